@@ -1,0 +1,99 @@
+import { randomUUID } from 'node:crypto';
+import path from 'node:path';
+import '@atende/contracts'; // sets zod's pt-BR messages
+import helmet from '@fastify/helmet';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyServerOptions } from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import { type Config, repoRoot } from './config.ts';
+import type { Database } from './db/client.ts';
+import { registerErrorHandler } from './lib/errors.ts';
+import { registerWeb } from './lib/web.ts';
+import { systemRoutes } from './modules/system/system.routes.ts';
+
+export interface AppOptions {
+  config: Config;
+  database: Database;
+  /** The built SPA; defaults to apps/web/dist. */
+  webDist?: string;
+  /** Closes the database with the app (the server does; tests sharing one database do not). */
+  closeDatabase?: boolean;
+}
+
+export const bodyLimitBytes = 1024 * 1024;
+
+function loggerOptions(config: Config): FastifyServerOptions['logger'] {
+  const redact = ['req.headers.authorization', 'req.headers.cookie'];
+  if (process.stdout.isTTY && config.LOG_LEVEL !== 'silent') {
+    return {
+      level: config.LOG_LEVEL,
+      redact,
+      transport: {
+        target: 'pino-pretty',
+        options: { translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname' },
+      },
+    };
+  }
+  return { level: config.LOG_LEVEL, redact };
+}
+
+/** Builds the whole application; the server and the tests both call this. */
+export async function buildApp({ config, database, webDist, closeDatabase = true }: AppOptions) {
+  const app = Fastify({
+    logger: loggerOptions(config),
+    bodyLimit: bodyLimitBytes,
+    genReqId: () => randomUUID(),
+    trustProxy: true,
+    routerOptions: { ignoreTrailingSlash: true },
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandler(app);
+
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+  if (closeDatabase) app.addHook('onClose', () => database.close());
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        // The identity provider: this server by default, Cognito when configured.
+        connectSrc: ["'self'", ...(config.COGNITO_ENDPOINT ? [new URL(config.COGNITO_ENDPOINT).origin] : [])],
+        upgradeInsecureRequests: null,
+      },
+    },
+  });
+
+  await app.register(swagger, {
+    openapi: {
+      info: {
+        title: 'Atende API',
+        version: '1.0.0',
+        description: 'Product API of Atende. Every /api/v1 call needs a bearer ID token.',
+      },
+      servers: [{ url: config.PUBLIC_URL }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+  app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+
+  await app.register(systemRoutes(config, database));
+
+  await registerWeb(app, webDist ?? path.join(repoRoot, 'apps/web/dist'));
+  return app;
+}
+
+export type App = Awaited<ReturnType<typeof buildApp>>;

@@ -1,0 +1,2 @@
+export * from './rls.ts';
+export * from './tenants.ts';

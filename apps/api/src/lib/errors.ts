@@ -1,0 +1,91 @@
+import type { ErrorCode, ErrorResponse, FieldError } from '@atende/contracts';
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+
+/** Every code has exactly one status; adding a code without one fails the typecheck. */
+const statusByCode: Record<ErrorCode, number> = {
+  bad_request: 400,
+  validation_error: 400,
+  unauthorized: 401,
+  forbidden: 403,
+  not_found: 404,
+  conflict: 409,
+  payload_too_large: 413,
+  unsupported_media_type: 415,
+  rate_limited: 429,
+  internal_error: 500,
+  unavailable: 503,
+};
+
+/** An error the client may see: services throw it, the error handler answers it as is. */
+export class AppError extends Error {
+  constructor(
+    readonly code: ErrorCode,
+    /** pt-BR, shown to people. */
+    readonly detail: string,
+    readonly fields?: FieldError[],
+  ) {
+    super(detail);
+  }
+
+  get status() {
+    return statusByCode[this.code];
+  }
+}
+
+export const notFound = (detail = 'Recurso não encontrado.') => new AppError('not_found', detail);
+
+/** Fastify's own client errors, answered with a pt-BR sentence instead of its English text. */
+const fastifyClientErrors: Record<string, [ErrorCode, string]> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: ['bad_request', 'O corpo da requisição não é um JSON válido.'],
+  FST_ERR_CTP_EMPTY_JSON_BODY: [
+    'bad_request',
+    'O corpo da requisição está vazio, mas o Content-Type é application/json.',
+  ],
+  FST_ERR_CTP_BODY_TOO_LARGE: ['payload_too_large', 'O corpo da requisição é grande demais.'],
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: ['unsupported_media_type', 'Tipo de conteúdo não suportado.'],
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: ['bad_request', 'Content-Length inválido.'],
+};
+
+function validationFields(err: FastifyError): FieldError[] {
+  const context = err.validationContext ?? 'body';
+  return (err.validation ?? []).map((v) => {
+    const pointer = v.instancePath.replace(/^\//, '').replaceAll('/', '.');
+    return { field: pointer ? `${context}.${pointer}` : context, message: v.message ?? 'inválido' };
+  });
+}
+
+function toResponse(err: FastifyError): ErrorResponse & { status: number } {
+  if (err instanceof AppError) {
+    return { status: err.status, code: err.code, detail: err.detail, fields: err.fields };
+  }
+  if (hasZodFastifySchemaValidationErrors(err)) {
+    const fields = validationFields(err);
+    const first = fields[0];
+    return {
+      status: 400,
+      code: 'validation_error',
+      detail: first ? `${first.field}: ${first.message}` : 'Requisição inválida.',
+      fields,
+    };
+  }
+  const known = err.code ? fastifyClientErrors[err.code] : undefined;
+  if (known) return { status: statusByCode[known[0]], code: known[0], detail: known[1] };
+  if (err.statusCode === 429) {
+    return { status: 429, code: 'rate_limited', detail: 'Muitas requisições. Tente novamente em instantes.' };
+  }
+  if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) {
+    return { status: err.statusCode, code: 'bad_request', detail: 'Requisição inválida.' };
+  }
+  return { status: 500, code: 'internal_error', detail: 'Erro interno do servidor. Tente novamente.' };
+}
+
+/** The one error handler: AppError → its status, validation → 400 naming the field, 5xx hidden. */
+export function registerErrorHandler(app: FastifyInstance) {
+  app.setErrorHandler((err: FastifyError, request, reply) => {
+    const { status, ...body } = toResponse(err);
+    if (status >= 500) request.log.error({ err }, 'request failed');
+    else request.log.info({ code: body.code, detail: body.detail }, 'client error');
+    return reply.status(status).send({ ...body, request_id: request.id });
+  });
+}

@@ -1,0 +1,39 @@
+import { buildApp } from './app.ts';
+import { exitOnStartupError, openDatabase } from './boot.ts';
+
+const started = performance.now();
+const { config, database, seeded } = await openDatabase({ seed: true }).catch(exitOnStartupError);
+const app = await buildApp({ config, database });
+
+let closing = false;
+for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+  process.on(signal, () => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    // Stop taking requests, finish the running ones, then close the database (PGlite flushes).
+    const forceExit = setTimeout(() => process.exit(1), 10_000).unref();
+    app.close().then(
+      () => {
+        clearTimeout(forceExit);
+        process.exit(0);
+      },
+      (err) => {
+        app.log.error({ err }, 'shutdown failed');
+        process.exit(1);
+      },
+    );
+  });
+}
+
+try {
+  await app.listen({ port: config.PORT, host: config.HOST });
+} catch (err) {
+  await app.close().catch(() => {});
+  exitOnStartupError(err);
+}
+
+const seconds = ((performance.now() - started) / 1000).toFixed(1);
+const where = config.DATABASE_URL ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${config.DATA_DIR}`;
+console.log(`\nAtende is up in ${seconds}s: ${config.PUBLIC_URL}  (data: ${where})`);
+if (seeded) console.log('Seeded the demo tenant "Demonstração" (slug demo).');

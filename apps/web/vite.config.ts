@@ -1,0 +1,15 @@
+import tailwindcss from '@tailwindcss/vite';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+export default defineConfig({
+  plugins: [react(), tailwindcss()],
+  server: {
+    // `npm run dev -w apps/web` next to a running API: everything but the SPA goes to it.
+    proxy: {
+      '/api': 'http://127.0.0.1:3000',
+      '/config.json': 'http://127.0.0.1:3000',
+    },
+  },
+  build: { target: 'es2022', reportCompressedSize: true },
+});

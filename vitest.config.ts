@@ -1,0 +1,51 @@
+import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
+
+// API tests over HTTP against a real database: PGlite always, PostgreSQL too when
+// TEST_DATABASE_URL is set. A PGlite costs ~3 s and ~800 MB, so each worker keeps one
+// (isolate: false) and the workers are capped. The groups run one after the other.
+const apiProject = (
+  name: string,
+  groupOrder: number,
+  env: Record<string, string>,
+): TestProjectInlineConfiguration => ({
+  test: {
+    name,
+    sequence: { groupOrder },
+    include: ['apps/api/src/**/*.test.ts'],
+    environment: 'node',
+    pool: 'forks',
+    isolate: false,
+    maxWorkers: 2,
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+    env: { LOG_LEVEL: 'silent', ...env },
+    setupFiles: ['apps/api/src/test/setup.ts'],
+  },
+});
+
+const testDatabaseUrl = process.env.TEST_DATABASE_URL;
+
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'packages',
+          include: ['packages/*/src/**/*.test.ts'],
+          environment: 'node',
+        },
+      },
+      {
+        test: {
+          name: 'web',
+          include: ['apps/web/src/**/*.test.{ts,tsx}'],
+          environment: 'happy-dom',
+        },
+      },
+      apiProject('api-pglite', 1, { TEST_DB: 'pglite' }),
+      ...(testDatabaseUrl
+        ? [apiProject('api-postgres', 2, { TEST_DB: 'postgres', TEST_DATABASE_URL: testDatabaseUrl })]
+        : []),
+    ],
+  },
+});
