@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { bodyLimitBytes } from './app.ts';
 import { AppError } from './lib/errors.ts';
-import { freshDatabase, startTestServer, type TestServer } from './test/helpers.ts';
+import { freshDatabase, json, startTestServer, type TestServer } from './test/helpers.ts';
 
 describe('the app over HTTP', () => {
   let server: TestServer;
@@ -42,8 +42,8 @@ describe('the app over HTTP', () => {
     fetch(`${server.url}${p}`, { method: 'POST', body, headers: { 'content-type': type } });
 
   it('answers /healthz and /readyz', async () => {
-    expect(await (await get('/healthz')).json()).toEqual({ status: 'ok' });
-    expect(await (await get('/readyz')).json()).toEqual({ status: 'ready' });
+    expect(await json(await get('/healthz'))).toEqual({ status: 'ok' });
+    expect(await json(await get('/readyz'))).toEqual({ status: 'ready' });
   });
 
   it("answers /readyz with 503 when the database doesn't answer", async () => {
@@ -52,14 +52,14 @@ describe('the app over HTTP', () => {
     await database.close();
     const res = await fetch(`${broken.url}/readyz`);
     expect(res.status).toBe(503);
-    expect(await res.json()).toEqual({ status: 'unavailable' });
+    expect(await json(res)).toEqual({ status: 'unavailable' });
     await broken.close();
   });
 
   it('serves the runtime config for the SPA', async () => {
     const res = await get('/config.json');
     expect(res.status).toBe(200);
-    const body = await res.json();
+    const body = await json(res);
     expect(body.idp).toMatchObject({ region: 'sa-east-1' });
     expect(body.idp.endpoint).toMatch(/^http/);
     expect(body.idp.userPoolId).toBeTruthy();
@@ -67,7 +67,7 @@ describe('the app over HTTP', () => {
   });
 
   it('publishes OpenAPI and a docs page', async () => {
-    const doc = await (await get('/api/openapi.json')).json();
+    const doc = await json(await get('/api/openapi.json'));
     expect(doc.openapi).toMatch(/^3\./);
     expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/healthz', '/readyz', '/config.json']));
     const docs = await get('/api/docs/');
@@ -92,7 +92,7 @@ describe('the app over HTTP', () => {
     for (const route of ['/api/v1/nada', '/assets/missing.js']) {
       const res = await get(route);
       expect(res.status).toBe(404);
-      expect((await res.json()).code).toBe('not_found');
+      expect((await json(res)).code).toBe('not_found');
     }
     expect((await post('/tickets', '{}')).status).toBe(404);
   });
@@ -108,7 +108,7 @@ describe('the app over HTTP', () => {
     it('names the invalid field with a pt-BR message', async () => {
       const res = await post('/api/test/echo', JSON.stringify({ name: '', age: -1 }));
       expect(res.status).toBe(400);
-      const body = await res.json();
+      const body = await json(res);
       expect(body.code).toBe('validation_error');
       expect(body.fields.map((f: { field: string }) => f.field)).toEqual(['body.name', 'body.age']);
       expect(body.detail).toMatch(/^body\.name: /);
@@ -118,10 +118,10 @@ describe('the app over HTTP', () => {
     it('answers wrong types and malformed JSON with 400', async () => {
       const wrongType = await post('/api/test/echo', JSON.stringify({ name: 'Ana', age: 'dez' }));
       expect(wrongType.status).toBe(400);
-      expect((await wrongType.json()).fields[0].field).toBe('body.age');
+      expect((await json(wrongType)).fields[0].field).toBe('body.age');
       const malformed = await post('/api/test/echo', '{"name": ');
       expect(malformed.status).toBe(400);
-      expect(await malformed.json()).toMatchObject({
+      expect(await json(malformed)).toMatchObject({
         code: 'bad_request',
         detail: 'O corpo da requisição não é um JSON válido.',
       });
@@ -130,7 +130,7 @@ describe('the app over HTTP', () => {
     it('refuses oversize bodies and unknown content types', async () => {
       const big = await post('/api/test/echo', JSON.stringify({ name: 'x'.repeat(bodyLimitBytes), age: 1 }));
       expect(big.status).toBe(413);
-      expect((await big.json()).code).toBe('payload_too_large');
+      expect((await json(big)).code).toBe('payload_too_large');
       const xml = await post('/api/test/echo', '<a/>', 'application/xml');
       expect(xml.status).toBe(415);
     });
@@ -138,13 +138,13 @@ describe('the app over HTTP', () => {
     it('maps AppError codes to their status', async () => {
       const res = await get('/api/test/conflict');
       expect(res.status).toBe(409);
-      expect(await res.json()).toMatchObject({ code: 'conflict', detail: 'Já existe.' });
+      expect(await json(res)).toMatchObject({ code: 'conflict', detail: 'Já existe.' });
     });
 
     it('hides the internals of a 500 and gives the request id to quote', async () => {
       const res = await get('/api/test/crash');
       expect(res.status).toBe(500);
-      const body = await res.json();
+      const body = await json(res);
       expect(JSON.stringify(body)).not.toContain('secret');
       expect(body).toMatchObject({ code: 'internal_error' });
       expect(body.request_id).toBe(res.headers.get('x-request-id'));

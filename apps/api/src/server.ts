@@ -26,8 +26,9 @@ for (const signal of ['SIGTERM', 'SIGINT'] as const) {
   });
 }
 
+let address: string;
 try {
-  await app.listen({ port: config.PORT, host: config.HOST });
+  address = await app.listen({ port: config.PORT, host: config.HOST });
 } catch (err) {
   await app.close().catch(() => {});
   exitOnStartupError(err);
@@ -35,5 +36,6 @@ try {
 
 const seconds = ((performance.now() - started) / 1000).toFixed(1);
 const where = config.DATABASE_URL ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${config.DATA_DIR}`;
-console.log(`\nAtende is up in ${seconds}s: ${config.PUBLIC_URL}  (data: ${where})`);
+const publicNote = config.PUBLIC_URL === address ? '' : ` (public URL ${config.PUBLIC_URL})`;
+console.log(`\nAtende is up in ${seconds}s: ${address}${publicNote}  (data: ${where})`);
 if (seeded) console.log('Seeded the demo tenant "Demonstração" (slug demo).');

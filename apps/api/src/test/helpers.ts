@@ -26,6 +26,11 @@ function pgliteTemplate() {
   return template;
 }
 
+/** A copy of the template (clone() is typed as the interface, but it is a PGlite). */
+async function cloneTemplate() {
+  return (await (await pgliteTemplate()).clone()) as PGlite;
+}
+
 /**
  * The worker's shared, migrated database. Tests on it create their own tenants (see
  * createTestTenant), so they never see each other's rows and need no cleanup.
@@ -37,14 +42,14 @@ export function testDatabase(): Promise<Database> {
       await database.migrate();
       return database;
     }
-    return createDb({ pglite: await (await pgliteTemplate()).clone() });
+    return createDb({ pglite: await cloneTemplate() });
   })();
   return shared;
 }
 
 /** A migrated database nobody else uses, for tests that need it empty; close() discards it. */
 export async function freshDatabase(): Promise<Database> {
-  if (!usePostgres) return createDb({ pglite: await (await pgliteTemplate()).clone() });
+  if (!usePostgres) return createDb({ pglite: await cloneTemplate() });
   const name = `atende_test_${randomUUID().replaceAll('-', '')}`;
   const admin = new pg.Client({ connectionString: postgresUrl });
   await admin.connect();
@@ -104,3 +109,8 @@ export async function startTestServer(
   if (!address || typeof address === 'string') throw new Error('no port');
   return { url: `http://127.0.0.1:${address.port}`, app, database, close: () => app.close() };
 }
+
+// biome-ignore lint/suspicious/noExplicitAny: tests look into arbitrary JSON answers
+export type Json = any;
+/** The parsed JSON body of a response, for assertions. */
+export const json = (res: Response): Promise<Json> => res.json() as Promise<Json>;

@@ -1,0 +1,1 @@
+export { foldText } from './text.ts';
