@@ -15,7 +15,9 @@ import { type Config, repoRoot } from './config.ts';
 import type { Database } from './db/client.ts';
 import { registerErrorHandler } from './lib/errors.ts';
 import { registerWeb } from './lib/web.ts';
+import { registerIdentity } from './modules/identity/identity.plugin.ts';
 import { systemRoutes } from './modules/system/system.routes.ts';
+import { tenantsRoutes } from './modules/tenants/tenants.routes.ts';
 
 export interface AppOptions {
   config: Config;
@@ -84,6 +86,11 @@ export async function buildApp({ config, database, webDist, closeDatabase = true
         description: 'Product API of Atende. Every /api/v1 call needs a bearer ID token.',
       },
       servers: [{ url: config.PUBLIC_URL }],
+      components: {
+        securitySchemes: {
+          bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT (Cognito ID token)' },
+        },
+      },
     },
     transform: jsonSchemaTransform,
   });
@@ -91,6 +98,15 @@ export async function buildApp({ config, database, webDist, closeDatabase = true
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
   await app.register(systemRoutes(config, database));
+  const authenticateHook = await registerIdentity(app, config, database);
+  // The product API: every route needs a valid ID token and runs as the token's tenant.
+  await app.register(
+    async (api) => {
+      api.addHook('onRequest', authenticateHook);
+      await api.register(tenantsRoutes);
+    },
+    { prefix: '/api/v1' },
+  );
 
   await registerWeb(app, webDist ?? path.join(repoRoot, 'apps/web/dist'));
   return app;

@@ -1,7 +1,7 @@
 import { type Config, ConfigError, loadConfig } from './config.ts';
 import { createDbFromConfig, type Database } from './db/client.ts';
 import { DataDirLockedError } from './db/lock.ts';
-import { seedDemo } from './seed.ts';
+import { type SeedResult, seedDemo } from './seed.ts';
 
 /** Prints one clear line for the errors an operator can cause, and exits 1. */
 export function exitOnStartupError(err: unknown): never {
@@ -20,13 +20,13 @@ export function exitOnStartupError(err: unknown): never {
 /** Config, database, migrations, demo seed: what both the server and the admin CLI need. */
 export async function openDatabase(options: {
   seed: boolean;
-}): Promise<{ config: Config; database: Database; seeded: boolean }> {
+}): Promise<{ config: Config; database: Database; seed: SeedResult }> {
   const config = loadConfig();
   const database = await createDbFromConfig(config);
   try {
     await database.migrate();
-    const { seeded } = options.seed ? await seedDemo(database) : { seeded: false };
-    return { config, database, seeded };
+    const seed = options.seed ? await seedDemo(database, config.DEMO_PASSWORD) : { seeded: false };
+    return { config, database, seed };
   } catch (err) {
     await database.close();
     throw err;

@@ -1,5 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Database } from './db/client.ts';
+import { passwordPolicyProblem, verifyPassword } from './modules/identity/passwords.ts';
+import { listUsers } from './modules/identity/users.service.ts';
 import { listTenants } from './modules/tenants/tenants.repo.ts';
 import { createTenant } from './modules/tenants/tenants.service.ts';
 import { seedDemo } from './seed.ts';
@@ -11,10 +13,24 @@ describe('seedDemo', () => {
 
   it('creates the demo tenant on an empty database, once', async () => {
     database = await freshDatabase();
-    expect(await seedDemo(database)).toEqual({ seeded: true });
-    expect(await seedDemo(database)).toEqual({ seeded: false });
+    expect(await seedDemo(database, 'Demo#Senha2026')).toEqual({ seeded: true });
+    expect(await seedDemo(database, 'Demo#Senha2026')).toEqual({ seeded: false });
     const tenants = await listTenants(database.db);
     expect(tenants.map((t) => [t.slug, t.name])).toEqual([['demo', 'Demonstração']]);
+    const users = await listUsers(database.db, 'demo');
+    expect(users.map((u) => [u.email, u.groups, u.mustChangePassword])).toEqual([
+      ['demo@atende.local', ['admin'], false],
+    ]);
+    expect(await verifyPassword(users[0]?.passwordHash, 'Demo#Senha2026')).toBe(true);
+  });
+
+  it('generates a demo password that meets the policy when none is configured', async () => {
+    database = await freshDatabase();
+    const result = await seedDemo(database);
+    expect(result.seeded).toBe(true);
+    expect(passwordPolicyProblem(result.generatedPassword ?? '')).toBeUndefined();
+    const [user] = await listUsers(database.db, 'demo');
+    expect(await verifyPassword(user?.passwordHash, result.generatedPassword ?? '')).toBe(true);
   });
 
   it('leaves a database that already has a tenant alone', async () => {

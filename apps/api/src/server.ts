@@ -1,8 +1,9 @@
 import { buildApp } from './app.ts';
 import { exitOnStartupError, openDatabase } from './boot.ts';
+import { demoEmail } from './seed.ts';
 
 const started = performance.now();
-const { config, database, seeded } = await openDatabase({ seed: true }).catch(exitOnStartupError);
+const { config, database, seed } = await openDatabase({ seed: true }).catch(exitOnStartupError);
 const app = await buildApp({ config, database });
 
 let closing = false;
@@ -38,4 +39,11 @@ const seconds = ((performance.now() - started) / 1000).toFixed(1);
 const where = config.DATABASE_URL ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${config.DATA_DIR}`;
 const publicNote = config.PUBLIC_URL === address ? '' : ` (public URL ${config.PUBLIC_URL})`;
 console.log(`\nAtende is up in ${seconds}s: ${address}${publicNote}  (data: ${where})`);
-if (seeded) console.log('Seeded the demo tenant "Demonstração" (slug demo).');
+if (seed.seeded) {
+  console.log('Seeded the demo tenant "Demonstração" (slug demo).');
+  console.log(
+    seed.generatedPassword
+      ? `Demo sign-in: ${demoEmail} / ${seed.generatedPassword}  (generated; shown only this once — set DEMO_PASSWORD to choose it)`
+      : `Demo sign-in: ${demoEmail} with the password in DEMO_PASSWORD`,
+  );
+}

@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
+import { idpSettings } from '../identity/idp-config.ts';
 
 const statusSchema = z.object({ status: z.string() });
 
@@ -47,18 +48,8 @@ export const systemRoutes =
       },
       async (_request, reply) => {
         reply.header('cache-control', 'no-cache');
-        return {
-          idp: {
-            endpoint: config.COGNITO_ENDPOINT ?? config.PUBLIC_URL,
-            region: config.COGNITO_REGION,
-            userPoolId: builtInPoolId,
-            clientId: config.COGNITO_CLIENT_ID ?? builtInClientId,
-          },
-        };
+        const { endpoint, region, poolId, clientId } = idpSettings(config);
+        return { idp: { endpoint, region, userPoolId: poolId, clientId } };
       },
     );
   };
-
-// The built-in identity provider's fixed pool and client (replaced by the identity module).
-export const builtInPoolId = 'sa-east-1_atende';
-export const builtInClientId = 'atende-web';

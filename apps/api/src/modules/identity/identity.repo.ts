@@ -1,0 +1,123 @@
+import { and, asc, count, desc, eq, gt, isNull } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client.ts';
+import { authChallenges, refreshTokens, resetCodes, tenants, users } from '../../db/schema/index.ts';
+
+// The identity provider works before any tenant is known (sign-in by e-mail), so these queries
+// run as the owner role, outside withTenant. Nothing here is reachable from a tenant request.
+type Conn = Db | Tx;
+
+export async function findUserByEmail(db: Conn, email: string) {
+  const [user] = await db.select().from(users).where(eq(users.email, email.toLowerCase()));
+  return user;
+}
+
+export async function findUserById(db: Conn, id: string) {
+  const [user] = await db.select().from(users).where(eq(users.id, id));
+  return user;
+}
+
+export async function insertUser(db: Conn, values: typeof users.$inferInsert) {
+  const [user] = await db.insert(users).values(values).returning();
+  if (!user) throw new Error('insert returned no row');
+  return user;
+}
+
+export async function setPassword(db: Conn, userId: string, passwordHash: string) {
+  await db.update(users).set({ passwordHash, mustChangePassword: false }).where(eq(users.id, userId));
+  // A changed password ends every session that a refresh token could extend.
+  await db
+    .update(refreshTokens)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)));
+}
+
+export function listUsersOfTenant(db: Conn, tenantId: string) {
+  return db.select().from(users).where(eq(users.tenantId, tenantId)).orderBy(asc(users.email));
+}
+
+export async function findTenantBySlug(db: Conn, slug: string) {
+  const [tenant] = await db.select().from(tenants).where(eq(tenants.slug, slug));
+  return tenant;
+}
+
+export async function disableUser(db: Conn, email: string) {
+  return db.transaction(async (tx) => {
+    const [user] = await tx
+      .update(users)
+      .set({ enabled: false })
+      .where(eq(users.email, email.toLowerCase()))
+      .returning();
+    if (user)
+      await tx.update(refreshTokens).set({ revokedAt: new Date() }).where(eq(refreshTokens.userId, user.id));
+    return user;
+  });
+}
+
+export async function insertRefreshToken(db: Conn, values: typeof refreshTokens.$inferInsert) {
+  await db.insert(refreshTokens).values(values);
+}
+
+export async function findLiveRefreshToken(db: Conn, tokenHash: string) {
+  const [row] = await db
+    .select()
+    .from(refreshTokens)
+    .where(
+      and(
+        eq(refreshTokens.tokenHash, tokenHash),
+        isNull(refreshTokens.revokedAt),
+        gt(refreshTokens.expiresAt, new Date()),
+      ),
+    );
+  return row;
+}
+
+export async function insertChallenge(db: Conn, values: typeof authChallenges.$inferInsert) {
+  await db.insert(authChallenges).values(values);
+}
+
+export async function findLiveChallenge(db: Conn, sessionHash: string) {
+  const [row] = await db
+    .select()
+    .from(authChallenges)
+    .where(and(eq(authChallenges.sessionHash, sessionHash), gt(authChallenges.expiresAt, new Date())));
+  return row;
+}
+
+export async function deleteChallenge(db: Conn, sessionHash: string) {
+  await db.delete(authChallenges).where(eq(authChallenges.sessionHash, sessionHash));
+}
+
+export async function countResetCodesSince(db: Conn, userId: string, since: Date) {
+  const [row] = await db
+    .select({ n: count() })
+    .from(resetCodes)
+    .where(and(eq(resetCodes.userId, userId), gt(resetCodes.createdAt, since)));
+  return row?.n ?? 0;
+}
+
+/** Stores a new code and retires the older ones: only the newest code works. */
+export async function replaceResetCode(db: Tx, values: typeof resetCodes.$inferInsert) {
+  await db
+    .update(resetCodes)
+    .set({ usedAt: new Date() })
+    .where(and(eq(resetCodes.userId, values.userId), isNull(resetCodes.usedAt)));
+  await db.insert(resetCodes).values(values);
+}
+
+export async function newestOpenResetCode(db: Conn, userId: string) {
+  const [row] = await db
+    .select()
+    .from(resetCodes)
+    .where(and(eq(resetCodes.userId, userId), isNull(resetCodes.usedAt)))
+    .orderBy(desc(resetCodes.createdAt))
+    .limit(1);
+  return row;
+}
+
+export async function countResetAttempt(db: Conn, codeId: string, attempts: number) {
+  await db.update(resetCodes).set({ attempts }).where(eq(resetCodes.id, codeId));
+}
+
+export async function markResetCodeUsed(db: Conn, codeId: string) {
+  await db.update(resetCodes).set({ usedAt: new Date() }).where(eq(resetCodes.id, codeId));
+}

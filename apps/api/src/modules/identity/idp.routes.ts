@@ -1,0 +1,88 @@
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { IdpError } from './idp.errors.ts';
+import type { IdentityProvider } from './idp.service.ts';
+import type { SigningKey } from './keys.ts';
+
+const amzJson = 'application/x-amz-json-1.1';
+const targetPrefix = 'AWSCognitoIdentityProviderService.';
+const notJson = Symbol('not json');
+
+// Cognito is called cross-origin by browsers: allow the AWS SDK's headers from any origin
+// (no cookies are involved; the credentials travel in the body).
+const corsHeaders = {
+  'access-control-allow-origin': '*',
+  'access-control-allow-methods': 'POST, OPTIONS',
+  'access-control-allow-headers':
+    'content-type, x-amz-target, x-amz-user-agent, amz-sdk-invocation-id, amz-sdk-request, x-amz-date, authorization, cache-control',
+  'access-control-max-age': '86400',
+};
+
+function sendError(reply: FastifyReply, err: IdpError) {
+  return reply
+    .status(err.status)
+    .headers({ ...corsHeaders, 'x-amzn-errortype': err.type, 'content-type': amzJson })
+    .send(JSON.stringify({ __type: err.type, message: err.message }));
+}
+
+/**
+ * The built-in identity provider on Cognito's wire protocol: `POST /` with
+ * `X-Amz-Target: AWSCognitoIdentityProviderService.<Op>`, plus the issuer's JWKS.
+ */
+export async function registerIdpRoutes(
+  app: FastifyInstance,
+  provider: IdentityProvider,
+  key: () => Promise<SigningKey>,
+  poolId: string,
+) {
+  // A malformed body must become InvalidParameterException, so the parser never throws.
+  app.addContentTypeParser(amzJson, { parseAs: 'string' }, (_req, body, done) => {
+    try {
+      done(null, JSON.parse(body as string));
+    } catch {
+      done(null, notJson);
+    }
+  });
+
+  const operations: Record<string, (body: unknown, ip: string) => Promise<unknown>> = {
+    InitiateAuth: (body, ip) => provider.initiateAuth(body, ip),
+    RespondToAuthChallenge: (body) => provider.respondToAuthChallenge(body),
+    ForgotPassword: (body) => provider.forgotPassword(body),
+    ConfirmForgotPassword: (body) => provider.confirmForgotPassword(body),
+  };
+
+  app.options('/', { schema: { hide: true } }, async (_request, reply) =>
+    reply.status(204).headers(corsHeaders).send(),
+  );
+
+  app.post('/', { schema: { hide: true } }, async (request, reply) => {
+    try {
+      const target = String(request.headers['x-amz-target'] ?? '');
+      const operation = target.startsWith(targetPrefix)
+        ? operations[target.slice(targetPrefix.length)]
+        : undefined;
+      if (!operation)
+        throw new IdpError('UnknownOperationException', `Unknown operation: ${target || '(none)'}`);
+      if (!String(request.headers['content-type'] ?? '').startsWith(amzJson) || request.body === notJson) {
+        throw new IdpError('InvalidParameterException', `Expected a JSON body of type ${amzJson}`);
+      }
+      const result = await operation(request.body, request.ip);
+      return reply.headers({ ...corsHeaders, 'content-type': amzJson }).send(JSON.stringify(result));
+    } catch (err) {
+      if (err instanceof IdpError) {
+        if (err.status >= 500) request.log.error({ err }, 'identity provider failure');
+        return sendError(reply, err);
+      }
+      request.log.error({ err }, 'identity provider failure');
+      return sendError(reply, new IdpError('InternalErrorException', 'Internal error.'));
+    }
+  });
+
+  app.get(
+    `/idp/${poolId}/.well-known/jwks.json`,
+    { schema: { tags: ['identity'], summary: 'Public keys that verify the ID tokens' } },
+    async (_request, reply) => {
+      reply.header('cache-control', 'public, max-age=300');
+      return (await key()).publicJwks;
+    },
+  );
+}

@@ -1,0 +1,43 @@
+import { randomUUID, type webcrypto } from 'node:crypto';
+import { desc } from 'drizzle-orm';
+import { exportJWK, generateKeyPair, importJWK, type JWK } from 'jose';
+import type { Db } from '../../db/client.ts';
+import { signingKeys } from '../../db/schema/index.ts';
+
+export interface SigningKey {
+  kid: string;
+  privateKey: webcrypto.CryptoKey;
+  publicJwks: { keys: JWK[] };
+}
+
+/**
+ * The newest RS256 key pair, created on first use and kept in the database so tokens survive
+ * restarts. The JWKS lists every stored public key, so a rotated key keeps verifying.
+ */
+export async function loadSigningKey(db: Db): Promise<SigningKey> {
+  let rows = await db.select().from(signingKeys).orderBy(desc(signingKeys.createdAt));
+  if (rows.length === 0) {
+    const { privateKey, publicKey } = await generateKeyPair('RS256', {
+      extractable: true,
+      modulusLength: 2048,
+    });
+    const kid = randomUUID();
+    const meta = { kid, alg: 'RS256', use: 'sig' };
+    await db
+      .insert(signingKeys)
+      .values({
+        kid,
+        privateJwk: { ...(await exportJWK(privateKey)), ...meta },
+        publicJwk: { ...(await exportJWK(publicKey)), ...meta },
+      })
+      .onConflictDoNothing();
+    rows = await db.select().from(signingKeys).orderBy(desc(signingKeys.createdAt));
+  }
+  const [newest] = rows;
+  if (!newest) throw new Error('no signing key');
+  return {
+    kid: newest.kid,
+    privateKey: (await importJWK(newest.privateJwk, 'RS256')) as webcrypto.CryptoKey,
+    publicJwks: { keys: rows.map((r) => r.publicJwk) },
+  };
+}

@@ -1,0 +1,43 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { FastifyBaseLogger } from 'fastify';
+import nodemailer from 'nodemailer';
+import type { Config } from '../../config.ts';
+
+export interface Mail {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+}
+
+export type SendMail = (mail: Mail) => Promise<void>;
+
+const from = 'Atende <nao-responda@atende.local>';
+
+/**
+ * Sends through SMTP_URL when set; otherwise writes each mail as an .eml file to DATA_DIR/outbox
+ * (readable by any mail client) and logs where, so a newcomer still receives reset codes.
+ */
+export function createMailer(config: Config, log: FastifyBaseLogger): SendMail {
+  if (config.SMTP_URL) {
+    const transport = nodemailer.createTransport(config.SMTP_URL);
+    return async (mail) => {
+      await transport.sendMail({ from, ...mail });
+      log.info({ to: mail.to, subject: mail.subject }, 'mail sent');
+    };
+  }
+  const outbox = path.join(config.DATA_DIR, 'outbox');
+  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  return async (mail) => {
+    const info = await transport.sendMail({ from, ...mail });
+    fs.mkdirSync(outbox, { recursive: true });
+    const stamp = new Date().toISOString().replace(/[:.]/g, '-');
+    const file = path.join(outbox, `${stamp}-${mail.to.replace(/[^\w@.-]/g, '_')}.eml`);
+    fs.writeFileSync(file, info.message as Buffer);
+    log.info(
+      { to: mail.to, subject: mail.subject, file },
+      'mail written to the outbox (SMTP_URL is not set)',
+    );
+  };
+}

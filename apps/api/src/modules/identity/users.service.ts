@@ -1,0 +1,51 @@
+import { z } from 'zod';
+import type { Db } from '../../db/client.ts';
+import { AppError } from '../../lib/errors.ts';
+import { findTenantBySlug, findUserByEmail, insertUser, listUsersOfTenant } from './identity.repo.ts';
+import { hashPassword, passwordPolicyProblem } from './passwords.ts';
+
+export const emailSchema = z.email('e-mail inválido').trim().toLowerCase();
+
+export interface NewUser {
+  tenantSlug: string;
+  email: string;
+  password: string;
+  /** A temporary password must be replaced at the first sign-in (NEW_PASSWORD_REQUIRED). */
+  temporary: boolean;
+  groups: string[];
+}
+
+/** Creates a user of the built-in identity provider (admin CLI, demo seed). */
+export async function createUser(db: Db, input: NewUser) {
+  const email = emailSchema.safeParse(input.email);
+  if (!email.success) throw new AppError('validation_error', `E-mail inválido: "${input.email}".`);
+  const problem = passwordPolicyProblem(input.password);
+  if (problem) {
+    throw new AppError(
+      'validation_error',
+      `Senha fraca (${problem}): use 8+ caracteres com maiúscula, minúscula, dígito e símbolo.`,
+    );
+  }
+  const passwordHash = await hashPassword(input.password);
+  return db.transaction(async (tx) => {
+    const tenant = await findTenantBySlug(tx, input.tenantSlug);
+    if (!tenant) throw new AppError('not_found', `Tenant "${input.tenantSlug}" não existe.`);
+    if (await findUserByEmail(tx, email.data)) {
+      throw new AppError('conflict', `Já existe um usuário com o e-mail ${email.data}.`);
+    }
+    const user = await insertUser(tx, {
+      tenantId: tenant.id,
+      email: email.data,
+      passwordHash,
+      groups: [...new Set(input.groups)],
+      mustChangePassword: input.temporary,
+    });
+    return { user, tenant };
+  });
+}
+
+export async function listUsers(db: Db, tenantSlug: string) {
+  const tenant = await findTenantBySlug(db, tenantSlug);
+  if (!tenant) throw new AppError('not_found', `Tenant "${tenantSlug}" não existe.`);
+  return listUsersOfTenant(db, tenant.id);
+}
