@@ -7,6 +7,8 @@ import pg from 'pg';
 import { buildApp } from '../app.ts';
 import { type Config, loadConfig } from '../config.ts';
 import { createDb, type Database } from '../db/client.ts';
+import type { Tenant } from '../db/schema/index.ts';
+import { createUser } from '../modules/identity/users.service.ts';
 import { insertTenant } from '../modules/tenants/tenants.repo.ts';
 
 // The API suite runs once per database kind (vitest.config.ts sets TEST_DB).
@@ -85,6 +87,7 @@ export async function createTestTenant(database: Database, name = 'Empresa de Te
 
 export interface TestServer {
   url: string;
+  config: Config;
   app: Awaited<ReturnType<typeof buildApp>>;
   database: Database;
   close(): Promise<void>;
@@ -107,10 +110,28 @@ export async function startTestServer(
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   if (!address || typeof address === 'string') throw new Error('no port');
-  return { url: `http://127.0.0.1:${address.port}`, app, database, close: () => app.close() };
+  return { url: `http://127.0.0.1:${address.port}`, config, app, database, close: () => app.close() };
 }
 
 // biome-ignore lint/suspicious/noExplicitAny: tests look into arbitrary JSON answers
 export type Json = any;
 /** The parsed JSON body of a response, for assertions. */
 export const json = (res: Response): Promise<Json> => res.json() as Promise<Json>;
+
+/** A user of the built-in provider in a tenant of its own (or the one given). */
+export async function createTestUser(
+  database: Database,
+  options: { tenant?: Tenant; password?: string; temporary?: boolean; groups?: string[] } = {},
+) {
+  const tenant = options.tenant ?? (await createTestTenant(database));
+  const email = `u-${randomUUID().slice(0, 8)}@teste.atende.local`;
+  const password = options.password ?? 'Senha#Forte123';
+  const { user } = await createUser(database.db, {
+    tenantSlug: tenant.slug,
+    email,
+    password,
+    temporary: options.temporary ?? false,
+    groups: options.groups ?? [],
+  });
+  return { user, email, password, tenant };
+}

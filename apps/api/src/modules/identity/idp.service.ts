@@ -155,8 +155,7 @@ export class IdentityProvider {
     if (!token) throw new IdpError('InvalidParameterException', 'Missing required parameter REFRESH_TOKEN');
     const stored = await findLiveRefreshToken(this.db, sha256(token));
     const user = stored && (await findUserById(this.db, stored.userId));
-    if (!stored || !user || !user.enabled)
-      throw new IdpError('NotAuthorizedException', 'Invalid Refresh Token');
+    if (!stored || !user?.enabled) throw new IdpError('NotAuthorizedException', 'Invalid Refresh Token');
     return this.tokensFor(user, stored.authTime, false);
   }
 
@@ -189,7 +188,7 @@ export class IdentityProvider {
       CodeDeliveryDetails: { Destination: maskEmail(email), DeliveryMedium: 'EMAIL', AttributeName: 'email' },
     };
     const user = await findUserByEmail(this.db, email);
-    if (!user || !user.enabled) return delivery; // same answer: no user enumeration
+    if (!user?.enabled) return delivery; // same answer: no user enumeration
     const since = new Date(Date.now() - 60 * 60 * 1000);
     if ((await countResetCodesSince(this.db, user.id, since)) >= resetCodesPerHour) {
       throw new IdpError('LimitExceededException', 'Attempt limit exceeded, please try after some time.');

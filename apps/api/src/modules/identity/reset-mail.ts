@@ -6,7 +6,10 @@ export function resetCodeMail(to: string, code: string): Mail {
     'Olá,',
     '',
     'Recebemos um pedido para redefinir a sua senha do Atende.',
-    `Seu código de verificação é: ${code}`,
+    'Seu código de verificação é:',
+    '',
+    // Alone on its line: easy to read, copy, and find in the .eml.
+    `    ${code}`,
     '',
     'O código vale por 1 hora. Se você não pediu a troca de senha, ignore este e-mail: sua senha continua a mesma.',
     '',
