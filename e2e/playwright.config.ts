@@ -2,12 +2,12 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
+import { demo } from './fixtures.ts';
 
-// One real server for the run: fresh PGlite data, demo seed, the built web app. Set in the
+// One real server for the run: fresh PGlite data, demo seed + fixture users, the built web app. Set in the
 // environment so Playwright's worker processes (which re-read this file) agree with the runner.
 process.env.E2E_PORT ??= String(20000 + Math.floor(Math.random() * 20000));
 process.env.E2E_DATA_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), 'atende-e2e-'));
-export const demoPassword = 'Demo#Senha2026';
 const baseURL = `http://127.0.0.1:${process.env.E2E_PORT}`;
 
 export default defineConfig({
@@ -49,7 +49,7 @@ export default defineConfig({
     },
   ],
   webServer: {
-    command: 'node --import tsx ../apps/api/src/server.ts',
+    command: 'node --import tsx server.ts',
     url: `${baseURL}/readyz`,
     reuseExistingServer: false,
     timeout: 120_000,
@@ -58,7 +58,7 @@ export default defineConfig({
       PORT: process.env.E2E_PORT,
       HOST: '127.0.0.1',
       DATA_DIR: process.env.E2E_DATA_DIR,
-      DEMO_PASSWORD: demoPassword,
+      DEMO_PASSWORD: demo.password,
       LOG_LEVEL: 'warn',
     },
   },

@@ -77,7 +77,8 @@ const maskEmail = (email: string) => {
 export class IdentityProvider {
   // Sign-in throttling: failed passwords per user, and all sign-in calls per IP.
   private readonly failuresPerUser = new RateLimiter(5, 15 * 60 * 1000);
-  private readonly callsPerIp = new RateLimiter(30, 60 * 1000);
+  // Generous per IP: a whole office may sign in from behind one NAT address.
+  private readonly callsPerIp = new RateLimiter(100, 60 * 1000);
 
   constructor(
     private readonly db: Db,
