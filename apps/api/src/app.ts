@@ -15,6 +15,7 @@ import { type Config, repoRoot } from './config.ts';
 import type { Database } from './db/client.ts';
 import { registerErrorHandler } from './lib/errors.ts';
 import { registerWeb } from './lib/web.ts';
+import { customersRoutes } from './modules/customers/customers.routes.ts';
 import { registerIdentity } from './modules/identity/identity.plugin.ts';
 import { systemRoutes } from './modules/system/system.routes.ts';
 import { tenantsRoutes } from './modules/tenants/tenants.routes.ts';
@@ -104,6 +105,7 @@ export async function buildApp({ config, database, webDist, closeDatabase = true
     async (api) => {
       api.addHook('onRequest', authenticateHook);
       await api.register(tenantsRoutes);
+      await api.register(customersRoutes);
     },
     { prefix: '/api/v1' },
   );

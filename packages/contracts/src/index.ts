@@ -3,5 +3,7 @@ import { z } from 'zod';
 // Every zod message, on the API and in the web app, is in Brazilian Portuguese.
 z.config(z.locales.pt());
 
+export * from './common.ts';
+export * from './customers.ts';
 export * from './errors.ts';
 export * from './system.ts';

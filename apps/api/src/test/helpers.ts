@@ -8,6 +8,7 @@ import { buildApp } from '../app.ts';
 import { type Config, loadConfig } from '../config.ts';
 import { createDb, type Database } from '../db/client.ts';
 import type { Tenant } from '../db/schema/index.ts';
+import { builtInClientId } from '../modules/identity/idp-config.ts';
 import { createUser } from '../modules/identity/users.service.ts';
 import { insertTenant } from '../modules/tenants/tenants.repo.ts';
 
@@ -134,4 +135,62 @@ export async function createTestUser(
     groups: options.groups ?? [],
   });
   return { user, email, password, tenant };
+}
+
+export interface ApiResponse {
+  status: number;
+  body: Json;
+}
+
+export type ApiCall = (
+  method: string,
+  path: string,
+  body?: unknown,
+  headers?: Record<string, string>,
+) => Promise<ApiResponse>;
+
+/** Signs `user` in through the built-in provider and returns a caller of /api/v1 with its token. */
+export async function signedInClient(
+  server: TestServer,
+  user: { email: string; password: string },
+): Promise<ApiCall> {
+  const res = await fetch(server.url, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/x-amz-json-1.1',
+      'x-amz-target': 'AWSCognitoIdentityProviderService.InitiateAuth',
+    },
+    body: JSON.stringify({
+      ClientId: builtInClientId,
+      AuthFlow: 'USER_PASSWORD_AUTH',
+      AuthParameters: { USERNAME: user.email, PASSWORD: user.password },
+    }),
+  });
+  const token = (await json(res)).AuthenticationResult?.IdToken;
+  if (!token) throw new Error(`sign-in failed: ${res.status}`);
+  return async (method, path, body, headers = {}) => {
+    const response = await fetch(`${server.url}/api/v1${path}`, {
+      method,
+      headers: {
+        authorization: `Bearer ${token}`,
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        ...headers,
+      },
+      body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
+    });
+    const text = await response.text();
+    return { status: response.status, body: text ? JSON.parse(text) : null };
+  };
+}
+
+/** A server, two tenants with a signed-in user each: the cross-tenant setting of every resource test. */
+export async function twoTenants() {
+  const server = await startTestServer();
+  const a = await createTestUser(server.database);
+  const b = await createTestUser(server.database);
+  return {
+    server,
+    a: { ...a, api: await signedInClient(server, a) },
+    b: { ...b, api: await signedInClient(server, b) },
+  };
 }

@@ -1,4 +1,4 @@
-import { pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { tenantIsolation } from './rls.ts';
 
 export const tenants = pgTable(
@@ -7,6 +7,11 @@ export const tenants = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     name: text('name').notNull(),
     slug: text('slug').notNull().unique(),
+    /** DigiSac integration (spec: chat-service host and token); both null when not connected. */
+    digisacHost: text('digisac_host'),
+    digisacToken: text('digisac_token'),
+    /** SLA: how long a customer may wait before a ticket_issues alert. */
+    maxCustomerWaitTimeMinutes: integer('max_customer_wait_time_minutes').notNull().default(30),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true })
       .notNull()

@@ -1,0 +1,84 @@
+import {
+  type AnyPgColumn,
+  boolean,
+  index,
+  integer,
+  pgTable,
+  real,
+  text,
+  timestamp,
+  unique,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { customers } from './customers.ts';
+import { tenantIsolation } from './rls.ts';
+import { tenants } from './tenants.ts';
+
+export const tickets = pgTable(
+  'tickets',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tenantId: uuid('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    title: text('title'),
+    content: text('content').notNull(),
+    conversationText: text('conversation_text'),
+    customerId: uuid('customer_id').references(() => customers.id, { onDelete: 'set null' }),
+    /** The customer's name when linked, kept when the customer is deleted (nothing lost). */
+    customerName: text('customer_name'),
+    flagged: boolean('flagged').notNull().default(false),
+    /** The newest analysis: list filters join on it instead of searching the history. */
+    latestAnalysisId: uuid('latest_analysis_id').references((): AnyPgColumn => ticketAnalyses.id, {
+      onDelete: 'set null',
+    }),
+    /** Folded title, content and customer name: what search matches. */
+    searchText: text('search_text').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true })
+      .notNull()
+      .defaultNow()
+      .$onUpdate(() => new Date()),
+  },
+  (t) => [
+    index('tickets_tenant_created_idx').on(t.tenantId, t.createdAt.desc(), t.id.desc()),
+    index('tickets_tenant_customer_idx').on(t.tenantId, t.customerId),
+    tenantIsolation(t.tenantId),
+  ],
+).enableRLS();
+
+/** Every analysis of a ticket is kept (history); reprocessing adds the next version. */
+export const ticketAnalyses = pgTable(
+  'ticket_analyses',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tenantId: uuid('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    ticketId: uuid('ticket_id')
+      .notNull()
+      .references((): AnyPgColumn => tickets.id, { onDelete: 'cascade' }),
+    version: integer('version').notNull(),
+    /** Who answered: 'local' (offline analyzer) or 'openai', and its model. */
+    provider: text('provider').notNull(),
+    model: text('model'),
+    /** Why the requested provider did not answer, when the offline one stood in. */
+    providerError: text('provider_error'),
+    overallSentiment: text('overall_sentiment').notNull(),
+    complexityScore: real('complexity_score').notNull(),
+    confidenceScore: real('confidence_score').notNull(),
+    csatScore: real('csat_score').notNull(),
+    solvedStatus: text('solved_status').notNull(),
+    analysisExplanation: text('analysis_explanation').notNull(),
+    containsRedFlags: boolean('contains_red_flags').notNull(),
+    redFlagWords: text('red_flag_words').array().notNull(),
+    requiresEscalation: boolean('requires_escalation').notNull(),
+    escalationReasons: text('escalation_reasons').array().notNull(),
+    urgencyLevel: text('urgency_level').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [unique('ticket_analyses_version_unique').on(t.ticketId, t.version), tenantIsolation(t.tenantId)],
+).enableRLS();
+
+export type Ticket = typeof tickets.$inferSelect;
+export type TicketAnalysis = typeof ticketAnalyses.$inferSelect;

@@ -1,0 +1,106 @@
+import type { CreateCustomer, Customer, UpdateCustomer } from '@atende/contracts';
+import type { Tx } from '../../db/client.ts';
+import type { Customer as CustomerRow } from '../../db/schema/index.ts';
+import { iso, isUniqueViolation, searchTextOf } from '../../lib/db-helpers.ts';
+import { AppError, notFound } from '../../lib/errors.ts';
+import * as repo from './customers.repo.ts';
+
+const duplicateDocument = () =>
+  new AppError('conflict', 'Já existe um cliente com este documento.', [
+    { field: 'body.document', message: 'Já existe um cliente com este documento.' },
+  ]);
+const customerNotFound = () => notFound('Cliente não encontrado.');
+
+/** CPF (11 digits) or CNPJ (14 digits), stored as digits whatever punctuation was typed. */
+export function normaliseDocument(document: string) {
+  const digits = document.replace(/\D/g, '');
+  if (digits.length !== 11 && digits.length !== 14) {
+    throw new AppError('validation_error', 'Documento deve ser um CPF (11 dígitos) ou CNPJ (14 dígitos).', [
+      { field: 'body.document', message: 'Documento deve ser um CPF (11 dígitos) ou CNPJ (14 dígitos).' },
+    ]);
+  }
+  return digits;
+}
+
+export const toCustomerDto = (row: CustomerRow): Customer => ({
+  id: row.id,
+  name: row.name,
+  document: row.document,
+  company: row.company,
+  email: row.email,
+  phone: row.phone,
+  created_at: iso(row.createdAt),
+  updated_at: iso(row.updatedAt),
+});
+
+export async function listCustomers(
+  tx: Tx,
+  query: { search?: string; page: number; per_page: number; limit?: number },
+) {
+  const perPage = query.limit ?? query.per_page;
+  const { rows, total } = await repo.listCustomers(tx, { search: query.search, page: query.page, perPage });
+  return { customers: rows.map(toCustomerDto), total, page: query.page, per_page: perPage };
+}
+
+export async function getCustomer(tx: Tx, id: string) {
+  const row = await repo.findCustomer(tx, id);
+  if (!row) throw customerNotFound();
+  return toCustomerDto(row);
+}
+
+/** Inserts or updates; a concurrent duplicate that slips past the check still becomes a 409. */
+async function guardDuplicate<T>(write: () => Promise<T>) {
+  try {
+    return await write();
+  } catch (err) {
+    if (isUniqueViolation(err, 'customers_tenant_document_unique')) throw duplicateDocument();
+    throw err;
+  }
+}
+
+export async function createCustomer(tx: Tx, tenantId: string, input: CreateCustomer) {
+  const document = normaliseDocument(input.document);
+  if (await repo.findCustomerByDocument(tx, document)) throw duplicateDocument();
+  const values = {
+    name: input.name,
+    document,
+    company: input.company ?? null,
+    email: input.email ?? null,
+    phone: input.phone ?? null,
+  };
+  const row = await guardDuplicate(() =>
+    repo.insertCustomer(tx, {
+      tenantId,
+      ...values,
+      searchText: searchTextOf(values.name, document, values.company, values.email),
+    }),
+  );
+  return toCustomerDto(row);
+}
+
+export async function updateCustomer(tx: Tx, id: string, input: UpdateCustomer) {
+  const current = await repo.findCustomer(tx, id);
+  if (!current) throw customerNotFound();
+  const document = input.document === undefined ? current.document : normaliseDocument(input.document);
+  if (document !== current.document && (await repo.findCustomerByDocument(tx, document)))
+    throw duplicateDocument();
+  const next = {
+    name: input.name ?? current.name,
+    document,
+    company: input.company === undefined ? current.company : input.company,
+    email: input.email === undefined ? current.email : input.email,
+    phone: input.phone === undefined ? current.phone : input.phone,
+  };
+  const row = await guardDuplicate(() =>
+    repo.updateCustomer(tx, id, {
+      ...next,
+      searchText: searchTextOf(next.name, next.document, next.company, next.email),
+    }),
+  );
+  if (!row) throw customerNotFound();
+  return toCustomerDto(row);
+}
+
+export async function deleteCustomer(tx: Tx, id: string) {
+  if (!(await repo.deleteCustomer(tx, id))) throw customerNotFound();
+}

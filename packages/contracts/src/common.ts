@@ -1,0 +1,47 @@
+import { z } from 'zod';
+
+/** A query-string value: empty means absent ("Empty search parameters are left out"). */
+export const emptyToUndefined = (value: unknown) =>
+  typeof value === 'string' && value.trim() === '' ? undefined : value;
+
+export const idSchema = z.uuid({ message: 'Identificador inválido (esperado um UUID).' });
+export const idParamsSchema = z.object({ id: idSchema });
+
+/** `true`/`false` in a query string (also 1/0). */
+export const queryBoolean = z.preprocess(
+  (v) => (v === '1' ? 'true' : v === '0' ? 'false' : emptyToUndefined(v)),
+  z.enum(['true', 'false'], { message: 'Use true ou false.' }).transform((v) => v === 'true'),
+);
+
+const queryInt = (min: number, max: number, fallback: number) =>
+  z.preprocess(
+    emptyToUndefined,
+    z.coerce
+      .number({ message: `Use um número inteiro entre ${min} e ${max}.` })
+      .int(`Use um número inteiro entre ${min} e ${max}.`)
+      .min(min, `Use um número inteiro entre ${min} e ${max}.`)
+      .max(max, `Use um número inteiro entre ${min} e ${max}.`)
+      .default(fallback),
+  );
+
+export const maxPerPage = 100;
+
+/** `page` (from 1) and `per_page` (1–100, default 20) of every list. */
+export const pageQuerySchema = z.object({
+  page: queryInt(1, 1_000_000, 1),
+  per_page: queryInt(1, maxPerPage, 20),
+});
+
+export const querySearch = z.preprocess(emptyToUndefined, z.string().trim().max(200).optional());
+
+/** An optional text field of a body: blank means absent/null. */
+export const optionalText = (max: number) =>
+  z.preprocess(
+    (v) => (typeof v === 'string' && v.trim() === '' ? null : v),
+    z.string().trim().max(max, `Use no máximo ${max} caracteres.`).nullable().optional(),
+  );
+
+export const requiredText = (max: number, message: string) =>
+  z.string({ message }).trim().min(1, message).max(max, `Use no máximo ${max} caracteres.`);
+
+export const timestamp = z.string().describe('ISO 8601 date-time');

@@ -1,0 +1,47 @@
+import { z } from 'zod';
+import { optionalText, pageQuerySchema, querySearch, requiredText, timestamp } from './common.ts';
+
+export const customerSchema = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  /** CPF/CNPJ as digits only. */
+  document: z.string(),
+  company: z.string().nullable(),
+  email: z.string().nullable(),
+  phone: z.string().nullable(),
+  created_at: timestamp,
+  updated_at: timestamp,
+});
+export type Customer = z.infer<typeof customerSchema>;
+
+const email = z.preprocess(
+  (v) => (typeof v === 'string' && v.trim() === '' ? null : v),
+  z.email('E-mail inválido.').trim().toLowerCase().max(320).nullable().optional(),
+);
+
+export const createCustomerSchema = z.object({
+  name: requiredText(200, 'Nome é obrigatório.'),
+  document: requiredText(40, 'Documento é obrigatório.'),
+  company: optionalText(200),
+  email,
+  phone: optionalText(40),
+});
+export type CreateCustomer = z.infer<typeof createCustomerSchema>;
+
+/** PUT takes the changed fields only; name and document cannot be blanked. */
+export const updateCustomerSchema = createCustomerSchema.partial();
+export type UpdateCustomer = z.infer<typeof updateCustomerSchema>;
+
+export const listCustomersQuerySchema = pageQuerySchema.extend({
+  /** Name, document, company or e-mail; accent- and case-insensitive. */
+  search: querySearch,
+  /** For the search dropdown: at most this many (overrides per_page). */
+  limit: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().int().min(1).max(100).optional()),
+});
+
+export const customerListSchema = z.object({
+  customers: z.array(customerSchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  per_page: z.number().int(),
+});
