@@ -19,6 +19,7 @@ import { customersRoutes } from './modules/customers/customers.routes.ts';
 import { registerIdentity } from './modules/identity/identity.plugin.ts';
 import { systemRoutes } from './modules/system/system.routes.ts';
 import { tenantsRoutes } from './modules/tenants/tenants.routes.ts';
+import { ticketsRoutes } from './modules/tickets/tickets.routes.ts';
 
 export interface AppOptions {
   config: Config;
@@ -106,6 +107,7 @@ export async function buildApp({ config, database, webDist, closeDatabase = true
       api.addHook('onRequest', authenticateHook);
       await api.register(tenantsRoutes);
       await api.register(customersRoutes);
+      await api.register(ticketsRoutes);
     },
     { prefix: '/api/v1' },
   );

@@ -3,7 +3,10 @@ import { z } from 'zod';
 // Every zod message, on the API and in the web app, is in Brazilian Portuguese.
 z.config(z.locales.pt());
 
+export * from './analysis.ts';
 export * from './common.ts';
 export * from './customers.ts';
 export * from './errors.ts';
+export * from './messages.ts';
 export * from './system.ts';
+export * from './tickets.ts';

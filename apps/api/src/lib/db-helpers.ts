@@ -7,18 +7,31 @@ export const pageWindow = (page: number, perPage: number) => ({
   offset: (page - 1) * perPage,
 });
 
-/** Folds the search words the same way the stored search_text was folded, and matches them all. */
-export function matchesSearch(column: AnyColumn, search: string | undefined): SQL | undefined {
+/**
+ * Folds the search words the way search_text columns were folded; every word must appear in
+ * one of the columns (LIKE wildcards in the words are literal).
+ */
+export function matchesSearch(columns: AnyColumn | AnyColumn[], search: string | undefined): SQL | undefined {
   const words = foldText(search ?? '')
     .split(' ')
     .filter(Boolean);
   if (words.length === 0) return undefined;
-  const escaped = words.map((w) => `%${w.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+  const list = Array.isArray(columns) ? columns : [columns];
   return sql.join(
-    escaped.map((pattern) => sql`${column} like ${pattern}`),
+    words.map((word) => {
+      const pattern = `%${word.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      return sql`(${sql.join(
+        list.map((column) => sql`${column} like ${pattern}`),
+        sql` or `,
+      )})`;
+    }),
     sql` and `,
   );
 }
+
+/** Folds like foldText, in SQL, for values stored unfolded (accents of Portuguese and Spanish). */
+export const foldSql = (value: SQL | AnyColumn) =>
+  sql`translate(lower(${value}), 'áàâãäéèêëíìîïóòôõöúùûüçñ', 'aaaaaeeeeiiiiooooouuuucn')`;
 
 /** The text that search matches: the parts, folded and joined. */
 export const searchTextOf = (...parts: (string | null | undefined)[]) =>

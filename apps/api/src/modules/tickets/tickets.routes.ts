@@ -1,0 +1,114 @@
+import {
+  createTicketSchema,
+  errorResponseSchema,
+  flagQuerySchema,
+  idParamsSchema,
+  listTicketsQuerySchema,
+  ticketListSchema,
+  ticketSchema,
+  updateTicketSchema,
+} from '@atende/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import * as service from './tickets.service.ts';
+
+const tags = ['tickets'];
+const security = [{ bearer: [] }];
+const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 404: errorResponseSchema };
+
+export const ticketsRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/tickets',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'List tickets, newest first; analysis filters apply to the newest analysis',
+        querystring: listTicketsQuerySchema,
+        response: { 200: ticketListSchema, ...errors },
+      },
+    },
+    (request) => request.tenantTx((tx) => service.listTickets(tx, request.query)),
+  );
+
+  app.get(
+    '/tickets/:id',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'One ticket with its newest analysis',
+        params: idParamsSchema,
+        response: { 200: ticketSchema, ...errors },
+      },
+    },
+    (request) => request.tenantTx((tx) => service.getTicket(tx, request.params.id)),
+  );
+
+  app.post(
+    '/tickets',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Create a ticket',
+        body: createTicketSchema,
+        response: { 201: ticketSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const ticket = await request.tenantTx((tx) =>
+        service.createTicket(tx, request.auth.tenantId, request.body),
+      );
+      return reply.status(201).send(ticket);
+    },
+  );
+
+  app.put(
+    '/tickets/:id',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Change a ticket: send only the changed fields (customer_id null unlinks)',
+        params: idParamsSchema,
+        body: updateTicketSchema,
+        response: { 200: ticketSchema, ...errors },
+      },
+    },
+    (request) => request.tenantTx((tx) => service.updateTicket(tx, request.params.id, request.body)),
+  );
+
+  app.delete(
+    '/tickets/:id',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Delete a ticket and its analyses',
+        params: idParamsSchema,
+        response: { 204: z.null().describe('Deleted'), ...errors },
+      },
+    },
+    async (request, reply) => {
+      await request.tenantTx((tx) => service.deleteTicket(tx, request.params.id));
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.patch(
+    '/tickets/:id/flag',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Flag or unflag a ticket',
+        params: idParamsSchema,
+        querystring: flagQuerySchema,
+        response: { 200: ticketSchema, ...errors },
+      },
+    },
+    (request) =>
+      request.tenantTx((tx) => service.setTicketFlag(tx, request.params.id, request.query.flagged)),
+  );
+};

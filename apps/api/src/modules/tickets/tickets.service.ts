@@ -1,0 +1,143 @@
+import { foldText } from '@atende/analyzer';
+import type { CreateTicket, ListTicketsQuery, Ticket, UpdateTicket } from '@atende/contracts';
+import type { Tx } from '../../db/client.ts';
+import { iso, searchTextOf } from '../../lib/db-helpers.ts';
+import { AppError, notFound } from '../../lib/errors.ts';
+import { toTicketAnalysisDto } from '../analysis/analysis.mappers.ts';
+import { findCustomer } from '../customers/customers.repo.ts';
+import * as repo from './tickets.repo.ts';
+
+const ticketNotFound = () => notFound('Chamado não encontrado.');
+
+// São Paulo has kept UTC-3 all year since 2019 (no daylight saving), so a day there is fixed.
+const saoPauloOffset = '-03:00';
+const dayPattern = /^\d{4}-\d{2}-\d{2}$/;
+
+/** The period of the filters: a bare day means that whole day in São Paulo. */
+export function dateRange(start?: string, end?: string) {
+  const from = start
+    ? new Date(dayPattern.test(start) ? `${start}T00:00:00${saoPauloOffset}` : start)
+    : undefined;
+  let to: { at: Date; exclusive: boolean } | undefined;
+  if (end) {
+    if (dayPattern.test(end)) {
+      const dayStart = new Date(`${end}T00:00:00${saoPauloOffset}`);
+      to = { at: new Date(dayStart.getTime() + 24 * 60 * 60 * 1000), exclusive: true };
+    } else to = { at: new Date(end), exclusive: false };
+  }
+  if (from && to && from >= to.at) {
+    throw new AppError('validation_error', 'A data inicial deve ser anterior à data final.', [
+      { field: 'querystring.start_date', message: 'A data inicial deve ser anterior à data final.' },
+    ]);
+  }
+  return { from, to };
+}
+
+export function toTicketDto({ ticket, analysis, liveCustomerName }: repo.TicketWithAnalysis): Ticket {
+  return {
+    id: ticket.id,
+    title: ticket.title,
+    content: ticket.content,
+    conversation_text: ticket.conversationText,
+    customer_id: ticket.customerId,
+    customer_name: liveCustomerName ?? ticket.customerName,
+    flagged: ticket.flagged,
+    requires_attention: analysis ? analysis.containsRedFlags || analysis.requiresEscalation : false,
+    analysis: analysis ? toTicketAnalysisDto(analysis) : null,
+    created_at: iso(ticket.createdAt),
+    updated_at: iso(ticket.updatedAt),
+  };
+}
+
+export async function listTickets(tx: Tx, q: ListTicketsQuery) {
+  const { from, to } = dateRange(q.start_date, q.end_date);
+  const { rows, total } = await repo.listTickets(
+    tx,
+    {
+      search: q.search,
+      from,
+      to,
+      customerId: q.customer_id,
+      flagged: q.flagged,
+      sentiment: q.sentiment,
+      solvedStatus: q.solved_status,
+      requiresEscalation: q.requires_escalation,
+      containsRedFlags: q.contains_red_flags,
+      csatLt: q.csat_lt,
+      csatGte: q.csat_gte,
+      redFlagTerm: q.red_flag_term ? foldText(q.red_flag_term) : undefined,
+    },
+    q.page,
+    q.per_page,
+  );
+  return { tickets: rows.map(toTicketDto), total, page: q.page, per_page: q.per_page };
+}
+
+export async function getTicket(tx: Tx, id: string) {
+  const row = await repo.findTicket(tx, id);
+  if (!row) throw ticketNotFound();
+  return toTicketDto(row);
+}
+
+/** The customer to link: must be one of the tenant's (row-level security hides the others). */
+async function customerToLink(tx: Tx, customerId: string) {
+  const customer = await findCustomer(tx, customerId);
+  if (!customer) {
+    throw new AppError('validation_error', 'Cliente não encontrado.', [
+      { field: 'body.customer_id', message: 'Cliente não encontrado.' },
+    ]);
+  }
+  return customer;
+}
+
+export async function createTicket(tx: Tx, tenantId: string, input: CreateTicket) {
+  const customer = input.customer_id ? await customerToLink(tx, input.customer_id) : undefined;
+  const values = {
+    title: input.title ?? null,
+    content: input.content,
+    conversationText: input.conversation_text ?? null,
+    customerId: customer?.id ?? null,
+    customerName: customer?.name ?? null,
+  };
+  const id = await repo.insertTicket(tx, {
+    tenantId,
+    ...values,
+    searchText: searchTextOf(values.title, values.content, values.customerName),
+  });
+  return getTicket(tx, id);
+}
+
+export async function updateTicket(tx: Tx, id: string, input: UpdateTicket) {
+  const current = await repo.findTicket(tx, id);
+  if (!current) throw ticketNotFound();
+  const { ticket } = current;
+  let customerId = ticket.customerId;
+  let customerName = ticket.customerName;
+  if (input.customer_id !== undefined && input.customer_id !== ticket.customerId) {
+    const customer = input.customer_id ? await customerToLink(tx, input.customer_id) : undefined;
+    customerId = customer?.id ?? null;
+    customerName = customer?.name ?? null;
+  }
+  const title = input.title === undefined ? ticket.title : input.title;
+  const content = input.content ?? ticket.content;
+  await repo.updateTicket(tx, id, {
+    title,
+    content,
+    conversationText:
+      input.conversation_text === undefined ? ticket.conversationText : input.conversation_text,
+    customerId,
+    customerName,
+    flagged: input.flagged ?? ticket.flagged,
+    searchText: searchTextOf(title, content, customerName),
+  });
+  return getTicket(tx, id);
+}
+
+export async function setTicketFlag(tx: Tx, id: string, flagged: boolean) {
+  if (!(await repo.updateTicket(tx, id, { flagged }))) throw ticketNotFound();
+  return getTicket(tx, id);
+}
+
+export async function deleteTicket(tx: Tx, id: string) {
+  if (!(await repo.deleteTicket(tx, id))) throw ticketNotFound();
+}

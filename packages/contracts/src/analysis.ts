@@ -1,0 +1,67 @@
+import { z } from 'zod';
+import { timestamp } from './common.ts';
+
+export const sentiments = ['positive', 'negative', 'neutral', 'mixed'] as const;
+export const solvedStatuses = ['solved', 'in_progress', 'not_solved'] as const;
+export const urgencyLevels = ['low', 'medium', 'high', 'critical'] as const;
+export const intents = [
+  'compliment',
+  'complaint',
+  'question',
+  'inquiry',
+  'request',
+  'support',
+  'information',
+  'greeting',
+  'goodbye',
+  'urgent',
+  'feedback',
+  'unknown',
+] as const;
+export const languages = ['pt', 'pt-BR', 'en', 'es', 'fr', 'de', 'it'] as const;
+export const analysisProviders = ['local', 'openai'] as const;
+
+const provenance = {
+  id: z.uuid(),
+  /** 1 for the first analysis; reprocessing adds the next version (history is kept). */
+  version: z.number().int(),
+  /** Who answered: the offline analyzer (`local`) or an OpenAI-compatible LLM (`openai`). */
+  provider: z.enum(analysisProviders),
+  model: z.string().nullable(),
+  /** Set when the requested provider failed and the offline analyzer answered instead. */
+  provider_error: z.string().nullable(),
+  created_at: timestamp,
+};
+
+export const ticketAnalysisSchema = z.object({
+  ...provenance,
+  overall_sentiment: z.enum(sentiments),
+  /** Same as overall_sentiment (the spec names both). */
+  sentiment: z.enum(sentiments),
+  complexity_score: z.number().min(0).max(1),
+  confidence_score: z.number().min(0).max(1),
+  /** Predicted satisfaction, 0–10. */
+  csat_score: z.number().min(0).max(10),
+  solved_status: z.enum(solvedStatuses),
+  analysis_explanation: z.string(),
+  contains_red_flags: z.boolean(),
+  red_flag_words: z.array(z.string()),
+  requires_escalation: z.boolean(),
+  /** Stable codes (e.g. legal_threat, churn_risk) that the web app translates. */
+  escalation_reasons: z.array(z.string()),
+  urgency_level: z.enum(urgencyLevels),
+});
+export type TicketAnalysis = z.infer<typeof ticketAnalysisSchema>;
+
+export const messageAnalysisSchema = z.object({
+  ...provenance,
+  sentiment: z.enum(sentiments),
+  intent: z.enum(intents),
+  urgency_level: z.enum(urgencyLevels),
+  confidence_score: z.number().min(0).max(1),
+  language_detected: z.enum(languages),
+  contains_red_flags: z.boolean(),
+  red_flag_words: z.array(z.string()),
+  suggested_responses: z.array(z.string()),
+});
+export type MessageAnalysis = z.infer<typeof messageAnalysisSchema>;

@@ -1,0 +1,58 @@
+import { z } from 'zod';
+import { messageAnalysisSchema } from './analysis.ts';
+import {
+  emptyToUndefined,
+  idSchema,
+  pageQuerySchema,
+  queryBoolean,
+  querySearch,
+  requiredText,
+  timestamp,
+} from './common.ts';
+
+export const directions = ['inbound', 'outbound'] as const;
+
+export const messageSchema = z.object({
+  id: z.uuid(),
+  content: z.string(),
+  /** inbound: from the customer; outbound: from the team. */
+  direction: z.enum(directions),
+  channel: z.string(),
+  ticket_id: z.uuid().nullable(),
+  customer_id: z.uuid().nullable(),
+  expert_id: z.uuid().nullable(),
+  flagged: z.boolean(),
+  analysis: messageAnalysisSchema.nullable(),
+  created_at: timestamp,
+});
+export type Message = z.infer<typeof messageSchema>;
+
+/** Optional ids: an empty string counts as absent (the form sends what the user left blank). */
+const optionalId = z.preprocess(emptyToUndefined, idSchema.optional());
+
+export const createMessageSchema = z.object({
+  content: requiredText(10_000, 'O conteúdo da mensagem é obrigatório.'),
+  direction: z.preprocess(emptyToUndefined, z.enum(directions).default('inbound')),
+  channel: z.preprocess(emptyToUndefined, z.string().trim().min(1).max(50).default('web')),
+  ticket_id: optionalId,
+  customer_id: optionalId,
+  /** A user of the caller's tenant. */
+  expert_id: optionalId,
+});
+export type CreateMessage = z.infer<typeof createMessageSchema>;
+
+export const listMessagesQuerySchema = pageQuerySchema.extend({
+  search: querySearch,
+  ticket_id: z.preprocess(emptyToUndefined, idSchema.optional()),
+  customer_id: z.preprocess(emptyToUndefined, idSchema.optional()),
+  direction: z.preprocess(emptyToUndefined, z.enum(directions).optional()),
+  flagged: queryBoolean.optional(),
+});
+export type ListMessagesQuery = z.infer<typeof listMessagesQuerySchema>;
+
+export const messageListSchema = z.object({
+  messages: z.array(messageSchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  per_page: z.number().int(),
+});

@@ -1,0 +1,96 @@
+import { z } from 'zod';
+import { sentiments, solvedStatuses, ticketAnalysisSchema } from './analysis.ts';
+import {
+  emptyToUndefined,
+  idSchema,
+  optionalText,
+  pageQuerySchema,
+  queryBoolean,
+  querySearch,
+  requiredText,
+  timestamp,
+} from './common.ts';
+
+export const ticketSchema = z.object({
+  id: z.uuid(),
+  title: z.string().nullable(),
+  content: z.string(),
+  conversation_text: z.string().nullable(),
+  customer_id: z.uuid().nullable(),
+  /** The linked customer's name; kept after the customer is deleted. */
+  customer_name: z.string().nullable(),
+  flagged: z.boolean(),
+  /** The newest analysis found red flags or asks for escalation. */
+  requires_attention: z.boolean(),
+  /** The newest analysis, or null before the first one. */
+  analysis: ticketAnalysisSchema.nullable(),
+  created_at: timestamp,
+  updated_at: timestamp,
+});
+export type Ticket = z.infer<typeof ticketSchema>;
+
+const optionalId = z.preprocess((v) => (v === '' ? null : v), idSchema.nullable().optional());
+
+export const createTicketSchema = z.object({
+  title: optionalText(300),
+  /** Must be a customer of the caller's tenant. */
+  customer_id: optionalId,
+  content: requiredText(100_000, 'O conteúdo do chamado é obrigatório.'),
+  /** The conversation to analyse; defaults to the content. */
+  conversation_text: optionalText(100_000),
+});
+export type CreateTicket = z.infer<typeof createTicketSchema>;
+
+export const updateTicketSchema = createTicketSchema.partial().extend({ flagged: z.boolean().optional() });
+export type UpdateTicket = z.infer<typeof updateTicketSchema>;
+
+/** A day (YYYY-MM-DD, taken in America/Sao_Paulo) or an ISO date-time. */
+const queryDate = z.preprocess(
+  emptyToUndefined,
+  z
+    .string()
+    .regex(
+      /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?)?$/,
+      'Use uma data AAAA-MM-DD ou data e hora ISO 8601.',
+    )
+    .refine((v) => !Number.isNaN(Date.parse(v.length === 10 ? `${v}T00:00:00Z` : v)), 'Data inválida.')
+    .optional(),
+);
+
+const csat = z.preprocess(
+  emptyToUndefined,
+  z.coerce
+    .number({ message: 'Use um número de 0 a 10.' })
+    .min(0, 'Use um número de 0 a 10.')
+    .max(10, 'Use um número de 0 a 10.')
+    .optional(),
+);
+
+export const listTicketsQuerySchema = pageQuerySchema.extend({
+  /** Title, content or customer name; accent- and case-insensitive. */
+  search: querySearch,
+  start_date: queryDate,
+  end_date: queryDate,
+  sentiment: z.preprocess(emptyToUndefined, z.enum(sentiments).optional()),
+  solved_status: z.preprocess(emptyToUndefined, z.enum(solvedStatuses).optional()),
+  requires_escalation: queryBoolean.optional(),
+  contains_red_flags: queryBoolean.optional(),
+  /** Newest analysis' CSAT strictly below. */
+  csat_lt: csat,
+  /** Newest analysis' CSAT at or above. */
+  csat_gte: csat,
+  /** A red-flag word the newest analysis found (case- and accent-insensitive). */
+  red_flag_term: querySearch,
+  customer_id: z.preprocess(emptyToUndefined, idSchema.optional()),
+  flagged: queryBoolean.optional(),
+});
+export type ListTicketsQuery = z.infer<typeof listTicketsQuerySchema>;
+
+export const ticketListSchema = z.object({
+  tickets: z.array(ticketSchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  per_page: z.number().int(),
+});
+
+export const flagQuerySchema = z.object({ flagged: queryBoolean });
