@@ -17,6 +17,7 @@ import { registerErrorHandler } from './lib/errors.ts';
 import { registerWeb } from './lib/web.ts';
 import { customersRoutes } from './modules/customers/customers.routes.ts';
 import { registerIdentity } from './modules/identity/identity.plugin.ts';
+import { messagesRoutes } from './modules/messages/messages.routes.ts';
 import { systemRoutes } from './modules/system/system.routes.ts';
 import { tenantsRoutes } from './modules/tenants/tenants.routes.ts';
 import { ticketsRoutes } from './modules/tickets/tickets.routes.ts';
@@ -108,6 +109,7 @@ export async function buildApp({ config, database, webDist, closeDatabase = true
       await api.register(tenantsRoutes);
       await api.register(customersRoutes);
       await api.register(ticketsRoutes);
+      await api.register(messagesRoutes);
     },
     { prefix: '/api/v1' },
   );

@@ -1,0 +1,76 @@
+import { and, count, desc, eq, type SQL } from 'drizzle-orm';
+import type { Tx } from '../../db/client.ts';
+import { messageAnalyses, messages, users } from '../../db/schema/index.ts';
+import { matchesSearch, pageWindow } from '../../lib/db-helpers.ts';
+
+export interface MessageFilter {
+  search?: string;
+  ticketId?: string;
+  customerId?: string;
+  direction?: string;
+  flagged?: boolean;
+}
+
+function conditions(f: MessageFilter): SQL | undefined {
+  return and(
+    matchesSearch(messages.searchText, f.search),
+    f.ticketId === undefined ? undefined : eq(messages.ticketId, f.ticketId),
+    f.customerId === undefined ? undefined : eq(messages.customerId, f.customerId),
+    f.direction === undefined ? undefined : eq(messages.direction, f.direction),
+    f.flagged === undefined ? undefined : eq(messages.flagged, f.flagged),
+  );
+}
+
+const messageColumns = { message: messages, analysis: messageAnalyses };
+
+export async function listMessages(tx: Tx, filter: MessageFilter, page: number, perPage: number) {
+  const where = conditions(filter);
+  const { limit, offset } = pageWindow(page, perPage);
+  const rows = await tx
+    .select(messageColumns)
+    .from(messages)
+    .leftJoin(messageAnalyses, eq(messageAnalyses.id, messages.latestAnalysisId))
+    .where(where)
+    .orderBy(desc(messages.createdAt), desc(messages.id))
+    .limit(limit)
+    .offset(offset);
+  const [totalRow] = await tx.select({ total: count() }).from(messages).where(where);
+  return { rows, total: totalRow?.total ?? 0 };
+}
+
+export async function findMessage(tx: Tx, id: string) {
+  const [row] = await tx
+    .select(messageColumns)
+    .from(messages)
+    .leftJoin(messageAnalyses, eq(messageAnalyses.id, messages.latestAnalysisId))
+    .where(eq(messages.id, id));
+  return row;
+}
+
+export type MessageWithAnalysis = NonNullable<Awaited<ReturnType<typeof findMessage>>>;
+
+export async function insertMessage(tx: Tx, values: typeof messages.$inferInsert) {
+  const [row] = await tx.insert(messages).values(values).returning({ id: messages.id });
+  if (!row) throw new Error('insert returned no row');
+  return row.id;
+}
+
+export async function setMessageFlag(tx: Tx, id: string, flagged: boolean) {
+  const rows = await tx
+    .update(messages)
+    .set({ flagged })
+    .where(eq(messages.id, id))
+    .returning({ id: messages.id });
+  return rows.length > 0;
+}
+
+export async function deleteMessage(tx: Tx, id: string) {
+  const rows = await tx.delete(messages).where(eq(messages.id, id)).returning({ id: messages.id });
+  return rows.length > 0;
+}
+
+/** Whether a user (an expert) belongs to the transaction's tenant. */
+export async function userExists(tx: Tx, id: string) {
+  const [row] = await tx.select({ id: users.id }).from(users).where(eq(users.id, id));
+  return row !== undefined;
+}

@@ -1,0 +1,98 @@
+import {
+  createMessageSchema,
+  errorResponseSchema,
+  flagQuerySchema,
+  idParamsSchema,
+  listMessagesQuerySchema,
+  messageListSchema,
+  messageSchema,
+} from '@atende/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import * as service from './messages.service.ts';
+
+const tags = ['messages'];
+const security = [{ bearer: [] }];
+const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 404: errorResponseSchema };
+
+export const messagesRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/messages',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'List messages, newest first, each with its newest analysis',
+        querystring: listMessagesQuerySchema,
+        response: { 200: messageListSchema, ...errors },
+      },
+    },
+    (request) => request.tenantTx((tx) => service.listMessages(tx, request.query)),
+  );
+
+  app.get(
+    '/messages/:id',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'One message',
+        params: idParamsSchema,
+        response: { 200: messageSchema, ...errors },
+      },
+    },
+    (request) => request.tenantTx((tx) => service.getMessage(tx, request.params.id)),
+  );
+
+  app.post(
+    '/messages',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Create a message (direction inbound and channel web by default)',
+        body: createMessageSchema,
+        response: { 201: messageSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const message = await request.tenantTx((tx) =>
+        service.createMessage(tx, request.auth.tenantId, request.body),
+      );
+      return reply.status(201).send(message);
+    },
+  );
+
+  app.delete(
+    '/messages/:id',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Delete a message and its analyses',
+        params: idParamsSchema,
+        response: { 204: z.null().describe('Deleted'), ...errors },
+      },
+    },
+    async (request, reply) => {
+      await request.tenantTx((tx) => service.deleteMessage(tx, request.params.id));
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.patch(
+    '/messages/:id/flag',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Flag or unflag a message',
+        params: idParamsSchema,
+        querystring: flagQuerySchema,
+        response: { 200: messageSchema, ...errors },
+      },
+    },
+    (request) =>
+      request.tenantTx((tx) => service.setMessageFlag(tx, request.params.id, request.query.flagged)),
+  );
+};

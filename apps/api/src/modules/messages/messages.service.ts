@@ -1,0 +1,85 @@
+import type { CreateMessage, ListMessagesQuery, Message } from '@atende/contracts';
+import type { Tx } from '../../db/client.ts';
+import { iso, searchTextOf } from '../../lib/db-helpers.ts';
+import { AppError, notFound } from '../../lib/errors.ts';
+import { toMessageAnalysisDto } from '../analysis/analysis.mappers.ts';
+import { findCustomer } from '../customers/customers.repo.ts';
+import { findTicket } from '../tickets/tickets.repo.ts';
+import * as repo from './messages.repo.ts';
+
+const messageNotFound = () => notFound('Mensagem não encontrada.');
+
+export const toMessageDto = ({ message, analysis }: repo.MessageWithAnalysis): Message => ({
+  id: message.id,
+  content: message.content,
+  direction: message.direction as Message['direction'],
+  channel: message.channel,
+  ticket_id: message.ticketId,
+  customer_id: message.customerId,
+  expert_id: message.expertId,
+  flagged: message.flagged,
+  analysis: analysis ? toMessageAnalysisDto(analysis) : null,
+  created_at: iso(message.createdAt),
+});
+
+export async function listMessages(tx: Tx, q: ListMessagesQuery) {
+  const { rows, total } = await repo.listMessages(
+    tx,
+    {
+      search: q.search,
+      ticketId: q.ticket_id,
+      customerId: q.customer_id,
+      direction: q.direction,
+      flagged: q.flagged,
+    },
+    q.page,
+    q.per_page,
+  );
+  return { messages: rows.map(toMessageDto), total, page: q.page, per_page: q.per_page };
+}
+
+export async function getMessage(tx: Tx, id: string) {
+  const row = await repo.findMessage(tx, id);
+  if (!row) throw messageNotFound();
+  return toMessageDto(row);
+}
+
+/** Each linked id must name a row of the caller's tenant (row-level security hides the rest). */
+async function checkLinks(tx: Tx, input: CreateMessage) {
+  const missing: { field: string; message: string }[] = [];
+  if (input.ticket_id && !(await findTicket(tx, input.ticket_id))) {
+    missing.push({ field: 'body.ticket_id', message: 'Chamado não encontrado.' });
+  }
+  if (input.customer_id && !(await findCustomer(tx, input.customer_id))) {
+    missing.push({ field: 'body.customer_id', message: 'Cliente não encontrado.' });
+  }
+  if (input.expert_id && !(await repo.userExists(tx, input.expert_id))) {
+    missing.push({ field: 'body.expert_id', message: 'Especialista não encontrado.' });
+  }
+  if (missing.length > 0)
+    throw new AppError('validation_error', missing.map((m) => m.message).join(' '), missing);
+}
+
+export async function createMessage(tx: Tx, tenantId: string, input: CreateMessage) {
+  await checkLinks(tx, input);
+  const id = await repo.insertMessage(tx, {
+    tenantId,
+    content: input.content,
+    direction: input.direction,
+    channel: input.channel,
+    ticketId: input.ticket_id ?? null,
+    customerId: input.customer_id ?? null,
+    expertId: input.expert_id ?? null,
+    searchText: searchTextOf(input.content),
+  });
+  return getMessage(tx, id);
+}
+
+export async function setMessageFlag(tx: Tx, id: string, flagged: boolean) {
+  if (!(await repo.setMessageFlag(tx, id, flagged))) throw messageNotFound();
+  return getMessage(tx, id);
+}
+
+export async function deleteMessage(tx: Tx, id: string) {
+  if (!(await repo.deleteMessage(tx, id))) throw messageNotFound();
+}
