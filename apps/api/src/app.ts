@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
-import '@atende/contracts'; // sets zod's pt-BR messages
+import { errorResponseSchema } from '@atende/contracts'; // importing it sets zod's pt-BR messages
 import helmet from '@fastify/helmet';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -58,6 +58,15 @@ export async function buildApp({ config, database, webDist, closeDatabase = true
     routerOptions: { ignoreTrailingSlash: true },
   }).withTypeProvider<ZodTypeProvider>();
 
+  // What is served, for the test that holds the OpenAPI document to it.
+  const routeInventory: { method: string; url: string; hidden: boolean }[] = [];
+  app.decorate('routeInventory', routeInventory);
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) {
+      routeInventory.push({ method, url: route.url, hidden: route.schema?.hide === true });
+    }
+  });
+
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
@@ -106,6 +115,18 @@ export async function buildApp({ config, database, webDist, closeDatabase = true
   await app.register(
     async (api) => {
       api.addHook('onRequest', authenticateHook);
+      // Every product route needs the bearer token and may answer 401/403: say so in OpenAPI.
+      api.addHook('onRoute', (route) => {
+        route.schema = {
+          ...route.schema,
+          security: [{ bearer: [] }],
+          response: {
+            401: errorResponseSchema,
+            403: errorResponseSchema,
+            ...(route.schema?.response as object),
+          },
+        };
+      });
       await api.register(tenantsRoutes);
       await api.register(customersRoutes);
       await api.register(ticketsRoutes);
@@ -119,3 +140,9 @@ export async function buildApp({ config, database, webDist, closeDatabase = true
 }
 
 export type App = Awaited<ReturnType<typeof buildApp>>;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    routeInventory: { method: string; url: string; hidden: boolean }[];
+  }
+}
