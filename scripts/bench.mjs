@@ -1,4 +1,4 @@
-// `npm run bench [name…]`: runs every bench/*.mjs (or those named), each printing its figures.
+// `npm run bench [name…]`: runs every bench/*.{mjs,ts} (or those named), each printing its figures.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -8,11 +8,13 @@ ensureDependencies();
 const wanted = process.argv.slice(2);
 const benches = fs
   .readdirSync(path.join(root, 'bench'))
-  .filter((f) => f.endsWith('.mjs') && (wanted.length === 0 || wanted.includes(path.basename(f, '.mjs'))));
+  .filter(
+    (f) => /\.(mjs|ts)$/.test(f) && (wanted.length === 0 || wanted.includes(f.replace(/\.(mjs|ts)$/, ''))),
+  );
 let failed = 0;
 for (const bench of benches) {
   console.log(`\n== bench/${bench}`);
-  const { status } = spawnSync(process.execPath, [path.join('bench', bench)], {
+  const { status } = spawnSync(process.execPath, ['--import', 'tsx', path.join('bench', bench)], {
     cwd: root,
     stdio: 'inherit',
   });

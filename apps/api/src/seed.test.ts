@@ -5,7 +5,7 @@ import { listUsers } from './modules/identity/users.service.ts';
 import { listTenants } from './modules/tenants/tenants.repo.ts';
 import { createTenant } from './modules/tenants/tenants.service.ts';
 import { seedDemo } from './seed.ts';
-import { freshDatabase } from './test/helpers.ts';
+import { freshDatabase, signedInClient, startTestServer } from './test/helpers.ts';
 
 describe('seedDemo', () => {
   let database: Database | undefined;
@@ -22,6 +22,23 @@ describe('seedDemo', () => {
       ['demo@atende.local', ['admin'], false],
     ]);
     expect(await verifyPassword(users[0]?.passwordHash, 'Demo#Senha2026')).toBe(true);
+  });
+
+  it('fills the demo tenant with Portuguese sample content that the API serves', async () => {
+    database = await freshDatabase();
+    await seedDemo(database, 'Demo#Senha2026');
+    const server = await startTestServer({ database });
+    try {
+      const api = await signedInClient(server, { email: 'demo@atende.local', password: 'Demo#Senha2026' });
+      const customers = (await api('GET', '/customers')).body;
+      expect(customers.total).toBeGreaterThanOrEqual(8);
+      const tickets = (await api('GET', '/tickets?search=procon')).body;
+      expect(tickets.total).toBeGreaterThanOrEqual(1);
+      expect(tickets.tickets[0].customer_name).toBe('Maria Aparecida Santos');
+      expect((await api('GET', '/messages')).body.total).toBeGreaterThanOrEqual(10);
+    } finally {
+      await server.close();
+    }
   });
 
   it('generates a demo password that meets the policy when none is configured', async () => {

@@ -1,7 +1,10 @@
-import type { Database } from './db/client.ts';
-import { tenants, users } from './db/schema/index.ts';
+import { foldText } from '@atende/analyzer';
+import type { Database, Tx } from './db/client.ts';
+import { customers, flaggedTerms, messages, tenants, tickets, users } from './db/schema/index.ts';
+import { searchTextOf } from './lib/db-helpers.ts';
 import { generatePassword, hashPassword } from './modules/identity/passwords.ts';
 import { countTenants } from './modules/tenants/tenants.repo.ts';
+import { demoCustomers, demoFlaggedTerms, demoMessages, demoTickets } from './seed-data.ts';
 
 export const demoTenant = { name: 'Demonstração', slug: 'demo' } as const;
 export const demoEmail = 'demo@atende.local';
@@ -25,6 +28,59 @@ export async function seedDemo(database: Database, demoPassword?: string): Promi
     const [tenant] = await tx.insert(tenants).values(demoTenant).onConflictDoNothing().returning();
     if (!tenant) return { seeded: false };
     await tx.insert(users).values({ tenantId: tenant.id, email: demoEmail, passwordHash, groups: ['admin'] });
+    await insertDemoContent(tx, tenant.id);
     return { seeded: true, generatedPassword: demoPassword ? undefined : password };
   });
+}
+
+/** Sample customers, tickets, messages and flagged terms, so every screen has something to show. */
+async function insertDemoContent(tx: Tx, tenantId: string) {
+  const hoursAgo = (hours: number) => new Date(Date.now() - hours * 60 * 60 * 1000);
+  const customerRows = await tx
+    .insert(customers)
+    .values(
+      demoCustomers.map((c) => ({
+        tenantId,
+        ...c,
+        searchText: searchTextOf(c.name, c.document, c.company, c.email),
+      })),
+    )
+    .returning();
+  const ticketRows = await tx
+    .insert(tickets)
+    .values(
+      demoTickets.map((t) => {
+        const customer = t.customer === null ? undefined : customerRows[t.customer];
+        return {
+          tenantId,
+          title: t.title,
+          content: t.content,
+          conversationText: t.content,
+          customerId: customer?.id ?? null,
+          customerName: customer?.name ?? null,
+          searchText: searchTextOf(t.title, t.content, customer?.name),
+          createdAt: hoursAgo(t.hoursAgo),
+          updatedAt: hoursAgo(t.hoursAgo),
+        };
+      }),
+    )
+    .returning();
+  await tx.insert(messages).values(
+    demoMessages.map((m, i) => {
+      const ticket = m.ticket === null ? undefined : ticketRows[m.ticket];
+      return {
+        tenantId,
+        content: m.content,
+        direction: m.direction,
+        channel: m.channel,
+        ticketId: ticket?.id ?? null,
+        customerId: ticket?.customerId ?? null,
+        searchText: searchTextOf(m.content),
+        createdAt: hoursAgo(demoMessages.length - i),
+      };
+    }),
+  );
+  await tx
+    .insert(flaggedTerms)
+    .values(demoFlaggedTerms.map((term) => ({ tenantId, term, termFolded: foldText(term) })));
 }
