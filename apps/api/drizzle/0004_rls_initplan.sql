@@ -1,0 +1,8 @@
+ALTER POLICY "tenant_isolation" ON "customers" TO app_user USING ("customers"."tenant_id" = (select app_current_tenant())) WITH CHECK ("customers"."tenant_id" = (select app_current_tenant()));--> statement-breakpoint
+ALTER POLICY "tenant_isolation" ON "flagged_terms" TO app_user USING ("flagged_terms"."tenant_id" = (select app_current_tenant())) WITH CHECK ("flagged_terms"."tenant_id" = (select app_current_tenant()));--> statement-breakpoint
+ALTER POLICY "tenant_isolation" ON "message_analyses" TO app_user USING ("message_analyses"."tenant_id" = (select app_current_tenant())) WITH CHECK ("message_analyses"."tenant_id" = (select app_current_tenant()));--> statement-breakpoint
+ALTER POLICY "tenant_isolation" ON "messages" TO app_user USING ("messages"."tenant_id" = (select app_current_tenant())) WITH CHECK ("messages"."tenant_id" = (select app_current_tenant()));--> statement-breakpoint
+ALTER POLICY "tenant_isolation" ON "tenants" TO app_user USING ("tenants"."id" = (select app_current_tenant())) WITH CHECK ("tenants"."id" = (select app_current_tenant()));--> statement-breakpoint
+ALTER POLICY "tenant_isolation" ON "ticket_analyses" TO app_user USING ("ticket_analyses"."tenant_id" = (select app_current_tenant())) WITH CHECK ("ticket_analyses"."tenant_id" = (select app_current_tenant()));--> statement-breakpoint
+ALTER POLICY "tenant_isolation" ON "tickets" TO app_user USING ("tickets"."tenant_id" = (select app_current_tenant())) WITH CHECK ("tickets"."tenant_id" = (select app_current_tenant()));--> statement-breakpoint
+ALTER POLICY "tenant_isolation" ON "users" TO app_user USING ("users"."tenant_id" = (select app_current_tenant())) WITH CHECK ("users"."tenant_id" = (select app_current_tenant()));
