@@ -25,8 +25,7 @@ export async function startFakeOpenAi() {
         res.writeHead(reply.status, { 'content-type': 'application/json' });
         res.end(JSON.stringify(reply.body));
       };
-      if ('delayMs' in reply) setTimeout(send, reply.delayMs);
-      else send();
+      setTimeout(send, reply.delayMs ?? 0);
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
