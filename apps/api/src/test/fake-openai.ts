@@ -16,7 +16,7 @@ export async function startFakeOpenAi() {
     req.on('data', (chunk) => (raw += chunk));
     req.on('end', () => {
       requests.push({ path: req.url ?? '', body: raw ? JSON.parse(raw) : {} });
-      const reply = (queue.length > 1 ? queue.shift() : queue[0]) ?? {
+      const reply: FakeReply = (queue.length > 1 ? queue.shift() : queue[0]) ?? {
         status: 500,
         body: { error: 'no reply queued' },
       };
