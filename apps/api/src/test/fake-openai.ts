@@ -1,8 +1,11 @@
 import http from 'node:http';
 
-export type FakeReply =
-  | { status: number; body: unknown }
-  | { delayMs: number; status: number; body: unknown };
+export interface FakeReply {
+  status: number;
+  body: unknown;
+  /** Answer this late (to test timeouts). */
+  delayMs?: number;
+}
 
 /**
  * A fake OpenAI-compatible server on 127.0.0.1: answers POST /v1/chat/completions with the
