@@ -1,0 +1,224 @@
+import type { SolvedStatus } from './enums.ts';
+import type { SentimentResult } from './sentiment.ts';
+import { foldText, wordsRegex } from './text.ts';
+
+// A conversation split into turns, and whether its ending shows the problem solved.
+
+export type Speaker = 'customer' | 'agent';
+export interface Turn {
+  readonly speaker: Speaker;
+  readonly text: string;
+}
+
+const CUSTOMER_ROLES =
+  'cliente|customer|consumidor|consumidora|usuario|usuaria|user|client|contratante|solicitante';
+const AGENT_ROLES =
+  'atendente|agente|agent|suporte|support|operador|operadora|analista|bot|sistema|assistente|vendedor|vendedora|tecnico|tecnica|empresa|loja|sac|equipe';
+// "Cliente:", "[10:32] Atendente Ana:", "Agente (Maria) -". The role is matched on folded text.
+const SPEAKER_RE = new RegExp(
+  `^\\s*(?:\\[[^\\]]*\\]\\s*)?(?:\\d{1,2}[:h]\\d{2}(?::\\d{2})?\\s*[-–]?\\s*)?(${CUSTOMER_ROLES}|${AGENT_ROLES})(?:\\s+[a-z]+)?(?:\\s*\\([^)]*\\))?\\s*[:\\-–]\\s*`,
+);
+const CUSTOMER_RE = new RegExp(`^(?:${CUSTOMER_ROLES})$`);
+
+/** Splits a conversation into turns by speaker prefix; text without any prefix is the customer's. */
+export function parseConversation(text: string): Turn[] {
+  const turns: Array<{ speaker: Speaker; lines: string[] }> = [];
+  for (const raw of text.split(/\r?\n/)) {
+    // In NFC, removing the accent marks of the NFD form keeps one character per character, so the
+    // prefix matched on the folded line has the same length in the original one.
+    const line = raw.normalize('NFC');
+    const folded = line
+      .normalize('NFD')
+      .replace(/\p{Mn}+/gu, '')
+      .toLowerCase();
+    const match = SPEAKER_RE.exec(folded);
+    if (match) {
+      const speaker: Speaker = CUSTOMER_RE.test(match[1] ?? '') ? 'customer' : 'agent';
+      turns.push({ speaker, lines: [line.slice(match[0].length).trim()] });
+    } else if (line.trim()) {
+      const current = turns.at(-1);
+      if (current) current.lines.push(line.trim());
+      else turns.push({ speaker: 'customer', lines: [line.trim()] });
+    }
+  }
+  return turns.map((t) => ({ speaker: t.speaker, text: t.lines.join('\n') })).filter((t) => t.text);
+}
+
+const SOLVED_BY_CUSTOMER =
+  /(?<!\b(?:nao|nem|ainda nao|nunca|sem) )\b(?:funcionou|funcionando|resolvido|resolvida|resolveu|resolveram|solucionado|deu certo|consegui|agora foi|agora sim|tudo certo|tudo certinho|tudo ok|chegou|recebi|caiu|voltou a funcionar|voltou ao normal|normalizou|ja esta ok|problema resolvido|pode encerrar|pode finalizar|pode fechar|era so isso)\b/;
+const SOLVED_BY_AGENT = wordsRegex([
+  'foi resolvido',
+  'está resolvido',
+  'ficou resolvido',
+  'foi solucionado',
+  'foi concluído',
+  'foi corrigido',
+  'foi normalizado',
+  'já foi corrigido',
+  'já foi estornado',
+  'já foi reembolsado',
+  'já foi liberado',
+  'já foi desbloqueado',
+  'já foi reenviado',
+  'concluímos',
+  'resolvemos',
+  'corrigimos',
+  'estornamos',
+  'liberamos',
+  'desbloqueamos',
+  'reenviamos',
+  'has been resolved',
+  'is fixed',
+  'fue resuelto',
+]);
+const FOLLOW_UP = wordsRegex([
+  'vou verificar',
+  'vamos verificar',
+  'vou analisar',
+  'vamos analisar',
+  'retornaremos',
+  'retornamos',
+  'retorno em',
+  'entraremos em contato',
+  'entrarei em contato',
+  'encaminhei',
+  'encaminhamos',
+  'vou encaminhar',
+  'vamos encaminhar',
+  'foi encaminhado',
+  'abrimos um chamado',
+  'abri um chamado',
+  'abrimos um protocolo',
+  'número de protocolo',
+  'protocolo',
+  'em até',
+  'prazo de',
+  'aguarde',
+  'aguardar',
+  'estamos verificando',
+  'estamos analisando',
+  'equipe técnica',
+  'será enviado',
+  'será realizado',
+  'será agendado',
+  'será analisado',
+  'agendamos',
+  'agendado para',
+  'visita técnica',
+  'vamos acompanhar',
+  'em análise',
+  'we will check',
+  'we will get back',
+  'escalated',
+  'vamos a revisar',
+]);
+// The customer closes with thanks after an answer ("Perfeito, obrigado!").
+const THANKS_CLOSE = wordsRegex([
+  'obrigado',
+  'obrigada',
+  'valeu',
+  'agradeço',
+  'perfeito',
+  'entendi',
+  'combinado',
+  'thank you',
+  'thanks',
+  'gracias',
+]);
+const WAITING = wordsRegex([
+  'aguardo',
+  'fico no aguardo',
+  'vou aguardar',
+  'vou esperar',
+  'aguardando retorno',
+  'i will wait',
+]);
+const UNSOLVED = wordsRegex([
+  'ainda não',
+  'continua',
+  'continuo',
+  'não resolveu',
+  'não resolveram',
+  'não funcionou',
+  'não funciona',
+  'mesmo problema',
+  'de novo',
+  'nada resolvido',
+  'sem solução',
+  'still not',
+  'todavía no',
+]);
+
+export interface StatusDecision {
+  readonly status: SolvedStatus;
+  readonly why: string;
+  readonly byCue: boolean;
+}
+
+/** Solved status from the end of the conversation, with the reason (pt-BR) and whether a cue decided. */
+export function decideStatus(
+  turns: readonly Turn[],
+  customerSentiments: readonly SentimentResult[],
+): StatusDecision {
+  const customerTurns = turns.filter((t) => t.speaker === 'customer');
+  const lastCustomer = customerTurns.at(-1);
+  const lastCustomerSentiment = customerSentiments.at(-1);
+  const lastTurn = turns.at(-1);
+  const agentAfterCustomer =
+    lastTurn?.speaker === 'agent' ? turns.slice(turns.lastIndexOf(lastCustomer as Turn) + 1) : [];
+  const agentLast = foldText(agentAfterCustomer.map((t) => t.text).join(' '));
+  const customerLast = foldText(lastCustomer?.text ?? '');
+  const hasAgent = turns.some((t) => t.speaker === 'agent');
+  const lastAgent = foldText([...turns].reverse().find((t) => t.speaker === 'agent')?.text ?? '');
+
+  const stillBad = lastCustomerSentiment?.sentiment === 'negative' || UNSOLVED.test(customerLast);
+  if (stillBad && !SOLVED_BY_CUSTOMER.test(customerLast)) {
+    if (FOLLOW_UP.test(agentLast))
+      return {
+        status: 'in_progress',
+        why: 'o atendente prometeu retorno após a última queixa do cliente',
+        byCue: true,
+      };
+    return { status: 'not_solved', why: 'a última mensagem do cliente ainda relata o problema', byCue: true };
+  }
+  if (SOLVED_BY_CUSTOMER.test(customerLast) && lastCustomerSentiment?.sentiment !== 'negative') {
+    return { status: 'solved', why: 'o cliente confirmou que o problema foi resolvido', byCue: true };
+  }
+  if (SOLVED_BY_AGENT.test(lastAgent) && lastCustomerSentiment?.sentiment !== 'negative') {
+    return {
+      status: 'solved',
+      why: 'o atendente informou a solução e o cliente não voltou a reclamar',
+      byCue: true,
+    };
+  }
+  const firstAgent = turns.findIndex((t) => t.speaker === 'agent');
+  const answered = firstAgent >= 0 && firstAgent < turns.lastIndexOf(lastCustomer as Turn);
+  if (
+    answered &&
+    THANKS_CLOSE.test(customerLast) &&
+    !WAITING.test(customerLast) &&
+    !FOLLOW_UP.test(agentLast) &&
+    lastCustomerSentiment?.sentiment !== 'negative' &&
+    !customerLast.includes('?')
+  ) {
+    return {
+      status: 'solved',
+      why: 'o cliente agradeceu a resposta e encerrou sem novas dúvidas',
+      byCue: true,
+    };
+  }
+  if (FOLLOW_UP.test(agentLast) || FOLLOW_UP.test(lastAgent) || WAITING.test(customerLast)) {
+    return {
+      status: 'in_progress',
+      why: 'há um retorno prometido ou o cliente está aguardando',
+      byCue: true,
+    };
+  }
+  if (!hasAgent) return { status: 'not_solved', why: 'ainda não há resposta da equipe', byCue: false };
+  if (lastCustomerSentiment?.sentiment === 'positive') {
+    return { status: 'solved', why: 'a conversa termina com o cliente satisfeito', byCue: false };
+  }
+  return { status: 'in_progress', why: 'a conversa não mostra conclusão', byCue: false };
+}
+
+/** Maps folded words back to how the customer wrote them ("pessimo" → "péssimo"). */

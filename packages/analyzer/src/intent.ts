@@ -1,0 +1,221 @@
+import type { Intent, Language } from './enums.ts';
+import { PT_LEXICON } from './lexicon/pt.ts';
+import { analyzeSentiment, normalizeWords, type SentimentResult } from './sentiment.ts';
+import { scoreUrgency, type UrgencyResult } from './urgency.ts';
+
+/**
+ * Message intent by ordered rules over the normalized text (folded, abbreviations expanded) and
+ * the sentiment. What separates neighbouring labels:
+ * - question: how things work in general ("Vocês entregam aos sábados?");
+ *   inquiry: the state of the customer's own case ("Meu reembolso já caiu?").
+ * - request: asks for an action ("Me enviem a segunda via");
+ *   support: reports something technical that does not work ("O app não abre").
+ * - information: hands over data ("Segue o comprovante", "Meu CPF é …");
+ *   feedback: suggests an improvement ("Seria bom ter modo escuro").
+ * - complaint / compliment: an opinion about the service, negative / positive.
+ * - urgent: time pressure or a stopped business; unknown: off-topic or gibberish.
+ */
+
+export interface IntentResult {
+  readonly intent: Intent;
+  /** Name of the rule that decided (for explanations and confidence). */
+  readonly rule: string;
+  /** Whether a specific cue fired (true) or the label is a fallback (false). */
+  readonly cue: boolean;
+}
+
+const re = (source: string) => new RegExp(source);
+
+// Greetings and farewells are recognised when nothing else is said.
+const GREETING_WORDS = re(
+  '^(?:oi+e?|ola|alo|opa|ei|eai|eae|iai|e ai|fala ai|fala|salve|boas|saudacoes|tem alguem (?:ai|online|na linha|ai me atendendo)|como (?:voces|voce) (?:estao|esta|vao|vai)|hey|hello|hi|hola|bom dia|boa tarde|boa noite|buenos dias|buenas tardes|buenas noches|buen dia|good morning|good afternoon|good evening|tudo bem|tudo bom|tudo certo|tudo joia|tudo tranquilo|como vai|como voce esta|como vao|beleza|salve|bonjour|hallo|ciao|buongiorno)\\b',
+);
+const GREETING_FILLER = re(
+  '^(?:(?:equipe|pessoal|time|galera)(?: d[eoa] \\w+)?|gente|a todos|todos|com voces|com voce|ai|por ai|amigo|amiga|moca|moco|senhor|senhora|suporte|atendente|tudo|bem|e|team|there|everyone|a todos|que tal)\\b',
+);
+const FAREWELL = re(
+  '\\b(?:tchau|ate mais|ate logo|ate breve|ate a proxima|ate amanha|ate segunda|falou|flw|um abraco|abraco|abracos|beijos|era so isso|era so (?:essa|esse|essas|esses)|era isso|e isso ai|e so isso|isso e tudo|so isso mesmo|so isso|pode encerrar|pode finalizar|pode fechar|podem encerrar|podem finalizar|encerrando|encerrar o atendimento|finalizar o atendimento|tenham? (?:um|uma) (?:bom|boa|otimo|otima|excelente|lindo|linda|feliz) \\w+|bom descanso|bom fim de semana|boa semana|fico por aqui|por hoje e so|bye|goodbye|see you|adios|hasta luego|hasta pronto|chau|au revoir|tschuss|arrivederci)\\b',
+);
+// Thanks and acknowledgements: a message made only of these closes the conversation.
+const THANKS_ONLY = re(
+  '^(?:(?:muito|muitissimo|mt|mto|super|obrigado|obrigada|obrigadao|valeu|agradeco|grato|grata|pela|pelo|por|ajuda|atencao|retorno|tudo|beleza|ok|okay|certo|perfeito|entendi|combinado|show|blz|beleza|sim|entao|ai|aqui|mesmo|otimo|maravilha|legal|top|joia|bom|tudo|tranquilo|resolvido|thanks|thank|you|so|much|gracias|muchas|merci|danke|grazie|[.,!?])\\s*)+$',
+);
+const GIBBERISH_WORDS = re(
+  '^(?:k+|(?:ha)+h?|(?:he)+h?|(?:hue)+|(?:rs)+|bla|blabla|blablabla|teste|testando|test|testing|hmm+|hum+|aff|ue|oxe|eita|lol|asdf\\w*|qwe\\w*|[.,!?;:])$',
+);
+
+// Domain vocabulary: a question or statement without any of it is off-topic ("Qual seu signo?").
+const DOMAIN = re(
+  '\\b(?:pedid|compr|produt|entreg|fret|pag|bolet|fatur|cobr|pix|cart[ao]|(?<!me |nos )conta\\b(?! (?:uma|um|pra|para|ai|algo|alguma|outra)\\b)|contas\\b|senh|login|logar|acess|cadastr|app\\b|aplicativ|site|sistem|loja|atend|suport|chamad|protocol|reembols|estorn|troc|devol|garant|nota\\b|fiscal|assinatur|plano|internet|sinal|rotead|modem|maquin|tecnic|visita|instal|servic|prec|valor|descont|cupom|promoc|prazo|rastre|correio|transport|enderec|cpf|cnpj|e-?mail|mail\\b|telefon|celular|codig|sms|erro|problem|funcion|cancel|contrat|parcel|juros|saldo|limite|credit|debit|transfer|deposit|recib|comprovant|modelo|tamanh|estoque|horario|unidade|filial|agencia|empresa|equipe|vend|envi|receb|client|consult|agend|reserva|voo|passagem|tarifa|recarga|chip|linha|portabil|fibra|wi-?fi|token|usuari|perfil|atualiz|versao|download|baix|arquivo|relatori|painel|servidor|integra|dados|backup|mercadoria|encomenda|embalag|camis|roupa|sapato|geladeira|fogao|tv\\b|televis|notebook|computador|impressora|dinheiro|reais|taxa|multa|vencimento|segunda via|nf\\b|order|refund|invoice|delivery|payment|account|password|pedido|factura|envio|cuenta|contrasena|reembolso|commande|bestellung|ordine)',
+);
+
+const LEGAL_OR_REGULATOR = re(
+  '\\b(?:procon|reclame aqui|reclameaqui|consumidor gov|advogad[oa]|processar|processo judicial|acao judicial|justica|juizado|pequenas causas|danos morais|anatel|aneel|anac|bacen|banco central|ouvidoria|defesa do consumidor|denunciar|denuncia|vou reclamar|reclamar no|reclamacao formal)\\b',
+);
+const FEEDBACK = re(
+  '\\b(?:sugestao|sugestoes|sugiro|sugerir|sugerimos|fica a dica|uma dica|dica|que tal|seria (?:bom|legal|otimo|interessante|util|bacana|melhor|ideal|incrivel|muito bom|bem legal|bem melhor|excelente|perfeito|importante)|seria bom se|poderia(?:m)? (?:ter|ser|melhorar|colocar|adicionar|criar|oferecer|incluir|disponibilizar|facilitar|aceitar|deixar|mudar|investir|permitir|voltar|ampliar|aumentar|diminuir|simplificar|mandar|enviar)|podiam (?!me\\b|nos\\b)|deveriam|deveria (?:ter|ser|haver)|acho que (?:o|a|os|as|voces|deveria|poderia|seria|precisa|falta)|gostaria que (?:tivesse|houvesse|voces|fosse|o|a|os|as)|falta (?:um|uma|opcao)|melhorem|precisa(?:m)? melhorar|na minha opiniao|minha opiniao|minha sugestao|precisava ter|precisa ter|precisaria ter|deveria existir|poderia existir|devia|deviam|senti falta|sinto falta|faltou (?:um|uma|opcao)|falta mais|por que (?:voces )?nao (?:colocam|criam|fazem|oferecem|aceitam|tem|disponibilizam|abrem|mandam|lancam|vendem)|bem que (?:voces )?(?:podiam|poderiam)|o ideal seria|ideal seria|uma ideia|ideia|minha dica|adoraria (?:se|que|ter|poder)|tinham que|tinha que ter|teria que ter|era bom ter|seria top|ficaria (?:melhor|bom|otimo|legal)|estaria melhor|recomendo que|gostaria de ver|queria que (?:voces|o|a|os|as|tivesse|houvesse|fosse)|it would be nice|you should|suggestion|seria bueno|sugerencia)\\b',
+);
+const TECH = re(
+  '\\b(?:(?:nao|nunca|sem) (?:\\w+ )?(?:funciona|funcionando|funcionou|abre|abriu|carrega|carregando|liga|ligando|conecta|conectando|entra|entrando|aparece|apareceu|gera|gerando|deixa|aceita|aceitando|recebo|recebi|recebendo|consigo|consegui|sincroniza|imprime|envia|enviando|atualiza|baixa|toca|completa|reconhece|inicia|acessa|acessar|logar|entrar|emite|emitindo|processa|finaliza|conclui|responde|reconhecendo|lendo|le|respondendo|abrindo|aparecendo|imprimindo|sincronizando|atualizando|baixando|tocando|completando|iniciando|acessando|logando|processando|finalizando|concluindo|salvando|salva|pagando|paga)|(?:fecha|fechando|desliga|desligando|reinicia|reiniciando|apaga|apagando|trava|travando) sozinh[oa]s?|erro|erros|bug|falha|falhando|travando|travou|trava|travado|travada|caiu|fora do ar|piscando|desligando|reiniciando|desconectando|oscilando|instavel|lento|lenta|lentidao|sem sinal|sem internet|sem conexao|sem sistema|sem (?:imagem|som|audio|video|tom|rede|servico)|parou|(?:fica|vive|ficam|vivem) (?:carregando|travando|travado|travada|girando|offline|desconectando|reiniciando|caindo|desligando|piscando|oscilando)|(?:reinicia|reiniciando|desliga|desligando|cai|caindo|trava|travando) (?:toda hora|o tempo todo|direto|sempre|a toda hora)|esquenta|esquentando|superaquece|vazando|barulho|(?:codigo|sms|email|e mail|token|senha|mensagem|notificacao)\\b.{0,40}\\bnao (?:\\w+ )?(?:chega|chegou|chegando|vem|veio)|(?:pix|pagamento|transferencia|deposito)\\b.{0,30}\\bnao (?:\\w+ )?(?:cai|caindo|caiu|entra|entrou|compensa|compensou)|tela (?:preta|branca|azul)|parou de funcionar|deixou de funcionar|invalido|invalida|expirado|expirou|bloqueado|bloqueada|recusado|recusada|nao reconhece|not working|does not work|can not|crash|crashes|no funciona|no puedo|no carga)\\b',
+);
+// Technical words whose negativity describes a fault rather than judging the service.
+const TECH_TERMS = new Set(
+  'erro|erros|falha|falhas|falhou|falhando|bug|bugs|bugado|bugou|trava|travou|travando|travado|travada|travam|travamento|travamentos|problema|problemas|lento|lenta|lentidao|fora do ar|sem sinal|sem internet|parou de funcionar|deixou de funcionar|recusado|recusada|recusou|bloqueado|bloqueada|sumiu|perdi|parado|parada|continua|persiste|caiu|o sistema caiu|o site caiu|o app caiu|o aplicativo caiu|a internet caiu|o sinal caiu|a ligacao caiu|caiu a ligacao|caiu a internet'.split(
+    '|',
+  ),
+);
+const HOW_TO = re(
+  '(?:^|[.?!] )(?:como (?:faco|faz|faco para|posso|eu|consigo|altero|troco|mudo|cancelo|pago|acesso|funciona|solicito|peco|emito|gero|vejo|sei|devo|que)|o que (?:eu )?(?:faco|preciso|devo)|what should i|how do i|how can i|como puedo|como hago)\\b',
+);
+const STATUS = re(
+  '\\b(?:novidade|novidades|previsao|status|andamento|atualizacao|situacao|posicao|alguma resposta|algum retorno|ja (?:foi|foram|saiu|chegou|esta|estao|tem|teve|caiu|\\w+(?:aram|eram|iram))|quando (?:vai|vao|chega|chegam|cai|sai|fica|ficara|sera|estara|vou receber|recebo|posso esperar|o tecnico)|cade|ate quando|quanto tempo (?:falta|ainda|mais)|(?:foi|foram) (?:\\w+ados?|\\w+adas?|\\w+idos?|\\w+idas?|entregue|entregues)|esta a caminho|em que pe|rastreio|rastreamento|any update|status of|tracking|novedad|estado de mi)\\b',
+);
+const OWN_CASE = re(
+  '\\b(?:meu|minha|meus|minhas|o|a|my|mi) (?:pedido|pedidos|reembolso|estorno|chamado|caso|solicitacao|protocolo|cadastro|entrega|encomenda|troca|devolucao|cancelamento|pagamento|reclamacao|ticket|instalacao|visita|tecnico|portabilidade|compra|transferencia|contestacao|credito|analise|order|refund|ticket|case)\\b|\\b(?:pedido|chamado|protocolo|ticket|order) (?:n |numero |no |#)?\\d+',
+);
+// Informal imperatives ("Cancela minha assinatura") count at the start of a sentence or after "por favor".
+const INFORMAL_IMPERATIVE = re(
+  '(?:^|[.,!?] |por favor )(?:me |nos )?(?:cancela|manda|envia|reenvia|libera|muda|altera|atualiza|gera|emite|agenda|remarca|passa|liga|transfere|estorna|devolve|desbloqueia|bloqueia|verifica|corrige|troca)\\b',
+);
+// Praise announced as an action: "Quero elogiar a Ana" is a compliment, not a request.
+const PRAISE_ACT = re(
+  '\\b(?:elogiar|parabenizar|agradecer|deixar (?:um|meu) elogio|registrar (?:um|meu) elogio)\\b',
+);
+const WANTS_TO_KNOW = re(
+  '\\b(?:gostaria de saber|queria saber|quero saber|preciso saber|poderia(?:m)? me informar|me informe|me digam)\\b',
+);
+const INTERROGATIVE_START = re(
+  '^(?:como|qual|quais|quanto|quantos|quantas|quando (?:vai|vao|chega|sera|posso|devo|fica|abre|sai|voces)|onde|por que|porque|o que|quem|tem como|e possivel|sera que|aceitam|existe|ha|posso|pode|podem|da para|what|how|when|where|why|do you|can i|is there|cual|cuanto|donde|cuando|puedo)\\b',
+);
+const REQUEST = re(
+  '\\b(?:quero|queria|preciso|precisava|precisamos|gostaria (?:de|do|da|dos|das|que|muito de)|desejo|desejaria|necessito|necessitamos|solicito|solicitar|solicitamos|peco|pedir|requeiro|favor (?:enviar|mandar|cancelar|verificar|corrigir|ligar|retornar|providenciar)|(?:me|nos) (?:envie|enviem|envia|mande|mandem|manda|passe|passem|passa|ligue|liguem|liga|retorne|retornem|ajude|ajudem|ajuda|encaminhe|encaminhem|transfira|transfiram|reembolsem|devolvam)|(?:(?:pode|podem|poderia|poderiam|consegue|conseguem) |(?:da|daria) (?:para|pra) (?=me |nos ))(?:me |nos )?(?:enviar|mandar|cancelar|trocar|alterar|mudar|verificar|ligar|retornar|ajudar|passar|emitir|gerar|estornar|reembolsar|agendar|transferir|reenviar|atualizar|corrigir|liberar|desbloquear|resetar|resolver|encaminhar|informar|remarcar|reativar|excluir|apagar)|(?:re)?envie|(?:re)?enviem|mande|mandem|cancele|cancelem|bloqueie|bloqueiem|libere|liberem|troque|troquem|verifique|verifiquem|corrija|corrijam|estorne|estornem|devolva|devolvam|transfira|transfiram|atualize|atualizem|altere|alterem|agende|agendem|remarque|remarquem|emita|emitam|providencie|providenciem|desbloqueie|desbloqueiem|reative|reativem|favor \\w+(?:ar|er|ir)|preciso que|(?:solicitacao|pedido|requerimento) de (?:cancelamento|estorno|reembolso|troca|devolucao|portabilidade|segunda via|visita|instalacao|transferencia|alteracao|mudanca|reativacao|desbloqueio|exclusao|upgrade|downgrade)|i want|i need|i would like|please send|please cancel|quiero|necesito|quisiera|je veux|ich mochte|vorrei|voglio)\\b',
+);
+const INFORMATION = re(
+  '\\b(?:segue|seguem|em anexo|anexo|anexei|anexado|anexada|estou enviando|envio (?:o|a|os|as)|(?:meu|minha) (?:cpf|cnpj|email|e mail|telefone|celular|endereco|nome|numero|cep|rg|matricula|conta|agencia|placa|pedido|protocolo|data de nascimento)(?: \\w+)? (?:e|eh)\\b|(?:o|a) (?:numero|modelo|codigo|protocolo|pedido|valor|cupom|serial|endereco|cep|cor|marca|placa|data|chave)(?: \\w+){0,2} (?:e|eh)\\b|(?:a|o) compra foi|comprei (?:no|na|em|pelo|pela|o|a|um|uma|ontem|hoje|semana)|usei o cupom|paguei (?:com|no|na|via|por|pelo|pela|ontem|hoje)|esta em nome|no nome (?:da|do|de)|so para (?:registrar|informar|constar|avisar)|para constar|para registro|informo que|gostaria de informar|aviso que|estou avisando|fiz o pagamento|ja paguei|efetuei|realizei|moro (?:em|no|na)|trabalho (?:em|no|na)|a nota fiscal (?:esta|foi|saiu)|o pagamento foi feito|foi feita? (?:no|na|em|pelo|pela)|here is|attached|adjunto)\\b',
+);
+// Handing over a document outweighs the complaint it illustrates ("Anexei a foto do produto danificado").
+const ATTACHMENT = re(
+  '\\b(?:segue|seguem|em anexo|anexo|anexei|anexado|anexada|estou enviando|estou mandando|vou mandar|vou enviar|te envio|envio em anexo|segue abaixo|mandei (?:a|o)|enviei (?:a|o))\\b',
+);
+const DATA =
+  /[\w.+-]+@[\w-]+\.[\w.]+|\b\d{3}\.?\d{3}\.?\d{3}-?\d{2}\b|\b\d{2}\.?\d{3}\.?\d{3}\/?\d{4}-?\d{2}\b|\(?\d{2}\)?\s?9?\d{4}-?\d{4}\b|R\$\s?\d/;
+
+/** Known words (lexicon or domain): a message of unknown short words is gibberish. */
+function isKnownWord(word: string): boolean {
+  return PT_LEXICON.entries.has(word) || (PT_LEXICON.fallback?.has(word) ?? false) || DOMAIN.test(word);
+}
+
+function words(normalized: string): string[] {
+  return normalized.split(' ').filter((w) => w && !/^[.,!?;:\n]$/.test(w));
+}
+
+function isGibberish(normalized: string): boolean {
+  const list = words(normalized);
+  if (list.length === 0) return true;
+  if (list.every((w) => GIBBERISH_WORDS.test(w))) return true;
+  // One or two unknown words without vowels or any known word ("asdfgh", "xpto qwr").
+  return list.length <= 2 && list.every((w) => !isKnownWord(w) && (w.length > 5 || !/[aeiou]/.test(w)));
+}
+
+/** Removes leading greetings ("oi, boa tarde, tudo bem?") and returns the rest. */
+function stripGreeting(normalized: string): { greeted: boolean; rest: string } {
+  let rest = normalized.trim();
+  let greeted = false;
+  for (let guard = 0; guard < 8; guard++) {
+    rest = rest.replace(/^[.,!?;:\s]+/, '');
+    const greeting = GREETING_WORDS.exec(rest);
+    if (greeting) {
+      greeted = true;
+      rest = rest.slice(greeting[0].length);
+      continue;
+    }
+    const filler = greeted ? GREETING_FILLER.exec(rest) : null;
+    if (filler) {
+      rest = rest.slice(filler[0].length);
+      continue;
+    }
+    break;
+  }
+  return { greeted, rest: rest.replace(/^[.,!?;:\s]+/, '') };
+}
+
+/** Sum of negative weights that judge (rather than describe a technical fault). */
+function evaluativeNegativity(sentiment: SentimentResult): number {
+  let total = 0;
+  for (const e of sentiment.evidence) {
+    if (e.weight < 0 && !e.negated && !TECH_TERMS.has(e.term) && e.source !== 'pattern') total -= e.weight;
+  }
+  return total;
+}
+
+export interface IntentOptions {
+  readonly lang?: Language;
+  /** scoreUrgency(text) when the caller has it already (analyzeMessage does). */
+  readonly urgency?: UrgencyResult;
+}
+
+/** Intent plus the rule that decided it. */
+export function classifyIntentDetailed(
+  text: string,
+  sentiment: SentimentResult = analyzeSentiment(text),
+  options: IntentOptions = {},
+): IntentResult {
+  const lang = options.lang ?? 'pt-BR';
+  const normalized = normalizeWords(text, lang);
+  const hit = (rule: string, intent: Intent): IntentResult => ({ intent, rule, cue: true });
+
+  if (isGibberish(normalized)) return hit('gibberish', 'unknown');
+  const { greeted, rest } = stripGreeting(normalized);
+  const body = rest || normalized;
+  const hasRequest = (REQUEST.test(body) || INFORMAL_IMPERATIVE.test(body)) && !WANTS_TO_KNOW.test(body);
+  const hasTech = TECH.test(body);
+  // Goodbye: a farewell or thanks with nothing left to solve ("Obrigado, até mais", "Blz, vlw").
+  if (sentiment.sentiment !== 'negative' && !body.includes('?') && !hasRequest && !hasTech) {
+    if (FAREWELL.test(body) || THANKS_ONLY.test(normalized)) return hit('farewell', 'goodbye');
+  }
+  if (greeted && words(rest).length === 0) return hit('greeting', 'greeting');
+  if (greeted && words(rest).length === 1 && !DOMAIN.test(rest)) return hit('greeting_name', 'greeting');
+
+  const isQuestion = body.includes('?') || INTERROGATIVE_START.test(body);
+  const negativeSide =
+    sentiment.sentiment === 'negative' ||
+    (sentiment.sentiment === 'mixed' && sentiment.negative >= sentiment.positive);
+
+  // Urgent: strong time pressure alone, or some pressure on top of a problem or a plea for help.
+  const urgency = options.urgency ?? scoreUrgency(text);
+  const hasProblem = hasTech || negativeSide || hasRequest;
+  if (urgency.pressure >= 3 || (urgency.pressure >= 2 && hasProblem)) return hit('urgency', 'urgent');
+
+  if (LEGAL_OR_REGULATOR.test(body)) return hit('threat', 'complaint');
+  const judging = evaluativeNegativity(sentiment);
+  if (FEEDBACK.test(body) && judging < 2.5) return hit('suggestion', 'feedback');
+  if (hasTech && judging < 2) return hit('malfunction', 'support');
+  if (ATTACHMENT.test(body) && judging < 2.5 && !isQuestion) return hit('attachment', 'information');
+  // Asking after one's own case stays an inquiry even when impatient ("Cadê meu pedido?").
+  const caseStatus = (isQuestion || WANTS_TO_KNOW.test(body)) && (STATUS.test(body) || OWN_CASE.test(body));
+  if (caseStatus && judging < 2) return hit('case_status', 'inquiry');
+  if (negativeSide) return hit('negative_opinion', 'complaint');
+
+  if (PRAISE_ACT.test(body)) return hit('praise', 'compliment');
+  if (HOW_TO.test(body)) return hit('how_to', 'question');
+  if (caseStatus) return hit('case_status', 'inquiry');
+  if (hasRequest) return hit('action_request', 'request');
+  if (isQuestion || WANTS_TO_KNOW.test(body)) {
+    return DOMAIN.test(body) ? hit('general_question', 'question') : hit('off_topic_question', 'unknown');
+  }
+  if (sentiment.sentiment === 'positive' || sentiment.sentiment === 'mixed')
+    return hit('positive_opinion', 'compliment');
+  if (INFORMATION.test(body) || DATA.test(text)) return hit('data', 'information');
+  if (DOMAIN.test(body) && words(body).length >= 2)
+    return { intent: 'information', rule: 'statement', cue: false };
+  return { intent: 'unknown', rule: 'no_rule', cue: false };
+}
+
+/** One of the spec's message categories (see classifyIntentDetailed for the rule that decided). */
+export function classifyIntent(
+  text: string,
+  sentiment: SentimentResult = analyzeSentiment(text),
+  options: IntentOptions = {},
+): Intent {
+  return classifyIntentDetailed(text, sentiment, options).intent;
+}

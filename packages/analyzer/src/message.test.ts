@@ -1,0 +1,71 @@
+import { describe, expect, it } from 'vitest';
+import { analyzeMessage } from './message.ts';
+
+describe('analyzeMessage', () => {
+  it('returns every field of the spec, snake_case', () => {
+    const result = analyzeMessage('Estou sem internet desde ontem e ninguém resolve, vou no Procon!', {
+      tenantTerms: ['internet'],
+    });
+    expect(Object.keys(result).sort()).toEqual([
+      'confidence_score',
+      'contains_red_flags',
+      'intent',
+      'language_detected',
+      'red_flag_words',
+      'sentiment',
+      'suggested_responses',
+      'urgency_level',
+    ]);
+    expect(result.sentiment).toBe('negative');
+    expect(result.language_detected).toBe('pt-BR');
+    expect(result.red_flag_words).toEqual(['internet', 'procon']);
+    expect(result.contains_red_flags).toBe(true);
+  });
+
+  it('suggests 2–3 replies that fit the situation', () => {
+    const legal = analyzeMessage('Meu advogado vai entrar com uma ação judicial').suggested_responses;
+    expect(legal.length).toBeGreaterThanOrEqual(2);
+    expect(legal.join(' ')).toMatch(/supervis/);
+    const praise = analyzeMessage('Vocês foram maravilhosos, obrigado pelo carinho').suggested_responses;
+    expect(praise.join(' ')).toMatch(/elogio|obrigad/i);
+    const complaint = analyzeMessage('O entregador foi grosseiro comigo').suggested_responses;
+    expect(complaint.join(' ')).toMatch(/desculpas|Lamentamos/);
+  });
+
+  it('answers in the message language (pt-BR default, en and es supported)', () => {
+    expect(analyzeMessage('My package arrived broken, this is unacceptable').suggested_responses[0]).toMatch(
+      /^We /,
+    );
+    expect(analyzeMessage('Mi paquete llegó roto, es inaceptable').suggested_responses[0]).toMatch(
+      /Pedimos|Lamentamos/,
+    );
+    expect(analyzeMessage('Il pacco è arrivato rotto, inaccettabile').language_detected).toBe('it');
+    expect(analyzeMessage('Il pacco è arrivato rotto, inaccettabile').suggested_responses[0]).toMatch(
+      /desculpas/,
+    );
+  });
+
+  it('uses the default language for texts too short to tell', () => {
+    expect(analyzeMessage('ok').language_detected).toBe('pt-BR');
+    expect(analyzeMessage('ok', { defaultLanguage: 'es' }).language_detected).toBe('es');
+  });
+
+  it('derives confidence from the evidence found', () => {
+    const clear = analyzeMessage('Péssimo atendimento, absurdo, vou cancelar tudo!').confidence_score;
+    const vague = analyzeMessage('hmm talvez').confidence_score;
+    const plain = analyzeMessage('Comprei uma geladeira ontem').confidence_score;
+    expect(clear).toBeGreaterThan(plain);
+    expect(plain).toBeGreaterThan(vague);
+    for (const value of [clear, vague, plain]) {
+      expect(value).toBeGreaterThanOrEqual(0);
+      expect(value).toBeLessThanOrEqual(1);
+    }
+  });
+
+  it('is deterministic', () => {
+    const text = 'Oi! O app travou de novo e preciso pagar a conta hoje, me ajudem';
+    expect(analyzeMessage(text, { tenantTerms: ['app'] })).toEqual(
+      analyzeMessage(text, { tenantTerms: ['app'] }),
+    );
+  });
+});

@@ -1,0 +1,92 @@
+import type { Intent, Language, Sentiment, UrgencyLevel } from './enums.ts';
+import { classifyIntentDetailed, type IntentResult } from './intent.ts';
+import { detectLanguageDetailed } from './language.ts';
+import { findRedFlags, LEGAL_RE, REGULATOR_RE } from './red-flags.ts';
+import { suggestReplies } from './replies.ts';
+import { analyzeSentiment, type SentimentResult } from './sentiment.ts';
+import { foldText, wordsRegex } from './text.ts';
+import { scoreUrgency } from './urgency.ts';
+
+export interface AnalyzeOptions {
+  /** The tenant's active flagged terms (matched as whole words, reported as written). */
+  readonly tenantTerms?: readonly string[];
+  /** Language assumed when the text is too short to tell (default pt-BR). */
+  readonly defaultLanguage?: Language;
+}
+
+/** The spec's message analysis; field names are the API's. */
+export interface MessageAnalysis {
+  readonly sentiment: Sentiment;
+  readonly intent: Intent;
+  readonly urgency_level: UrgencyLevel;
+  /** 0–1, from how much evidence the rules found (never a constant). */
+  readonly confidence_score: number;
+  readonly language_detected: Language;
+  readonly contains_red_flags: boolean;
+  readonly red_flag_words: string[];
+  readonly suggested_responses: string[];
+}
+
+const CHURN = wordsRegex([
+  'vou cancelar',
+  'quero cancelar',
+  'cancelamento',
+  'vou trocar de empresa',
+  'nunca mais',
+  'cancel my',
+  'cancelar mi',
+]);
+
+/**
+ * Confidence from the evidence: a clear polarity (many/strong opinion words) and a specific intent
+ * cue raise it; a fallback language, a fallback intent rule, a neutral reading without any opinion
+ * word and very short texts lower it.
+ */
+export function confidenceFrom(
+  sentiment: SentimentResult,
+  intent: IntentResult,
+  languageReliable: boolean,
+  wordCount: number,
+): number {
+  const net = Math.abs(sentiment.positive - sentiment.negative);
+  const opinionWords = sentiment.evidence.length;
+  let sentimentPart: number;
+  if (sentiment.sentiment === 'mixed') sentimentPart = 0.55 + 0.05 * Math.min(4, opinionWords);
+  else if (sentiment.sentiment === 'neutral')
+    sentimentPart = opinionWords === 0 ? 0.62 : 0.5 - 0.1 * Math.min(1, net);
+  else sentimentPart = 0.55 + 0.1 * Math.min(4, net);
+  const intentPart = intent.cue ? 0.88 : intent.rule === 'statement' ? 0.55 : 0.35;
+  let confidence = 0.5 * sentimentPart + 0.5 * intentPart;
+  if (!languageReliable) confidence *= 0.85;
+  if (wordCount < 3) confidence *= 0.85;
+  return Math.round(Math.min(0.97, Math.max(0.15, confidence)) * 100) / 100;
+}
+
+/** Everything the spec's message analysis needs, offline and deterministic. */
+export function analyzeMessage(text: string, options: AnalyzeOptions = {}): MessageAnalysis {
+  const detection = detectLanguageDetailed(text, { fallback: options.defaultLanguage ?? 'pt-BR' });
+  const language = detection.language;
+  const sentiment = analyzeSentiment(text, language);
+  const redFlags = findRedFlags(text, options.tenantTerms ?? []);
+  const urgency = scoreUrgency(text, { sentiment, redFlagCount: redFlags.words.length });
+  const intent = classifyIntentDetailed(text, sentiment, { lang: language, urgency });
+  const folded = foldText(text);
+  const wordCount = folded.split(' ').filter(Boolean).length;
+
+  return {
+    sentiment: sentiment.sentiment,
+    intent: intent.intent,
+    urgency_level: urgency.level,
+    confidence_score: confidenceFrom(sentiment, intent, detection.reliable, wordCount),
+    language_detected: language,
+    contains_red_flags: redFlags.containsRedFlags,
+    red_flag_words: [...redFlags.words],
+    suggested_responses: suggestReplies({
+      intent: intent.intent,
+      sentiment: sentiment.sentiment,
+      language,
+      legalOrRegulatorThreat: LEGAL_RE.test(folded) || REGULATOR_RE.test(folded),
+      churnThreat: CHURN.test(folded),
+    }),
+  };
+}

@@ -1,0 +1,137 @@
+import { describe, expect, it } from 'vitest';
+import { parseConversation } from './conversation.ts';
+import { ESCALATION_REASONS } from './enums.ts';
+import { analyzeTicket } from './ticket.ts';
+
+describe('parseConversation', () => {
+  it('splits turns by speaker prefix and keeps continuation lines', () => {
+    const turns = parseConversation(
+      'Cliente: a conta veio alta\nveio o dobro do normal\nAtendente Júlia: vou verificar\n[09:10] Customer: thanks\nAgente (Bot): ok',
+    );
+    expect(turns).toEqual([
+      { speaker: 'customer', text: 'a conta veio alta\nveio o dobro do normal' },
+      { speaker: 'agent', text: 'vou verificar' },
+      { speaker: 'customer', text: 'thanks' },
+      { speaker: 'agent', text: 'ok' },
+    ]);
+  });
+
+  it('reads text without prefixes as the customer speaking', () => {
+    expect(parseConversation('O produto veio trocado.')).toEqual([
+      { speaker: 'customer', text: 'O produto veio trocado.' },
+    ]);
+  });
+});
+
+describe('analyzeTicket: solved status', () => {
+  it('solved when the customer confirms it works', () => {
+    const result = analyzeTicket(
+      'Cliente: O leitor não lê o cartão.\nAtendente: Pode limpar o chip e tentar de novo?\nCliente: Agora funcionou, obrigado!',
+    );
+    expect(result.solved_status).toBe('solved');
+    expect(result.overall_sentiment).toBe('positive');
+    expect(result.csat_score).toBeGreaterThanOrEqual(7);
+  });
+
+  it('in progress when the agent promises a follow-up', () => {
+    const result = analyzeTicket(
+      'Cliente: A segunda via não chegou no meu e-mail.\nAgente: Encaminhei para o financeiro, retornaremos em até 2 dias úteis.',
+    );
+    expect(result.solved_status).toBe('in_progress');
+  });
+
+  it('not solved when the customer is still complaining at the end', () => {
+    const result = analyzeTicket(
+      'Cliente: Meu pedido atrasou.\nAtendente: Já está com a transportadora.\nCliente: Isso vocês disseram semana passada, continua sem chegar. Péssimo.',
+    );
+    expect(result.solved_status).toBe('not_solved');
+    expect(result.overall_sentiment).toBe('negative');
+  });
+
+  it('weighs the last customer turns more', () => {
+    const result = analyzeTicket(
+      'Cliente: Estou muito irritado, o sinal sumiu.\nAtendente: Reiniciamos sua linha.\nCliente: Voltou ao normal, excelente atendimento, obrigado!',
+    );
+    expect(result.overall_sentiment).toBe('positive');
+  });
+});
+
+describe('analyzeTicket: escalation', () => {
+  it('names stable reasons from the exported list', () => {
+    const result = analyzeTicket(
+      'Cliente: É a terceira vez que cobram errado. Vou cancelar, processar vocês e abrir queixa na Anatel!',
+      { tenantTerms: ['cobram errado'] },
+    );
+    expect(result.requires_escalation).toBe(true);
+    expect(result.escalation_reasons).toEqual(
+      expect.arrayContaining([
+        'red_flags',
+        'legal_threat',
+        'regulator_threat',
+        'churn_risk',
+        'repeated_contact',
+      ]),
+    );
+    for (const reason of result.escalation_reasons) expect(ESCALATION_REASONS).toContain(reason);
+    expect(result.red_flag_words).toEqual(['cobram errado', 'cancelar', 'processar', 'anatel']);
+    expect(result.urgency_level).toBe('critical');
+    expect(result.csat_score).toBeLessThan(4);
+  });
+
+  it('does not escalate a calm, answered question', () => {
+    const result = analyzeTicket(
+      'Cliente: Vocês abrem no feriado?\nAtendente: Sim, das 9h às 14h.\nCliente: Perfeito, obrigado!',
+    );
+    expect(result.requires_escalation).toBe(false);
+    expect(result.escalation_reasons).toEqual([]);
+    expect(result.solved_status).toBe('solved');
+  });
+});
+
+describe('analyzeTicket: scores and explanation', () => {
+  it('keeps scores in range with one decimal CSAT', () => {
+    const result = analyzeTicket('Cliente: tudo errado de novo!!! nada funciona, absurdo');
+    expect(result.csat_score).toBeGreaterThanOrEqual(0);
+    expect(result.csat_score).toBeLessThanOrEqual(10);
+    expect(Math.round(result.csat_score * 10)).toBe(result.csat_score * 10);
+    expect(result.complexity_score).toBeGreaterThanOrEqual(0);
+    expect(result.complexity_score).toBeLessThanOrEqual(1);
+    expect(result.sentiment).toBe(result.overall_sentiment);
+  });
+
+  it('grows complexity with length, turns and subjects', () => {
+    const simple = analyzeTicket('Cliente: Qual o horário?').complexity_score;
+    const tangled = analyzeTicket(
+      [
+        'Cliente: A fatura veio com juros, o pedido não chegou e o aplicativo dá erro no login.',
+        'Atendente: Vou verificar cada item.',
+        'Cliente: Também quero o estorno da taxa e cancelar o plano adicional.',
+        'Atendente: Certo, encaminhei ao financeiro.',
+        'Cliente: Já liguei de novo ontem e ninguém resolveu.',
+      ].join('\n'),
+    ).complexity_score;
+    expect(tangled).toBeGreaterThan(simple + 0.3);
+  });
+
+  it('explains in pt-BR what was detected', () => {
+    const result = analyzeTicket('Cliente: O atendimento foi péssimo e não resolveram nada. Vou ao Procon.');
+    expect(result.analysis_explanation).toMatch(/^Sentimento geral negativo/);
+    expect(result.analysis_explanation).toContain('"péssimo"');
+    expect(result.analysis_explanation).toContain('Termos de alerta: procon');
+    expect(result.analysis_explanation).toMatch(/Escalonamento recomendado por: .*órgão regulador/);
+  });
+
+  it('derives confidence from the evidence', () => {
+    const rich = analyzeTicket(
+      'Cliente: Péssimo, absurdo, não funciona.\nAtendente: Vamos verificar.\nCliente: Continua horrível, vou cancelar.',
+    ).confidence_score;
+    const thin = analyzeTicket('teste').confidence_score;
+    expect(rich).toBeGreaterThan(thin);
+  });
+
+  it('is deterministic', () => {
+    const text = 'Cliente: o boleto não gera\nAtendente: vou verificar\nCliente: ok, aguardo';
+    expect(analyzeTicket(text)).toEqual(analyzeTicket(text));
+    expect(analyzeTicket(text).solved_status).toBe('in_progress');
+  });
+});
