@@ -1,11 +1,12 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { bodyLimitBytes } from './app.ts';
 import { AppError } from './lib/errors.ts';
-import { freshDatabase, json, startTestServer, type TestServer } from './test/helpers.ts';
+import { freshDatabase, json, startTestServer, type TestServer, testDatabase } from './test/helpers.ts';
 
 describe('the app over HTTP', () => {
   let server: TestServer;
@@ -28,6 +29,10 @@ describe('the app over HTTP', () => {
         );
         app.get('/api/test/conflict', async () => {
           throw new AppError('conflict', 'Já existe.');
+        });
+        app.get('/api/test/nul', async () => {
+          // A value the schemas would have refused, reaching PostgreSQL anyway.
+          await (await testDatabase()).db.execute(sql`select ${'a\u0000b'}::text`);
         });
         app.get('/api/test/crash', async () => {
           throw new Error('secret internal detail');
@@ -111,7 +116,7 @@ describe('the app over HTTP', () => {
       const body = await json(res);
       expect(body.code).toBe('validation_error');
       expect(body.fields.map((f: { field: string }) => f.field)).toEqual(['body.name', 'body.age']);
-      expect(body.detail).toMatch(/^body\.name: /);
+      expect(body.detail).toBe(body.fields[0].message); // readable as is; fields say where
       expect(body.request_id).toBeTruthy();
     });
 
@@ -133,6 +138,12 @@ describe('the app over HTTP', () => {
       expect((await json(big)).code).toBe('payload_too_large');
       const xml = await post('/api/test/echo', '<a/>', 'application/xml');
       expect(xml.status).toBe(415);
+    });
+
+    it('answers data the database refuses with 400, not 500', async () => {
+      const res = await get('/api/test/nul');
+      expect(res.status).toBe(400);
+      expect((await json(res)).code).toBe('bad_request');
     });
 
     it('maps AppError codes to their status', async () => {

@@ -15,7 +15,11 @@ import { type Config, repoRoot } from './config.ts';
 import type { Database } from './db/client.ts';
 import { registerErrorHandler } from './lib/errors.ts';
 import { registerWeb } from './lib/web.ts';
+import { analysisRoutes } from './modules/analysis/analysis.routes.ts';
+import { AnalysisService } from './modules/analysis/analysis.service.ts';
+import { llmFromConfig } from './modules/analysis/llm.ts';
 import { customersRoutes } from './modules/customers/customers.routes.ts';
+import { flaggedTermsRoutes } from './modules/flagged-terms/flagged-terms.routes.ts';
 import { registerIdentity } from './modules/identity/identity.plugin.ts';
 import { messagesRoutes } from './modules/messages/messages.routes.ts';
 import { systemRoutes } from './modules/system/system.routes.ts';
@@ -129,8 +133,10 @@ export async function buildApp({ config, database, webDist, closeDatabase = true
       });
       await api.register(tenantsRoutes);
       await api.register(customersRoutes);
+      await api.register(flaggedTermsRoutes);
       await api.register(ticketsRoutes);
       await api.register(messagesRoutes);
+      await api.register(analysisRoutes(new AnalysisService(database.db, llmFromConfig(config))));
     },
     { prefix: '/api/v1' },
   );

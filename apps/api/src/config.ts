@@ -41,6 +41,12 @@ const envSchema = z.object({
   OPENAI_BASE_URL: optionalUrl(['http:', 'https:']),
   OPENAI_API_KEY: optionalText,
   OPENAI_MODEL: optionalText,
+  OPENAI_TIMEOUT_MS: z.coerce
+    .number({ message: 'must be a whole number of milliseconds (100–300000)' })
+    .int('must be a whole number of milliseconds (100–300000)')
+    .min(100, 'must be a whole number of milliseconds (100–300000)')
+    .max(300_000, 'must be a whole number of milliseconds (100–300000)')
+    .default(20_000),
   COGNITO_ISSUER: optionalUrl(['http:', 'https:']),
   COGNITO_CLIENT_ID: optionalText,
   COGNITO_REGION: z.string().trim().min(1, 'must not be empty').default('sa-east-1'),

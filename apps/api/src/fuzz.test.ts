@@ -58,6 +58,20 @@ describe('every product route under random input', () => {
         Object.entries(ops).map(([method, op]) => ({ path, method: method.toUpperCase(), op })),
       );
 
+  it('answers NUL bytes and other control characters with 400 on every text input', async () => {
+    for (const [method, path, body] of [
+      ['GET', '/customers?search=%00', undefined],
+      ['GET', '/tickets?search=a%00b&red_flag_term=%01', undefined],
+      ['GET', '/messages?search=%00', undefined],
+      ['POST', '/customers', { name: 'A\u0000', document: '52998224725' }],
+      ['POST', '/tickets', { content: 'x\u0000y', title: '\u0007' }],
+      ['POST', '/messages', { content: 'oi', channel: 'w\u0000' }],
+    ] as const) {
+      const res = await t.a.api(method, path, body);
+      expect(res.status, `${method} ${path}`).toBe(400);
+    }
+  });
+
   it('never answers 5xx', async () => {
     const ops = operations();
     expect(ops.length).toBeGreaterThan(10);

@@ -65,3 +65,15 @@ export const messageAnalysisSchema = z.object({
   suggested_responses: z.array(z.string()),
 });
 export type MessageAnalysis = z.infer<typeof messageAnalysisSchema>;
+
+export const analyzeTicketBodySchema = z
+  .object({
+    /** Analyse again even when an analysis exists (adds a version; history is kept). */
+    force_reanalysis: z.boolean().default(false),
+  })
+  .nullish();
+
+export const analyzeQuerySchema = z.object({
+  /** `local` (offline analyzer, the default) or `openai` (when the server configures one). */
+  provider: z.string().max(40).optional(),
+});

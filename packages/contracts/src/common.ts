@@ -32,16 +32,41 @@ export const pageQuerySchema = z.object({
   per_page: queryInt(1, maxPerPage, 20),
 });
 
-export const querySearch = z.preprocess(emptyToUndefined, z.string().trim().max(200).optional());
+// PostgreSQL cannot store U+0000; refuse it (and other control characters but tab/newline)
+// with a clear message instead of letting the database fail.
+const controlCharacters = /(?![\t\n\r])\p{Cc}/u;
+const noControlCharacters = { message: 'O texto contém caracteres inválidos.' };
+/** For one-line values (terms, tokens): no control character at all, newlines included. */
+export const hasControlCharacters = (text: string) => /\p{Cc}/u.test(text);
+export const cleanText = () => z.string().refine((v) => !controlCharacters.test(v), noControlCharacters);
+
+export const querySearch = z.preprocess(
+  emptyToUndefined,
+  cleanText()
+    .transform((v) => v.trim())
+    .pipe(z.string().max(200, 'Use no máximo 200 caracteres.'))
+    .optional(),
+);
 
 /** An optional text field of a body: blank means absent/null. */
 export const optionalText = (max: number) =>
   z.preprocess(
     (v) => (typeof v === 'string' && v.trim() === '' ? null : v),
-    z.string().trim().max(max, `Use no máximo ${max} caracteres.`).nullable().optional(),
+    z
+      .string()
+      .trim()
+      .max(max, `Use no máximo ${max} caracteres.`)
+      .refine((v) => !controlCharacters.test(v), noControlCharacters)
+      .nullable()
+      .optional(),
   );
 
 export const requiredText = (max: number, message: string) =>
-  z.string({ message }).trim().min(1, message).max(max, `Use no máximo ${max} caracteres.`);
+  z
+    .string({ message })
+    .trim()
+    .min(1, message)
+    .max(max, `Use no máximo ${max} caracteres.`)
+    .refine((v) => !controlCharacters.test(v), noControlCharacters);
 
 export const timestamp = z.string().describe('ISO 8601 date-time');

@@ -7,6 +7,8 @@ export * from './analysis.ts';
 export * from './common.ts';
 export * from './customers.ts';
 export * from './errors.ts';
+export * from './flagged-terms.ts';
 export * from './messages.ts';
 export * from './system.ts';
+export * from './tenant-settings.ts';
 export * from './tickets.ts';

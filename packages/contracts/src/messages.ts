@@ -33,7 +33,7 @@ const optionalId = z.preprocess(emptyToUndefined, idSchema.optional());
 export const createMessageSchema = z.object({
   content: requiredText(10_000, 'O conteúdo da mensagem é obrigatório.'),
   direction: z.preprocess(emptyToUndefined, z.enum(directions).default('inbound')),
-  channel: z.preprocess(emptyToUndefined, z.string().trim().min(1).max(50).default('web')),
+  channel: z.preprocess(emptyToUndefined, requiredText(50, 'Canal inválido.').default('web')),
   ticket_id: optionalId,
   customer_id: optionalId,
   /** A user of the caller's tenant. */

@@ -55,6 +55,18 @@ function validationFields(err: FastifyError): FieldError[] {
   });
 }
 
+/**
+ * Input the schemas let through but PostgreSQL refuses (a NUL byte, an invalid encoding, a value
+ * out of a type's range): the client's fault, so a 400, never a 500. Class 22 is "data exception".
+ */
+function isDataTheDatabaseRefused(err: unknown): boolean {
+  for (let e: unknown = err; e; e = (e as { cause?: unknown }).cause) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && /^22[0-9A-Z]{3}$/.test(code)) return true;
+  }
+  return false;
+}
+
 function toResponse(err: FastifyError): ErrorResponse & { status: number } {
   if (err instanceof AppError) {
     return { status: err.status, code: err.code, detail: err.detail, fields: err.fields };
@@ -62,11 +74,20 @@ function toResponse(err: FastifyError): ErrorResponse & { status: number } {
   if (hasZodFastifySchemaValidationErrors(err)) {
     const fields = validationFields(err);
     const first = fields[0];
+    // `detail` is shown to people as is (the settings screen does): the message alone reads
+    // best; `fields` says where.
     return {
       status: 400,
       code: 'validation_error',
-      detail: first ? `${first.field}: ${first.message}` : 'Requisição inválida.',
+      detail: first?.message ?? 'Requisição inválida.',
       fields,
+    };
+  }
+  if (isDataTheDatabaseRefused(err)) {
+    return {
+      status: 400,
+      code: 'bad_request',
+      detail: 'O texto enviado contém caracteres ou valores inválidos.',
     };
   }
   const known = err.code ? fastifyClientErrors[err.code] : undefined;

@@ -184,8 +184,8 @@ export async function signedInClient(
 }
 
 /** A server, two tenants with a signed-in user each: the cross-tenant setting of every resource test. */
-export async function twoTenants() {
-  const server = await startTestServer();
+export async function twoTenants(env?: Record<string, string>) {
+  const server = await startTestServer({ env });
   const a = await createTestUser(server.database);
   const b = await createTestUser(server.database);
   return {

@@ -133,5 +133,6 @@ export function llmFromConfig(config: Config): Llm | undefined {
     baseURL: config.OPENAI_BASE_URL ?? 'https://api.openai.com/v1',
     apiKey: config.OPENAI_API_KEY,
     model: config.OPENAI_MODEL,
+    timeoutMs: config.OPENAI_TIMEOUT_MS,
   });
 }

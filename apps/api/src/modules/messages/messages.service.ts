@@ -1,9 +1,12 @@
+import { analyzeMessage } from '@atende/analyzer';
 import type { CreateMessage, ListMessagesQuery, Message } from '@atende/contracts';
 import type { Tx } from '../../db/client.ts';
 import { iso, searchTextOf } from '../../lib/db-helpers.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { toMessageAnalysisDto } from '../analysis/analysis.mappers.ts';
+import { addMessageAnalysis } from '../analysis/analysis.repo.ts';
 import { findCustomer } from '../customers/customers.repo.ts';
+import { activeTermsOf } from '../flagged-terms/flagged-terms.service.ts';
 import { findTicket } from '../tickets/tickets.repo.ts';
 import * as repo from './messages.repo.ts';
 
@@ -72,7 +75,23 @@ export async function createMessage(tx: Tx, tenantId: string, input: CreateMessa
     expertId: input.expert_id ?? null,
     searchText: searchTextOf(input.content),
   });
+  if (input.direction === 'inbound') await analyzeInbound(tx, tenantId, id, input.content);
   return getMessage(tx, id);
+}
+
+/**
+ * A new inbound message is checked against the tenant's active flagged terms and analysed
+ * offline in the transaction that creates it, so lists show flags and analysis at once. One
+ * with red flags is flagged.
+ */
+async function analyzeInbound(tx: Tx, tenantId: string, messageId: string, content: string) {
+  const result = analyzeMessage(content, { tenantTerms: await activeTermsOf(tx) });
+  await addMessageAnalysis(tx, tenantId, messageId, result, {
+    provider: 'local',
+    model: null,
+    providerError: null,
+  });
+  if (result.contains_red_flags) await repo.setMessageFlag(tx, messageId, true);
 }
 
 export async function setMessageFlag(tx: Tx, id: string, flagged: boolean) {

@@ -1,7 +1,9 @@
+import { errorResponseSchema, tenantSettingsSchema, updateTenantSettingsSchema } from '@atende/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { tenants } from '../../db/schema/index.ts';
 import { notFound } from '../../lib/errors.ts';
+import * as settings from './tenant-settings.service.ts';
 
 const currentTenantSchema = z.object({ id: z.uuid(), name: z.string(), slug: z.string() });
 
@@ -24,5 +26,40 @@ export const tenantsRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!tenant) throw notFound('Organização não encontrada.');
       return tenant;
     },
+  );
+
+  app.get(
+    '/tenants/settings',
+    {
+      schema: {
+        tags: ['tenants'],
+        summary: "The caller's organisation settings (the DigiSac token is never returned)",
+        security: [{ bearer: [] }],
+        response: { 200: tenantSettingsSchema, 401: errorResponseSchema, 404: errorResponseSchema },
+      },
+    },
+    (request) => request.tenantTx((tx) => settings.getTenantSettings(tx, request.auth.tenantId)),
+  );
+
+  app.put(
+    '/tenants/settings',
+    {
+      schema: {
+        tags: ['tenants'],
+        summary:
+          'Change the organisation settings: name is required; a field left out keeps its value ' +
+          '(digisac_token: left out keeps, null or "" removes)',
+        security: [{ bearer: [] }],
+        body: updateTenantSettingsSchema,
+        response: {
+          200: tenantSettingsSchema,
+          400: errorResponseSchema,
+          401: errorResponseSchema,
+          404: errorResponseSchema,
+        },
+      },
+    },
+    (request) =>
+      request.tenantTx((tx) => settings.updateTenantSettings(tx, request.auth.tenantId, request.body)),
   );
 };

@@ -1,0 +1,83 @@
+import type {
+  MessageAnalysis as LocalMessageAnalysis,
+  TicketAnalysis as LocalTicketAnalysis,
+} from '@atende/analyzer';
+import { eq, max } from 'drizzle-orm';
+import type { Tx } from '../../db/client.ts';
+import { messageAnalyses, messages, ticketAnalyses, tickets } from '../../db/schema/index.ts';
+
+export interface Provenance {
+  provider: 'local' | 'openai';
+  model: string | null;
+  providerError: string | null;
+}
+
+/** Adds the next analysis version of a ticket and makes it the newest. */
+export async function addTicketAnalysis(
+  tx: Tx,
+  tenantId: string,
+  ticketId: string,
+  result: LocalTicketAnalysis,
+  provenance: Provenance,
+) {
+  // Lock the ticket: two analyses of one ticket at once get consecutive versions.
+  await tx.select({ id: tickets.id }).from(tickets).where(eq(tickets.id, ticketId)).for('update');
+  const [last] = await tx
+    .select({ v: max(ticketAnalyses.version) })
+    .from(ticketAnalyses)
+    .where(eq(ticketAnalyses.ticketId, ticketId));
+  const [row] = await tx
+    .insert(ticketAnalyses)
+    .values({
+      tenantId,
+      ticketId,
+      version: (last?.v ?? 0) + 1,
+      ...provenance,
+      overallSentiment: result.overall_sentiment,
+      complexityScore: result.complexity_score,
+      confidenceScore: result.confidence_score,
+      csatScore: result.csat_score,
+      solvedStatus: result.solved_status,
+      analysisExplanation: result.analysis_explanation,
+      containsRedFlags: result.contains_red_flags,
+      redFlagWords: [...result.red_flag_words],
+      requiresEscalation: result.requires_escalation,
+      escalationReasons: [...result.escalation_reasons],
+      urgencyLevel: result.urgency_level,
+    })
+    .returning({ id: ticketAnalyses.id });
+  await tx.update(tickets).set({ latestAnalysisId: row?.id }).where(eq(tickets.id, ticketId));
+}
+
+/** Adds the next analysis version of a message and makes it the newest. */
+export async function addMessageAnalysis(
+  tx: Tx,
+  tenantId: string,
+  messageId: string,
+  result: LocalMessageAnalysis,
+  provenance: Provenance,
+) {
+  await tx.select({ id: messages.id }).from(messages).where(eq(messages.id, messageId)).for('update');
+  const [last] = await tx
+    .select({ v: max(messageAnalyses.version) })
+    .from(messageAnalyses)
+    .where(eq(messageAnalyses.messageId, messageId));
+  const [row] = await tx
+    .insert(messageAnalyses)
+    .values({
+      tenantId,
+      messageId,
+      version: (last?.v ?? 0) + 1,
+      ...provenance,
+      sentiment: result.sentiment,
+      intent: result.intent,
+      urgencyLevel: result.urgency_level,
+      confidenceScore: result.confidence_score,
+      languageDetected: result.language_detected,
+      containsRedFlags: result.contains_red_flags,
+      redFlagWords: [...result.red_flag_words],
+      suggestedResponses: [...result.suggested_responses],
+    })
+    .returning({ id: messageAnalyses.id });
+  await tx.update(messages).set({ latestAnalysisId: row?.id }).where(eq(messages.id, messageId));
+}

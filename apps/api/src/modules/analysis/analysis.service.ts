@@ -1,0 +1,129 @@
+import {
+  analyzeMessage as analyzeMessageLocally,
+  analyzeTicket as analyzeTicketLocally,
+  type MessageAnalysis,
+  type TicketAnalysis,
+} from '@atende/analyzer';
+import type { Db } from '../../db/client.ts';
+import { withTenant } from '../../db/tenant.ts';
+import { AppError } from '../../lib/errors.ts';
+import { activeTermsOf } from '../flagged-terms/flagged-terms.service.ts';
+import { findMessage } from '../messages/messages.repo.ts';
+import { getMessage } from '../messages/messages.service.ts';
+import { findTicket } from '../tickets/tickets.repo.ts';
+import { getTicket } from '../tickets/tickets.service.ts';
+import { addMessageAnalysis, addTicketAnalysis, type Provenance } from './analysis.repo.ts';
+import { type Llm, LlmError } from './llm.ts';
+
+export type ProviderName = 'local' | 'openai';
+
+const local: Provenance = { provider: 'local', model: null, providerError: null };
+
+/**
+ * Runs analyses: the offline analyzer, or the configured LLM with the offline analyzer standing
+ * in (and the failure recorded) when it fails. The LLM is called outside any database
+ * transaction, so a slow model never holds a connection.
+ */
+export class AnalysisService {
+  constructor(
+    private readonly db: Db,
+    private readonly llm: Llm | undefined,
+  ) {}
+
+  /** 400 for an unknown provider or one that is not configured. */
+  checkProvider(name: string | undefined): ProviderName {
+    if (name === undefined || name === 'local') return 'local';
+    if (name !== 'openai') {
+      throw new AppError('validation_error', `Provedor de IA desconhecido: "${name}". Use local ou openai.`, [
+        { field: 'querystring.provider', message: 'Use local ou openai.' },
+      ]);
+    }
+    if (!this.llm) {
+      throw new AppError(
+        'validation_error',
+        'O provedor openai não está configurado neste servidor (defina OPENAI_BASE_URL e OPENAI_MODEL).',
+        [{ field: 'querystring.provider', message: 'Provedor não configurado.' }],
+      );
+    }
+    return 'openai';
+  }
+
+  private async viaLlm<T extends { contains_red_flags: boolean; red_flag_words: string[] }, A>(
+    localResult: T,
+    ask: (llm: Llm) => Promise<A>,
+  ): Promise<{ result: T; provenance: Provenance }> {
+    const llm = this.llm;
+    if (!llm) return { result: localResult, provenance: local };
+    try {
+      // Red flags stay the deterministic match against the tenant's own list.
+      const answer = await ask(llm);
+      return {
+        result: {
+          ...localResult,
+          ...answer,
+          contains_red_flags: localResult.contains_red_flags,
+          red_flag_words: localResult.red_flag_words,
+        },
+        provenance: { provider: 'openai', model: llm.model, providerError: null },
+      };
+    } catch (err) {
+      const reason = err instanceof LlmError ? err.message : String(err);
+      return {
+        result: localResult,
+        provenance: { ...local, providerError: `openai (${llm.model}): ${reason}` },
+      };
+    }
+  }
+
+  async analyzeTicket(
+    tenantId: string,
+    ticketId: string,
+    options: { force: boolean; provider: ProviderName },
+  ) {
+    const found = await withTenant(this.db, tenantId, async (tx) => {
+      const row = await findTicket(tx, ticketId);
+      if (!row) return undefined;
+      return { row, terms: await activeTermsOf(tx) };
+    });
+    if (!found) throw new AppError('not_found', 'Chamado não encontrado.');
+    if (found.row.analysis && !options.force)
+      return withTenant(this.db, tenantId, (tx) => getTicket(tx, ticketId));
+
+    const text = found.row.ticket.conversationText || found.row.ticket.content;
+    const localResult: TicketAnalysis = analyzeTicketLocally(text, { tenantTerms: found.terms });
+    const { result, provenance } =
+      options.provider === 'openai'
+        ? await this.viaLlm(localResult, async (llm) => {
+            const answer = await llm.analyzeTicket(text);
+            return { ...answer, sentiment: answer.overall_sentiment };
+          })
+        : { result: localResult, provenance: local };
+
+    return withTenant(this.db, tenantId, async (tx) => {
+      if (!(await findTicket(tx, ticketId))) throw new AppError('not_found', 'Chamado não encontrado.');
+      await addTicketAnalysis(tx, tenantId, ticketId, result as TicketAnalysis, provenance);
+      return getTicket(tx, ticketId);
+    });
+  }
+
+  async analyzeMessage(tenantId: string, messageId: string, provider: ProviderName) {
+    const found = await withTenant(this.db, tenantId, async (tx) => {
+      const row = await findMessage(tx, messageId);
+      if (!row) return undefined;
+      return { row, terms: await activeTermsOf(tx) };
+    });
+    if (!found) throw new AppError('not_found', 'Mensagem não encontrada.');
+    const text = found.row.message.content;
+    const localResult: MessageAnalysis = analyzeMessageLocally(text, { tenantTerms: found.terms });
+    const { result, provenance } =
+      provider === 'openai'
+        ? await this.viaLlm(localResult, (llm) => llm.analyzeMessage(text))
+        : { result: localResult, provenance: local };
+
+    return withTenant(this.db, tenantId, async (tx) => {
+      if (!(await findMessage(tx, messageId))) throw new AppError('not_found', 'Mensagem não encontrada.');
+      await addMessageAnalysis(tx, tenantId, messageId, result as MessageAnalysis, provenance);
+      return getMessage(tx, messageId);
+    });
+  }
+}

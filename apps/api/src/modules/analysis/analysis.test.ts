@@ -1,0 +1,208 @@
+import { foldText } from '@atende/analyzer';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { flaggedTerms, ticketAnalyses } from '../../db/schema/index.ts';
+import { completion, startFakeOpenAi } from '../../test/fake-openai.ts';
+import { type Json, twoTenants } from '../../test/helpers.ts';
+
+describe('analysis API', () => {
+  let t: Awaited<ReturnType<typeof twoTenants>>;
+  beforeAll(async () => {
+    t = await twoTenants();
+    await t.server.database.db.insert(flaggedTerms).values([
+      { tenantId: t.a.tenant.id, term: 'Reclame Aqui', termFolded: foldText('Reclame Aqui') },
+      { tenantId: t.a.tenant.id, term: 'gerente', termFolded: 'gerente', isActive: false },
+    ]);
+  });
+  afterAll(() => t.server.close());
+
+  const newTicket = async (content: string) =>
+    (await t.a.api('POST', '/tickets', { content, conversation_text: content })).body;
+
+  it('analyses a ticket, answers the stored analysis again, and adds a version on force_reanalysis', async () => {
+    const ticket = await newTicket(
+      'Cliente: Comprei há 20 dias e até agora nada. Vou reclamar no Reclame Aqui e no Procon!\nAtendente: Vamos verificar.',
+    );
+    const first = await t.a.api('POST', `/tickets/${ticket.id}/analyze`, { force_reanalysis: false });
+    expect(first.status).toBe(200);
+    const analysis = first.body.analysis;
+    expect(analysis).toMatchObject({ version: 1, provider: 'local', model: null, provider_error: null });
+    expect(analysis.overall_sentiment).toBe('negative');
+    expect(analysis.sentiment).toBe(analysis.overall_sentiment);
+    expect(analysis.contains_red_flags).toBe(true);
+    expect(analysis.red_flag_words).toContain('Reclame Aqui'); // as the tenant wrote it
+    expect(analysis.requires_escalation).toBe(true);
+    expect(analysis.escalation_reasons.length).toBeGreaterThan(0);
+    expect(analysis.csat_score).toBeLessThan(7);
+    expect(analysis.analysis_explanation.length).toBeGreaterThan(20);
+    expect(first.body.requires_attention).toBe(true);
+
+    const again = await t.a.api('POST', `/tickets/${ticket.id}/analyze`, {});
+    expect(again.body.analysis.id).toBe(analysis.id);
+    const forced = await t.a.api('POST', `/tickets/${ticket.id}/analyze`, { force_reanalysis: true });
+    expect(forced.body.analysis.version).toBe(2);
+    const history = await t.server.database.db
+      .select()
+      .from(ticketAnalyses)
+      .where(eq(ticketAnalyses.ticketId, ticket.id));
+    expect(history.map((h) => h.version).sort()).toEqual([1, 2]);
+    expect((await t.a.api('GET', `/tickets/${ticket.id}`)).body.analysis.version).toBe(2);
+  });
+
+  it('makes the list filters work on stored analyses', async () => {
+    const happy = await newTicket('Cliente: Muito obrigado, resolveram rapidinho! Atendimento nota 10.');
+    await t.a.api('POST', `/tickets/${happy.id}/analyze`);
+    const positive = (await t.a.api('GET', '/tickets?sentiment=positive&per_page=100')).body;
+    expect(positive.tickets.map((x: Json) => x.id)).toContain(happy.id);
+    const redFlags = (await t.a.api('GET', '/tickets?red_flag_term=reclame%20aqui&per_page=100')).body;
+    expect(redFlags.tickets.map((x: Json) => x.id)).not.toContain(happy.id);
+    expect(redFlags.total).toBeGreaterThan(0);
+  });
+
+  it('checks new inbound messages against active flagged terms and analyses them at once', async () => {
+    const flagged = (
+      await t.a.api('POST', '/messages', { content: 'Vou postar no reclame aqui, quero falar com o gerente' })
+    ).body;
+    expect(flagged.flagged).toBe(true);
+    expect(flagged.analysis).toMatchObject({ version: 1, provider: 'local', contains_red_flags: true });
+    expect(flagged.analysis.red_flag_words).toEqual(['Reclame Aqui']); // 'gerente' is inactive
+    expect(flagged.analysis.suggested_responses.length).toBeGreaterThanOrEqual(2);
+    const calm = (await t.a.api('POST', '/messages', { content: 'Bom dia! Qual o horário de vocês?' })).body;
+    expect(calm.flagged).toBe(false);
+    expect(calm.analysis.contains_red_flags).toBe(false);
+    const outbound = (
+      await t.a.api('POST', '/messages', { content: 'Reclame Aqui respondido', direction: 'outbound' })
+    ).body;
+    expect(outbound.analysis).toBeNull();
+
+    const reanalysed = await t.a.api('POST', `/messages/${calm.id}/analyze?provider=local`);
+    expect(reanalysed.status).toBe(200);
+    expect(reanalysed.body.analysis.version).toBe(2);
+    const analysedOutbound = await t.a.api('POST', `/messages/${outbound.id}/analyze`);
+    expect(analysedOutbound.body.analysis.version).toBe(1);
+  });
+
+  it('refuses an unknown or unconfigured provider with 400', async () => {
+    const ticket = await newTicket('Olá');
+    const message = (await t.a.api('POST', '/messages', { content: 'Olá' })).body;
+    for (const path of [
+      `/messages/${message.id}/analyze?provider=gpt`,
+      `/tickets/${ticket.id}/analyze?provider=gpt`,
+    ]) {
+      const res = await t.a.api('POST', path);
+      expect(res.status).toBe(400);
+      expect(res.body.detail).toContain('Provedor de IA desconhecido');
+    }
+    const unconfigured = await t.a.api('POST', `/messages/${message.id}/analyze?provider=openai`);
+    expect(unconfigured.status).toBe(400);
+    expect(unconfigured.body.detail).toContain('não está configurado');
+  });
+
+  it("answers 404 when analysing another tenant's ticket or message", async () => {
+    const ticket = await newTicket('Só do A');
+    const message = (await t.a.api('POST', '/messages', { content: 'Só do A' })).body;
+    expect((await t.b.api('POST', `/tickets/${ticket.id}/analyze`, { force_reanalysis: true })).status).toBe(
+      404,
+    );
+    expect((await t.b.api('POST', `/messages/${message.id}/analyze`)).status).toBe(404);
+    expect((await t.a.api('GET', `/tickets/${ticket.id}`)).body.analysis).toBeNull();
+  });
+});
+
+describe('analysis through an OpenAI-compatible provider', () => {
+  let fake: Awaited<ReturnType<typeof startFakeOpenAi>>;
+  let t: Awaited<ReturnType<typeof twoTenants>>;
+  beforeAll(async () => {
+    fake = await startFakeOpenAi();
+    t = await twoTenants({
+      OPENAI_BASE_URL: fake.baseURL,
+      OPENAI_MODEL: 'fake-model',
+      OPENAI_TIMEOUT_MS: '300',
+    });
+  });
+  afterAll(async () => {
+    await t.server.close();
+    await fake.close();
+  });
+
+  const messageAnswer = {
+    sentiment: 'mixed',
+    intent: 'feedback',
+    urgency_level: 'low',
+    confidence_score: 0.77,
+    language_detected: 'pt-BR',
+    suggested_responses: ['Obrigado pelo retorno!', 'Vamos melhorar.'],
+  };
+
+  it('stores the LLM answer with provider and model, red flags still from the tenant list', async () => {
+    fake.reply(completion(JSON.stringify(messageAnswer)));
+    const message = (
+      await t.a.api('POST', '/messages', { content: 'Gostei, mas vou no Procon se atrasar de novo' })
+    ).body;
+    const res = await t.a.api('POST', `/messages/${message.id}/analyze?provider=openai`);
+    expect(res.status).toBe(200);
+    expect(res.body.analysis).toMatchObject({
+      ...messageAnswer,
+      provider: 'openai',
+      model: 'fake-model',
+      provider_error: null,
+      contains_red_flags: true,
+    });
+    expect(res.body.analysis.red_flag_words).toContain('procon');
+  });
+
+  it.each([
+    ['invalid JSON', [completion('não é json')], /not JSON/],
+    ['a schema violation', [completion(JSON.stringify({ ...messageAnswer, intent: 'rant' }))], /schema/],
+    ['503s beyond the retries', [{ status: 503, body: { error: 'busy' } }], /503/],
+    ['a timeout', [{ delayMs: 2000, ...completion(JSON.stringify(messageAnswer)) }], /time/i],
+  ])(
+    'falls back to the offline analyzer on %s, recording why',
+    async (_name, replies, reason) => {
+      fake.reply(...replies);
+      const message = (await t.a.api('POST', '/messages', { content: 'Meu pedido atrasou' })).body;
+      const res = await t.a.api('POST', `/messages/${message.id}/analyze?provider=openai`);
+      expect(res.status).toBe(200);
+      expect(res.body.analysis).toMatchObject({ provider: 'local', model: null, version: 2 });
+      expect(res.body.analysis.provider_error).toMatch(/^openai \(fake-model\): /);
+      expect(res.body.analysis.provider_error).toMatch(reason);
+    },
+    20_000,
+  );
+
+  it('recovers from 503s within the retries', async () => {
+    fake.reply({ status: 503, body: { error: 'busy' } }, completion(JSON.stringify(messageAnswer)));
+    const message = (await t.a.api('POST', '/messages', { content: 'Tudo certo' })).body;
+    const res = await t.a.api('POST', `/messages/${message.id}/analyze?provider=openai`);
+    expect(res.body.analysis.provider).toBe('openai');
+  });
+
+  it('analyses tickets through the LLM too', async () => {
+    fake.reply(
+      completion(
+        JSON.stringify({
+          overall_sentiment: 'negative',
+          complexity_score: 0.4,
+          confidence_score: 0.8,
+          csat_score: 3.5,
+          solved_status: 'not_solved',
+          analysis_explanation: 'O cliente segue insatisfeito.',
+          requires_escalation: true,
+          escalation_reasons: ['negative_sentiment'],
+          urgency_level: 'high',
+        }),
+      ),
+    );
+    const ticket = (await t.a.api('POST', '/tickets', { content: 'Cliente: Ainda não resolveram' })).body;
+    const res = await t.a.api('POST', `/tickets/${ticket.id}/analyze?provider=openai`, {
+      force_reanalysis: true,
+    });
+    expect(res.body.analysis).toMatchObject({
+      provider: 'openai',
+      overall_sentiment: 'negative',
+      sentiment: 'negative',
+      csat_score: 3.5,
+      analysis_explanation: 'O cliente segue insatisfeito.',
+    });
+  });
+});

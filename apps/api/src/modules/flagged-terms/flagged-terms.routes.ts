@@ -1,0 +1,115 @@
+import {
+  bulkFlaggedTermsResultSchema,
+  bulkFlaggedTermsSchema,
+  createFlaggedTermSchema,
+  errorResponseSchema,
+  flaggedTermListSchema,
+  flaggedTermSchema,
+  idParamsSchema,
+  listFlaggedTermsQuerySchema,
+  updateFlaggedTermSchema,
+} from '@atende/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import * as service from './flagged-terms.service.ts';
+
+const tags = ['flagged-terms'];
+const security = [{ bearer: [] }];
+const errors = { 400: errorResponseSchema, 401: errorResponseSchema };
+const errorsById = { ...errors, 404: errorResponseSchema };
+
+export const flaggedTermsRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/flagged-terms',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'List the flagged terms (search ignores case and accents; ordered by term; at most 1000)',
+        querystring: listFlaggedTermsQuerySchema,
+        response: { 200: flaggedTermListSchema, ...errors },
+      },
+    },
+    (request) => request.tenantTx((tx) => service.listFlaggedTerms(tx, request.query)),
+  );
+
+  app.post(
+    '/flagged-terms',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Add a flagged term (unique in the tenant ignoring case and accents)',
+        body: createFlaggedTermSchema,
+        response: { 201: flaggedTermSchema, 409: errorResponseSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const term = await request.tenantTx((tx) =>
+        service.createFlaggedTerm(tx, request.auth.tenantId, request.body),
+      );
+      return reply.status(201).send(term);
+    },
+  );
+
+  app.post(
+    '/flagged-terms/bulk',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Add many terms at once: each item is reported as created, duplicate or invalid',
+        body: bulkFlaggedTermsSchema,
+        response: { 200: bulkFlaggedTermsResultSchema, ...errors },
+      },
+    },
+    (request) =>
+      request.tenantTx((tx) => service.bulkCreateFlaggedTerms(tx, request.auth.tenantId, request.body.terms)),
+  );
+
+  app.put(
+    '/flagged-terms/:id',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Change a flagged term: send only the changed fields (term, is_active)',
+        params: idParamsSchema,
+        body: updateFlaggedTermSchema,
+        response: { 200: flaggedTermSchema, 409: errorResponseSchema, ...errorsById },
+      },
+    },
+    (request) => request.tenantTx((tx) => service.updateFlaggedTerm(tx, request.params.id, request.body)),
+  );
+
+  app.delete(
+    '/flagged-terms/:id',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Delete a flagged term',
+        params: idParamsSchema,
+        response: { 204: z.null().describe('Deleted'), ...errorsById },
+      },
+    },
+    async (request, reply) => {
+      await request.tenantTx((tx) => service.deleteFlaggedTerm(tx, request.params.id));
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.patch(
+    '/flagged-terms/:id/toggle',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Switch a flagged term between active and inactive (no body)',
+        params: idParamsSchema,
+        response: { 200: flaggedTermSchema, ...errorsById },
+      },
+    },
+    (request) => request.tenantTx((tx) => service.toggleFlaggedTerm(tx, request.params.id)),
+  );
+};

@@ -1,0 +1,178 @@
+import { foldText } from '@atende/analyzer';
+import {
+  type BulkFlaggedTermResult,
+  type BulkFlaggedTermsResult,
+  type CreateFlaggedTerm,
+  type FlaggedTerm,
+  flaggedTermMessages,
+  flaggedTermsListCap,
+  flaggedTermTextSchema,
+  normaliseTermText,
+  type UpdateFlaggedTerm,
+} from '@atende/contracts';
+import type { Tx } from '../../db/client.ts';
+import type { FlaggedTerm as FlaggedTermRow } from '../../db/schema/index.ts';
+import { iso, isUniqueViolation } from '../../lib/db-helpers.ts';
+import { AppError, notFound } from '../../lib/errors.ts';
+import * as repo from './flagged-terms.repo.ts';
+
+const uniqueConstraint = 'flagged_terms_tenant_term_unique';
+
+const duplicateTerm = () =>
+  new AppError('conflict', flaggedTermMessages.duplicate, [
+    { field: 'body.term', message: flaggedTermMessages.duplicate },
+  ]);
+const termNotFound = () => notFound('Termo não encontrado.');
+
+export const toFlaggedTermDto = (row: FlaggedTermRow): FlaggedTerm => ({
+  id: row.id,
+  term: row.term,
+  is_active: row.isActive,
+  created_at: iso(row.createdAt),
+  updated_at: iso(row.updatedAt),
+});
+
+/**
+ * The folded form of a term already checked by flaggedTermTextSchema. A term of combining marks
+ * only (e.g. a lone U+0301) passes the schema but folds to nothing: that is a blank term.
+ */
+function foldOrBlank(term: string) {
+  const folded = foldText(term);
+  if (folded === '') {
+    throw new AppError('validation_error', flaggedTermMessages.blank, [
+      { field: 'body.term', message: flaggedTermMessages.blank },
+    ]);
+  }
+  return folded;
+}
+
+/** A concurrent insert of the same term that slips past the check still becomes a 409. */
+async function guardDuplicate<T>(write: () => Promise<T>) {
+  try {
+    return await write();
+  } catch (err) {
+    if (isUniqueViolation(err, uniqueConstraint)) throw duplicateTerm();
+    throw err;
+  }
+}
+
+/** The tenant's terms ordered by folded term, at most flaggedTermsListCap. */
+export async function listFlaggedTerms(tx: Tx, query: { search?: string }) {
+  const rows = await repo.listTerms(tx, { search: query.search, limit: flaggedTermsListCap });
+  return rows.map(toFlaggedTermDto);
+}
+
+/** The active terms of the tenant of `tx`, as the team wrote them (for the analysers). */
+export function activeTermsOf(tx: Tx): Promise<string[]> {
+  return repo.activeTerms(tx);
+}
+
+export async function createFlaggedTerm(tx: Tx, tenantId: string, input: CreateFlaggedTerm) {
+  const termFolded = foldOrBlank(input.term);
+  if (await repo.findTermByFolded(tx, termFolded)) throw duplicateTerm();
+  const row = await guardDuplicate(() => repo.insertTerm(tx, { tenantId, term: input.term, termFolded }));
+  return toFlaggedTermDto(row);
+}
+
+export async function updateFlaggedTerm(tx: Tx, id: string, input: UpdateFlaggedTerm) {
+  const current = await repo.findTerm(tx, id);
+  if (!current) throw termNotFound();
+  const values: { term?: string; termFolded?: string; isActive?: boolean } = {};
+  if (input.term !== undefined) {
+    const termFolded = foldOrBlank(input.term);
+    // Same folded text: only the spelling changes ("procon" → "Procon").
+    if (termFolded !== current.termFolded && (await repo.findTermByFolded(tx, termFolded, id)))
+      throw duplicateTerm();
+    values.term = input.term;
+    values.termFolded = termFolded;
+  }
+  if (input.is_active !== undefined) values.isActive = input.is_active;
+  if (Object.keys(values).length === 0) return toFlaggedTermDto(current);
+  const row = await guardDuplicate(() => repo.updateTerm(tx, id, values));
+  if (!row) throw termNotFound();
+  return toFlaggedTermDto(row);
+}
+
+export async function toggleFlaggedTerm(tx: Tx, id: string) {
+  const row = await repo.toggleTerm(tx, id);
+  if (!row) throw termNotFound();
+  return toFlaggedTermDto(row);
+}
+
+export async function deleteFlaggedTerm(tx: Tx, id: string) {
+  if (!(await repo.deleteTerm(tx, id))) throw termNotFound();
+}
+
+/**
+ * Creates every valid, new item in one statement (inside the request's transaction) and reports
+ * each item in the order sent. Items repeating an existing term, or an earlier item of the same
+ * request, are duplicates; items that are not valid terms are invalid. No item fails the others.
+ */
+export async function bulkCreateFlaggedTerms(
+  tx: Tx,
+  tenantId: string,
+  items: unknown[],
+): Promise<BulkFlaggedTermsResult> {
+  const results: BulkFlaggedTermResult[] = [];
+  /** Index in `results` of the first valid item of each folded term. */
+  const firstByFolded = new Map<string, number>();
+  /** Items repeating an earlier one: [index, folded]; their id is the earlier item's. */
+  const repeats: [number, string][] = [];
+
+  for (const item of items) {
+    const parsed = flaggedTermTextSchema.safeParse(item);
+    const folded = parsed.success ? foldText(parsed.data) : '';
+    if (!parsed.success || folded === '') {
+      results.push({
+        term: typeof item === 'string' ? normaliseTermText(item) : null,
+        status: 'invalid',
+        message: parsed.error?.issues[0]?.message ?? flaggedTermMessages.blank,
+      });
+    } else if (firstByFolded.has(folded)) {
+      repeats.push([results.length, folded]);
+      results.push({
+        term: parsed.data,
+        status: 'duplicate',
+        message: flaggedTermMessages.repeatedInRequest,
+      });
+    } else {
+      firstByFolded.set(folded, results.length);
+      results.push({ term: parsed.data, status: 'created' });
+    }
+  }
+
+  const existing = await repo.idsByFolded(tx, [...firstByFolded.keys()]);
+  const toInsert: { tenantId: string; term: string; termFolded: string }[] = [];
+  for (const [termFolded, index] of firstByFolded) {
+    const result = results[index] as BulkFlaggedTermResult;
+    const id = existing.get(termFolded);
+    if (id) Object.assign(result, { status: 'duplicate', id, message: flaggedTermMessages.duplicate });
+    else toInsert.push({ tenantId, term: result.term as string, termFolded });
+  }
+
+  const inserted = new Map(
+    (await repo.insertTermsSkippingTaken(tx, toInsert)).map((row) => [row.termFolded, row.id]),
+  );
+  // Taken by a concurrent request between the check and the insert: a duplicate after all.
+  const taken = toInsert.filter((v) => !inserted.has(v.termFolded)).map((v) => v.termFolded);
+  const takenIds = await repo.idsByFolded(tx, taken);
+  for (const { termFolded } of toInsert) {
+    const result = results[firstByFolded.get(termFolded) as number] as BulkFlaggedTermResult;
+    const id = inserted.get(termFolded);
+    if (id) result.id = id;
+    else
+      Object.assign(result, {
+        status: 'duplicate',
+        id: takenIds.get(termFolded),
+        message: flaggedTermMessages.duplicate,
+      });
+  }
+  for (const [index, folded] of repeats) {
+    const id = results[firstByFolded.get(folded) as number]?.id;
+    if (id) (results[index] as BulkFlaggedTermResult).id = id;
+  }
+
+  const count = (status: BulkFlaggedTermResult['status']) =>
+    results.filter((r) => r.status === status).length;
+  return { results, created: count('created'), duplicates: count('duplicate'), invalid: count('invalid') };
+}

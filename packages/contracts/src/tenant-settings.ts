@@ -1,0 +1,107 @@
+import { z } from 'zod';
+import { hasControlCharacters, requiredText, timestamp } from './common.ts';
+
+/** SLA range of max_customer_wait_time_minutes: 1 minute to 24 hours. */
+export const waitTimeMinutes = { min: 1, max: 1440 } as const;
+export const digisacTokenMaxLength = 500;
+export const digisacHostMaxLength = 2048;
+/** The last four characters of the token are shown only when it is at least this long. */
+export const digisacTokenLast4MinLength = 12;
+
+/** The pt-BR messages of the Settings form (spec §5), shared by the API and the web app. */
+export const tenantSettingsMessages = {
+  nameRequired: 'Nome do tenant é obrigatório',
+  hostScheme: 'URL deve começar com http:// ou https://',
+  hostInvalid: 'URL inválida',
+  hostTooLong: `Use no máximo ${digisacHostMaxLength} caracteres.`,
+  tokenNotText: 'Token deve ser um texto.',
+  tokenTooLong: `Use no máximo ${digisacTokenMaxLength} caracteres.`,
+  tokenInvalidCharacters: 'Token contém caracteres inválidos.',
+  waitTime: 'Tempo deve estar entre 1 e 1440 minutos (24 horas)',
+} as const;
+const m = tenantSettingsMessages;
+
+export const tenantSettingsSchema = z.object({
+  /** The organisation's name (also shown in the shell). */
+  name: z.string().describe("The organisation's name"),
+  digisac_host: z
+    .string()
+    .nullable()
+    .describe('Base URL of the DigiSac integration, without trailing slash; null when not set'),
+  /** The token itself is never answered: only whether one is stored, and its last 4 characters. */
+  digisac_token_set: z.boolean().describe('Whether a DigiSac token is stored (the token is never returned)'),
+  digisac_token_last4: z
+    .string()
+    .nullable()
+    .describe(
+      `Last 4 characters of the stored token; null without a token or when it is shorter than ${digisacTokenLast4MinLength}`,
+    ),
+  max_customer_wait_time_minutes: z
+    .number()
+    .int()
+    .describe('SLA: minutes a customer may wait before a ticket_issues alert'),
+  updated_at: timestamp,
+});
+export type TenantSettings = z.infer<typeof tenantSettingsSchema>;
+
+/** Blank (or whitespace only) counts as null; other strings are trimmed. */
+const blankToNull = (v: unknown) => (typeof v === 'string' ? (v.trim() === '' ? null : v.trim()) : v);
+const stripTrailingSlashes = (url: string) => url.replace(/\/+$/, '');
+
+function isHttpUrl(text: string) {
+  try {
+    const url = new URL(text);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '';
+  } catch {
+    return false;
+  }
+}
+
+const digisacHost = z.preprocess(
+  blankToNull,
+  z
+    .string({ message: m.hostInvalid })
+    .max(digisacHostMaxLength, m.hostTooLong)
+    .refine((v) => /^https?:\/\//i.test(v), { message: m.hostScheme, abort: true })
+    // Stored as typed: whitespace or control characters inside are refused, not percent-encoded.
+    .refine((v) => !/[\s\p{Cc}]/u.test(v) && isHttpUrl(stripTrailingSlashes(v)), {
+      message: m.hostInvalid,
+      abort: true,
+    })
+    .transform(stripTrailingSlashes)
+    .nullable()
+    .optional()
+    .describe('http(s) URL, stored without trailing slash. Absent: unchanged; null or "": removes it.'),
+);
+
+const digisacToken = z.preprocess(
+  blankToNull,
+  z
+    .string({ message: m.tokenNotText })
+    .max(digisacTokenMaxLength, m.tokenTooLong)
+    .refine((v) => !hasControlCharacters(v), m.tokenInvalidCharacters)
+    .nullable()
+    .optional()
+    .describe('Write-only. Absent: keeps the stored token; null or "": removes it; a string: replaces it.'),
+);
+
+const waitTime = z
+  .number({ message: m.waitTime })
+  .int(m.waitTime)
+  .min(waitTimeMinutes.min, m.waitTime)
+  .max(waitTimeMinutes.max, m.waitTime)
+  .optional()
+  .describe('Integer, 1 to 1440 (24 hours). Absent: unchanged.');
+
+/**
+ * PUT /tenants/settings. name is required; the other fields may be left out to keep what is
+ * stored — which matters for the token: the form must leave digisac_token out unless the user
+ * typed a new one or asked to remove it (null).
+ */
+export const updateTenantSettingsSchema = z.object({
+  name: requiredText(200, m.nameRequired).describe("The organisation's name"),
+  digisac_host: digisacHost,
+  digisac_token: digisacToken,
+  max_customer_wait_time_minutes: waitTime,
+});
+export type UpdateTenantSettings = z.infer<typeof updateTenantSettingsSchema>;
