@@ -36,6 +36,9 @@ describe('seedDemo', () => {
       expect(tickets.total).toBeGreaterThanOrEqual(1);
       expect(tickets.tickets[0].customer_name).toBe('Maria Aparecida Santos');
       expect((await api('GET', '/messages')).body.total).toBeGreaterThanOrEqual(10);
+      expect(tickets.tickets[0].analysis).toMatchObject({ contains_red_flags: true, provider: 'local' });
+      expect((await api('GET', '/tickets?sentiment=negative')).body.total).toBeGreaterThan(2);
+      expect((await api('GET', '/messages?flagged=true')).body.total).toBeGreaterThan(0);
     } finally {
       await server.close();
     }

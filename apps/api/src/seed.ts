@@ -1,7 +1,9 @@
-import { foldText } from '@atende/analyzer';
+import { analyzeMessage, analyzeTicket, foldText } from '@atende/analyzer';
+import { eq } from 'drizzle-orm';
 import type { Database, Tx } from './db/client.ts';
 import { customers, flaggedTerms, messages, tenants, tickets, users } from './db/schema/index.ts';
 import { searchTextOf } from './lib/db-helpers.ts';
+import { addMessageAnalysis, addTicketAnalysis, type Provenance } from './modules/analysis/analysis.repo.ts';
 import { generatePassword, hashPassword } from './modules/identity/passwords.ts';
 import { countTenants } from './modules/tenants/tenants.repo.ts';
 import { demoCustomers, demoFlaggedTerms, demoMessages, demoTickets } from './seed-data.ts';
@@ -65,21 +67,36 @@ async function insertDemoContent(tx: Tx, tenantId: string) {
       }),
     )
     .returning();
-  await tx.insert(messages).values(
-    demoMessages.map((m, i) => {
-      const ticket = m.ticket === null ? undefined : ticketRows[m.ticket];
-      return {
-        tenantId,
-        content: m.content,
-        direction: m.direction,
-        channel: m.channel,
-        ticketId: ticket?.id ?? null,
-        customerId: ticket?.customerId ?? null,
-        searchText: searchTextOf(m.content),
-        createdAt: hoursAgo(demoMessages.length - i),
-      };
-    }),
-  );
+  // Analysed offline like real ones; the two oldest tickets stay pending, to show that state too.
+  const offline: Provenance = { provider: 'local', model: null, providerError: null };
+  const tenantTerms = [...demoFlaggedTerms];
+  for (const ticket of ticketRows.slice(0, -2)) {
+    await addTicketAnalysis(tx, tenantId, ticket.id, analyzeTicket(ticket.content, { tenantTerms }), offline);
+  }
+  const messageRows = await tx
+    .insert(messages)
+    .values(
+      demoMessages.map((m, i) => {
+        const ticket = m.ticket === null ? undefined : ticketRows[m.ticket];
+        return {
+          tenantId,
+          content: m.content,
+          direction: m.direction,
+          channel: m.channel,
+          ticketId: ticket?.id ?? null,
+          customerId: ticket?.customerId ?? null,
+          searchText: searchTextOf(m.content),
+          createdAt: hoursAgo(demoMessages.length - i),
+        };
+      }),
+    )
+    .returning();
+  for (const message of messageRows.filter((m) => m.direction === 'inbound')) {
+    const result = analyzeMessage(message.content, { tenantTerms });
+    await addMessageAnalysis(tx, tenantId, message.id, result, offline);
+    if (result.contains_red_flags)
+      await tx.update(messages).set({ flagged: true }).where(eq(messages.id, message.id));
+  }
   await tx
     .insert(flaggedTerms)
     .values(demoFlaggedTerms.map((term) => ({ tenantId, term, termFolded: foldText(term) })));
