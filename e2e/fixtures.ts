@@ -5,9 +5,27 @@ export const otherTenant = { name: 'Outra Empresa', slug: 'outra' };
 
 export const fixtureUsers = [
   // First access: the temporary password must be replaced (NEW_PASSWORD_REQUIRED).
-  { tenantSlug: 'demo', email: 'primeiro.acesso@atende.local', password: 'Temp#Senha2026', temporary: true, groups: [] },
+  {
+    tenantSlug: 'demo',
+    email: 'primeiro.acesso@atende.local',
+    password: 'Temp#Senha2026',
+    temporary: true,
+    groups: [],
+  },
   // Password recovery.
-  { tenantSlug: 'demo', email: 'recupera@atende.local', password: 'Antiga#Senha2026', temporary: false, groups: [] },
+  {
+    tenantSlug: 'demo',
+    email: 'recupera@atende.local',
+    password: 'Antiga#Senha2026',
+    temporary: false,
+    groups: [],
+  },
   // A second organisation, for isolation checks.
-  { tenantSlug: 'outra', email: 'outra@atende.local', password: 'Outra#Senha2026', temporary: false, groups: ['admin'] },
+  {
+    tenantSlug: 'outra',
+    email: 'outra@atende.local',
+    password: 'Outra#Senha2026',
+    temporary: false,
+    groups: ['admin'],
+  },
 ];

@@ -9,7 +9,8 @@ import { fixtureUsers, otherTenant } from './fixtures.ts';
 const { database } = await openDatabase({ seed: true });
 try {
   await createTenant(database.db, otherTenant).catch(ignoreConflict);
-  for (const user of fixtureUsers satisfies NewUser[]) await createUser(database.db, user).catch(ignoreConflict);
+  for (const user of fixtureUsers satisfies NewUser[])
+    await createUser(database.db, user).catch(ignoreConflict);
 } finally {
   await database.close();
 }

@@ -1,4 +1,6 @@
 import { expect, test } from '@playwright/test';
+import { demo } from '../fixtures.ts';
+import { signIn } from './helpers.ts';
 
 test('the served app renders in Portuguese and routes between screens', async ({ page }) => {
   const problems: string[] = [];
@@ -8,9 +10,10 @@ test('the served app renders in Portuguese and routes between screens', async ({
   page.on('pageerror', (err) => problems.push(err.message));
 
   await page.goto('/');
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page).toHaveURL(/\/login$/);
   await expect(page).toHaveTitle('Atende');
   await expect(page.locator('html')).toHaveAttribute('lang', 'pt-BR');
+  await signIn(page, demo.email, demo.password);
   await expect(page.getByRole('heading', { name: 'Painel' })).toBeVisible();
 
   await page

@@ -1,8 +1,34 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { type ReactNode, useState } from 'react';
+import { type MouseEvent, type ReactNode, useState } from 'react';
+import { Toaster } from 'sonner';
 import { createQueryClient } from '../lib/query-client.ts';
+
+// Spec §4: a toast closes after 5 s, or sooner when clicked. Sonner only closes through its close
+// button, so a click anywhere else on a toast presses that button.
+function closeClickedToast(event: MouseEvent<HTMLDivElement>) {
+  if (!(event.target instanceof Element)) return;
+  if (event.target.closest('button, a')) return; // the toast's own actions do their own thing
+  const toast = event.target.closest('[data-sonner-toast]');
+  toast?.querySelector<HTMLButtonElement>('[data-close-button]')?.click();
+}
 
 export function AppProvider({ children }: { children: ReactNode }) {
   const [queryClient] = useState(createQueryClient);
-  return <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>;
+  return (
+    <QueryClientProvider client={queryClient}>
+      {children}
+      {/* biome-ignore lint/a11y/noStaticElementInteractions: delegated click; each toast has a real close button */}
+      {/* biome-ignore lint/a11y/useKeyWithClickEvents: keyboard users use that close button */}
+      <div onClick={closeClickedToast}>
+        <Toaster
+          position="top-right"
+          duration={5000}
+          closeButton
+          richColors
+          containerAriaLabel="Avisos"
+          toastOptions={{ closeButtonAriaLabel: 'Fechar aviso', className: 'cursor-pointer' }}
+        />
+      </div>
+    </QueryClientProvider>
+  );
 }

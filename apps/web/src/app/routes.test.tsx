@@ -1,28 +1,67 @@
-import { render, screen } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
-import { describe, expect, it } from 'vitest';
-import { routes } from './routes.tsx';
+import { screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ID_TOKEN_STORAGE_KEY } from '../lib/id-token.ts';
+import { stubServer } from '../testing/fake-server.ts';
+import { fakeIdToken } from '../testing/id-token.ts';
+import { renderApp } from '../testing/render-app.tsx';
 
-function renderAt(path: string) {
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
-  render(<RouterProvider router={router} />);
-  return router;
-}
+vi.mock('@aws-sdk/client-cognito-identity-provider', () => import('../testing/cognito-sdk-mock.ts'));
+
+beforeEach(() => {
+  stubServer();
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  localStorage.clear();
+});
 
 describe('route table', () => {
-  it('redirects / to /dashboard', async () => {
-    const router = renderAt('/');
-    expect(await screen.findByRole('heading', { name: 'Painel' })).toBeTruthy();
-    expect(router.state.location.pathname).toBe('/dashboard');
+  it.each([
+    ['/login', 'Entrar na plataforma'],
+    ['/esqueci-minha-senha', 'Recuperar senha'],
+    ['/nova-senha', 'Nova senha'],
+  ])('%s is public', async (path, heading) => {
+    const { router } = renderApp(path);
+    expect(await screen.findByRole('heading', { name: heading })).toBeTruthy();
+    expect(router.state.location.pathname).toBe(path);
   });
 
   it.each([
-    ['/login', 'Entrar na plataforma'],
-    ['/tickets/123', 'Detalhes do chamado'],
-    ['/flagged-terms', 'Termos Sinalizados'],
-    ['/nao-existe', 'Página não encontrada'],
-  ])('renders %s', async (path, heading) => {
-    renderAt(path);
-    expect(await screen.findByRole('heading', { name: heading })).toBeTruthy();
+    '/',
+    '/dashboard',
+    '/customers',
+    '/experts',
+    '/tickets?q=procon',
+    '/tickets/123',
+    '/notifications',
+    '/messages',
+    '/flagged-terms',
+    '/settings',
+    '/nao-existe',
+  ])('%s needs a session: /login, remembering the way back', async (path) => {
+    const { router } = renderApp(path);
+    expect(await screen.findByRole('heading', { name: 'Entrar na plataforma' })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/login');
+    expect(router.state.location.state).toEqual({ from: path });
+  });
+
+  describe('signed in', () => {
+    beforeEach(() => localStorage.setItem(ID_TOKEN_STORAGE_KEY, fakeIdToken()));
+
+    it('redirects / to /dashboard', async () => {
+      const { router } = renderApp('/');
+      expect(await screen.findByRole('heading', { name: 'Painel' })).toBeTruthy();
+      expect(router.state.location.pathname).toBe('/dashboard');
+    });
+
+    it.each([
+      ['/tickets/123', 'Detalhes do chamado'],
+      ['/flagged-terms', 'Termos Sinalizados'],
+      ['/nao-existe', 'Página não encontrada'],
+    ])('renders %s', async (path, heading) => {
+      renderApp(path);
+      expect(await screen.findByRole('heading', { name: heading })).toBeTruthy();
+    });
   });
 });

@@ -1,0 +1,11 @@
+import { Link, type LinkProps } from 'react-router';
+
+/** An in-app link styled as text, with the same focus ring as the controls. */
+export function TextLink({ className = '', ...props }: LinkProps) {
+  return (
+    <Link
+      className={`font-medium text-brand-700 underline-offset-4 hover:underline focus-visible:rounded-sm focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 ${className}`}
+      {...props}
+    />
+  );
+}

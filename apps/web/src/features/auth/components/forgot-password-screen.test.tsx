@@ -1,0 +1,90 @@
+import { fireEvent, screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { answerCognito, cognitoSend, idpError, sentInputs } from '../../../testing/cognito-sdk-mock.ts';
+import { stubServer } from '../../../testing/fake-server.ts';
+import { renderApp } from '../../../testing/render-app.tsx';
+
+vi.mock('@aws-sdk/client-cognito-identity-provider', () => import('../../../testing/cognito-sdk-mock.ts'));
+
+beforeEach(() => {
+  stubServer();
+});
+
+afterEach(() => {
+  cognitoSend.mockReset();
+  vi.unstubAllGlobals();
+});
+
+async function reachConfirmStep() {
+  renderApp('/esqueci-minha-senha');
+  fireEvent.change(screen.getByLabelText('E-mail'), { target: { value: 'recupera@atende.local' } });
+  fireEvent.click(screen.getByRole('button', { name: 'Enviar código' }));
+  await screen.findByText('Código enviado. Verifique seu e-mail.');
+}
+
+describe('password recovery screen', () => {
+  it('asks for the e-mail first', () => {
+    renderApp('/esqueci-minha-senha');
+    fireEvent.click(screen.getByRole('button', { name: 'Enviar código' }));
+    expect(screen.getByText('Informe seu e-mail.')).toBeTruthy();
+    expect(cognitoSend).not.toHaveBeenCalled();
+    expect(screen.getByRole('link', { name: 'Voltar ao login' })).toBeTruthy();
+  });
+
+  it('sends the code, then sets the new password and stays on the confirm step', async () => {
+    answerCognito({ forgotPassword: () => ({}), confirmForgotPassword: () => ({}) });
+    await reachConfirmStep();
+    expect(sentInputs('forgotPassword')).toEqual([
+      { ClientId: 'atende-web', Username: 'recupera@atende.local' },
+    ]);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Alterar senha' }));
+    expect(screen.getByText('Informe o código de verificação.')).toBeTruthy();
+    expect(screen.getByText('Informe a nova senha.')).toBeTruthy();
+
+    fireEvent.change(screen.getByLabelText('Código de verificação'), { target: { value: ' 123456 ' } });
+    fireEvent.change(screen.getByLabelText('Nova senha'), { target: { value: 'Nova#Senha2026' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Alterar senha' }));
+
+    expect(await screen.findByText('Senha alterada com sucesso. Você já pode entrar.')).toBeTruthy();
+    expect(sentInputs('confirmForgotPassword')).toEqual([
+      {
+        ClientId: 'atende-web',
+        Username: 'recupera@atende.local',
+        ConfirmationCode: '123456',
+        Password: 'Nova#Senha2026',
+      },
+    ]);
+    expect(screen.getByLabelText('Código de verificação')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Voltar ao login' })).toBeTruthy();
+  });
+
+  it('says what is wrong with the code', async () => {
+    answerCognito({
+      forgotPassword: () => ({}),
+      confirmForgotPassword: () => {
+        throw idpError('CodeMismatchException', 'Invalid verification code provided, please try again.');
+      },
+    });
+    await reachConfirmStep();
+    fireEvent.change(screen.getByLabelText('Código de verificação'), { target: { value: '000000' } });
+    fireEvent.change(screen.getByLabelText('Nova senha'), { target: { value: 'Nova#Senha2026' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Alterar senha' }));
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'Código de verificação incorreto. Confira o código enviado por e-mail.',
+    );
+  });
+
+  it('falls back to the spec text when sending fails for an unknown reason', async () => {
+    answerCognito({
+      forgotPassword: () => {
+        throw idpError('InternalFailure', 'boom');
+      },
+    });
+    renderApp('/esqueci-minha-senha', { email: 'recupera@atende.local' });
+    fireEvent.click(screen.getByRole('button', { name: 'Enviar código' }));
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'Não foi possível iniciar a recuperação de senha.',
+    );
+  });
+});

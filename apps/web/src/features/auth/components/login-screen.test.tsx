@@ -1,0 +1,137 @@
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ID_TOKEN_STORAGE_KEY } from '../../../lib/id-token.ts';
+import { answerCognito, cognitoSend, idpError, sentInputs } from '../../../testing/cognito-sdk-mock.ts';
+import { stubServer } from '../../../testing/fake-server.ts';
+import { fakeIdToken } from '../../../testing/id-token.ts';
+import { renderApp } from '../../../testing/render-app.tsx';
+
+vi.mock('@aws-sdk/client-cognito-identity-provider', () => import('../../../testing/cognito-sdk-mock.ts'));
+
+beforeEach(() => {
+  stubServer();
+});
+
+afterEach(() => {
+  cognitoSend.mockReset();
+  localStorage.clear();
+  sessionStorage.clear();
+  vi.unstubAllGlobals();
+});
+
+function fillIn(email: string, password: string) {
+  fireEvent.change(screen.getByLabelText('E-mail'), { target: { value: email } });
+  fireEvent.change(screen.getByLabelText('Senha'), { target: { value: password } });
+  fireEvent.click(screen.getByRole('button', { name: 'Entrar' }));
+}
+
+describe('login screen', () => {
+  it('asks for both fields before calling the identity provider', async () => {
+    renderApp('/login');
+    expect(screen.getByRole('heading', { name: 'Entrar na plataforma' })).toBeTruthy();
+    expect(screen.getByLabelText('E-mail').getAttribute('type')).toBe('email');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Entrar' }));
+
+    expect(screen.getByText('Informe seu e-mail.')).toBeTruthy();
+    expect(screen.getByText('Informe sua senha.')).toBeTruthy();
+    expect(screen.getByLabelText('E-mail').getAttribute('aria-invalid')).toBe('true');
+    expect(document.activeElement).toBe(screen.getByLabelText('E-mail'));
+
+    fillIn('demo-sem-arroba', 'x');
+    expect(screen.getByText('Informe um e-mail válido, como nome@empresa.com.br.')).toBeTruthy();
+    expect(cognitoSend).not.toHaveBeenCalled();
+  });
+
+  it('returns to the protected page the user was going to', async () => {
+    answerCognito({ initiateAuth: () => ({ AuthenticationResult: { IdToken: fakeIdToken() } }) });
+    const { router } = renderApp('/tickets?q=procon');
+    await screen.findByRole('heading', { name: 'Entrar na plataforma' });
+    expect(router.state.location.pathname).toBe('/login');
+
+    fillIn(' demo@atende.local ', 'Demo#Senha2026');
+
+    expect(await screen.findByRole('heading', { name: 'Chamados' })).toBeTruthy();
+    expect(router.state.location.pathname + router.state.location.search).toBe('/tickets?q=procon');
+    expect(sentInputs('initiateAuth')).toEqual([
+      {
+        AuthFlow: 'USER_PASSWORD_AUTH',
+        ClientId: 'atende-web',
+        AuthParameters: { USERNAME: 'demo@atende.local', PASSWORD: 'Demo#Senha2026' },
+      },
+    ]);
+    expect(localStorage.getItem(ID_TOKEN_STORAGE_KEY)).not.toBeNull();
+  });
+
+  it('goes to /dashboard when there is nowhere to return to', async () => {
+    answerCognito({ initiateAuth: () => ({ AuthenticationResult: { IdToken: fakeIdToken() } }) });
+    const { router } = renderApp('/login');
+    fillIn('demo@atende.local', 'Demo#Senha2026');
+    expect(await screen.findByRole('heading', { name: 'Painel' })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/dashboard');
+  });
+
+  it('shows a wrong password in an alert and keeps the user here', async () => {
+    answerCognito({
+      initiateAuth: () => {
+        throw idpError('NotAuthorizedException', 'Incorrect username or password.');
+      },
+    });
+    const { router } = renderApp('/login');
+    fillIn('demo@atende.local', 'errada');
+
+    expect((await screen.findByRole('alert')).textContent).toBe('E-mail ou senha incorretos.');
+    expect(router.state.location.pathname).toBe('/login');
+    expect((screen.getByLabelText('Senha') as HTMLInputElement).value).toBe('');
+    expect(screen.getByRole('button', { name: 'Entrar' }).hasAttribute('disabled')).toBe(false);
+  });
+
+  it('says so while signing in, with the button disabled', async () => {
+    let finish: (value: unknown) => void = () => {};
+    answerCognito({ initiateAuth: () => new Promise((resolve) => (finish = resolve)) });
+    renderApp('/login');
+    fillIn('demo@atende.local', 'Demo#Senha2026');
+
+    const button = await screen.findByRole('button', { name: 'Entrando…' });
+    expect(button.hasAttribute('disabled')).toBe(true);
+    await act(async () => finish({ AuthenticationResult: { IdToken: fakeIdToken() } }));
+    expect(await screen.findByRole('heading', { name: 'Painel' })).toBeTruthy();
+  });
+
+  it('sends a first access to /nova-senha with the username', async () => {
+    answerCognito({
+      initiateAuth: () => ({
+        ChallengeName: 'NEW_PASSWORD_REQUIRED',
+        Session: 'challenge-session',
+        ChallengeParameters: { USER_ID_FOR_SRP: 'primeiro.acesso@atende.local' },
+      }),
+    });
+    const { router } = renderApp('/login');
+    fillIn('primeiro.acesso@atende.local', 'Temp#Senha2026');
+
+    expect(await screen.findByRole('heading', { name: 'Nova senha' })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/nova-senha');
+    expect(router.state.location.state).toEqual({ username: 'primeiro.acesso@atende.local' });
+    expect(screen.getByText('primeiro.acesso@atende.local')).toBeTruthy();
+    expect(localStorage.getItem(ID_TOKEN_STORAGE_KEY)).toBeNull();
+  });
+
+  it('reports an answer without a token', async () => {
+    answerCognito({ initiateAuth: () => ({ AuthenticationResult: {} }) });
+    renderApp('/login');
+    fillIn('demo@atende.local', 'Demo#Senha2026');
+    expect((await screen.findByRole('alert')).textContent).toBe('Falha na autenticação: token ausente.');
+  });
+
+  it('sends a signed-in visitor on at once', async () => {
+    localStorage.setItem(ID_TOKEN_STORAGE_KEY, fakeIdToken());
+    const { router } = renderApp('/login', { from: '/customers' });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/customers'));
+  });
+
+  it('never returns to another site or to /login itself', async () => {
+    localStorage.setItem(ID_TOKEN_STORAGE_KEY, fakeIdToken());
+    const { router } = renderApp('/login', { from: '//evil.example/x' });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
+  });
+});

@@ -1,0 +1,135 @@
+import type { ErrorResponse } from '@atende/contracts';
+import { readStoredSession, removeStoredIdToken } from './id-token.ts';
+
+/** Query-string values; null, undefined and '' are left out (spec §5: empty filters are not sent). */
+export type QueryParams = Record<string, string | number | boolean | null | undefined>;
+
+export interface RequestOptions {
+  params?: QueryParams;
+  /** Lets TanStack Query cancel a request nobody waits for any more. */
+  signal?: AbortSignal;
+}
+
+/** A non-2xx answer of the product API, or no answer at all (status 0). */
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+  /** The API's `{code, detail, fields?, request_id}` when it sent one. */
+  readonly error: ErrorResponse | null;
+
+  constructor(
+    readonly status: number,
+    /** Whatever the response carried (parsed JSON, text, or null). */
+    readonly body: unknown,
+    message: string,
+    options?: ErrorOptions,
+  ) {
+    super(message, options);
+    this.error = isErrorResponse(body) ? body : null;
+  }
+}
+
+function isErrorResponse(body: unknown): body is ErrorResponse {
+  if (typeof body !== 'object' || body === null) return false;
+  const { code, detail } = body as Record<string, unknown>;
+  return typeof code === 'string' && typeof detail === 'string';
+}
+
+function withParams(path: string, params: QueryParams | undefined): string {
+  if (!params) return path;
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(params)) {
+    if (value === null || value === undefined || value === '') continue;
+    search.append(key, String(value));
+  }
+  const query = search.toString();
+  if (query === '') return path;
+  return `${path}${path.includes('?') ? '&' : '?'}${query}`;
+}
+
+async function readBody(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (text === '') return null;
+  if (!(response.headers.get('content-type') ?? '').includes('json')) return text;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+function logApiError(error: ApiError): void {
+  console.error('Atende Erro de API:', error.body ?? error.message);
+}
+
+export interface ApiClientOptions {
+  /** How the browser is sent to the sign-in screen; replaced in tests. */
+  goToLogin?: () => void;
+}
+
+/** The product API over fetch on the same origin (spec §7): helpers return the parsed body only. */
+export function createApiClient({
+  goToLogin = () => window.location.assign('/login'),
+}: ApiClientOptions = {}) {
+  let sentToLogin = false;
+
+  // Spec §8: a 401 drops the token and leaves for /login, once per page load and not from /login.
+  function handleUnauthorized() {
+    removeStoredIdToken();
+    if (sentToLogin || window.location.pathname === '/login') return;
+    sentToLogin = true;
+    goToLogin();
+  }
+
+  async function request<T>(method: string, path: string, body: unknown, options: RequestOptions = {}) {
+    const headers = new Headers({ Accept: 'application/json' });
+    const session = readStoredSession();
+    if (session) {
+      headers.set('Authorization', `Bearer ${session.idToken}`);
+      if (session.user.tenantId) headers.set('X-Tenant-ID', session.user.tenantId);
+    }
+    if (body !== undefined) headers.set('Content-Type', 'application/json');
+
+    let response: Response;
+    try {
+      response = await fetch(withParams(path, options.params), {
+        method,
+        headers,
+        body: body === undefined ? undefined : JSON.stringify(body),
+        signal: options.signal,
+      });
+    } catch (cause) {
+      if (options.signal?.aborted) throw cause; // cancelled on purpose: not an error to report
+      const error = new ApiError(0, null, 'Não foi possível falar com o servidor. Verifique sua conexão.', {
+        cause,
+      });
+      logApiError(error);
+      throw error;
+    }
+
+    const data = await readBody(response);
+    if (!response.ok) {
+      const detail = isErrorResponse(data) ? data.detail : `A requisição falhou (HTTP ${response.status}).`;
+      const error = new ApiError(response.status, data, detail);
+      logApiError(error);
+      if (response.status === 401) handleUnauthorized();
+      throw error;
+    }
+    // The caller names the shape; the API's schemas (packages/contracts) are the source of truth.
+    return data as T;
+  }
+
+  return {
+    get: <T>(path: string, options?: RequestOptions) => request<T>('GET', path, undefined, options),
+    delete: <T>(path: string, options?: RequestOptions) => request<T>('DELETE', path, undefined, options),
+    post: <T>(path: string, body?: unknown, options?: RequestOptions) =>
+      request<T>('POST', path, body, options),
+    put: <T>(path: string, body?: unknown, options?: RequestOptions) =>
+      request<T>('PUT', path, body, options),
+    patch: <T>(path: string, body?: unknown, options?: RequestOptions) =>
+      request<T>('PATCH', path, body, options),
+  };
+}
+
+export type ApiClient = ReturnType<typeof createApiClient>;
+
+export const api = createApiClient();

@@ -1,0 +1,67 @@
+import { expect, test } from '@playwright/test';
+import { demo } from '../fixtures.ts';
+import { mailedCode, signIn } from './helpers.ts';
+
+test('the demo user signs in, sees the organisation, and signs out', async ({ page }) => {
+  await page.goto('/login');
+  await expect(page.getByRole('heading', { name: 'Entrar na plataforma' })).toBeVisible();
+  await signIn(page, demo.email, demo.password);
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByText(demo.email)).toBeVisible();
+  await expect(page.getByText('Demonstração')).toBeVisible();
+
+  await page.getByRole('button', { name: 'Sair' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  await page.goto('/tickets');
+  await expect(page).toHaveURL(/\/login$/);
+});
+
+test('a wrong password shows the error and keeps the user on the login screen', async ({ page }) => {
+  await page.goto('/login');
+  await signIn(page, demo.email, 'Errada#Senha1');
+  await expect(page.getByRole('alert')).toContainText('E-mail ou senha incorretos.');
+  await expect(page).toHaveURL(/\/login$/);
+});
+
+test('a protected deep link returns to itself after sign-in', async ({ page }) => {
+  await page.goto('/tickets?q=procon');
+  await expect(page).toHaveURL(/\/login$/);
+  await signIn(page, demo.email, demo.password);
+  await expect(page).toHaveURL(/\/tickets\?q=procon$/);
+  await expect(page.getByRole('heading', { name: 'Chamados' })).toBeVisible();
+});
+
+test('first access with a temporary password goes through /nova-senha', async ({ page }) => {
+  await page.goto('/login');
+  await signIn(page, 'primeiro.acesso@atende.local', 'Temp#Senha2026');
+  await expect(page).toHaveURL(/\/nova-senha$/);
+  await page.getByLabel('Nova senha', { exact: true }).fill('Nova#Senha2026');
+  await page.getByLabel('Confirme a nova senha').fill('Outra#Senha2026');
+  await page.getByRole('button', { name: 'Salvar nova senha' }).click();
+  await expect(page.getByText('As senhas não conferem.')).toBeVisible();
+
+  await page.getByLabel('Confirme a nova senha').fill('Nova#Senha2026');
+  await page.getByRole('button', { name: 'Salvar nova senha' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByText('primeiro.acesso@atende.local')).toBeVisible();
+});
+
+test('password recovery with the mailed code, then sign-in with the new password', async ({ page }) => {
+  const email = 'recupera@atende.local';
+  await page.goto('/login');
+  await page.getByRole('link', { name: 'Esqueci minha senha' }).click();
+  await expect(page).toHaveURL(/\/esqueci-minha-senha$/);
+  await expect(page.getByRole('link', { name: 'Voltar ao login' })).toBeVisible();
+  await page.getByLabel('E-mail').fill(email);
+  await page.getByRole('button', { name: 'Enviar código' }).click();
+  await expect(page.getByText('Código enviado. Verifique seu e-mail.')).toBeVisible();
+
+  await page.getByLabel('Código de verificação').fill(await mailedCode(email));
+  await page.getByLabel('Nova senha', { exact: true }).fill('Recuperada#2026');
+  await page.getByRole('button', { name: 'Alterar senha' }).click();
+  await expect(page.getByText('Senha alterada com sucesso. Você já pode entrar.')).toBeVisible();
+
+  await page.getByRole('link', { name: 'Voltar ao login' }).click();
+  await signIn(page, email, 'Recuperada#2026');
+  await expect(page).toHaveURL(/\/dashboard$/);
+});

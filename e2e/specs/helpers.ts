@@ -1,0 +1,31 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { expect, type Page } from '@playwright/test';
+
+export async function signIn(page: Page, email: string, password: string) {
+  await page.getByLabel('E-mail').fill(email);
+  await page.getByLabel('Senha', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Entrar' }).click();
+}
+
+/** The 6-digit code of the newest reset mail to `email` in the server's outbox (no SMTP in e2e). */
+export async function mailedCode(email: string): Promise<string> {
+  const outbox = path.join(process.env.E2E_DATA_DIR ?? '', 'outbox');
+  let code = '';
+  await expect
+    .poll(() => {
+      const files = fs.existsSync(outbox)
+        ? fs
+            .readdirSync(outbox)
+            .filter((f) => f.includes(email))
+            .sort()
+        : [];
+      const newest = files.at(-1);
+      code = newest
+        ? (/^\s*(\d{6})\s*$/m.exec(fs.readFileSync(path.join(outbox, newest), 'utf8'))?.[1] ?? '')
+        : '';
+      return code;
+    })
+    .toMatch(/^\d{6}$/);
+  return code;
+}
