@@ -60,6 +60,8 @@ export default defineConfig({
       DATA_DIR: process.env.E2E_DATA_DIR,
       DEMO_PASSWORD: demo.password,
       LOG_LEVEL: 'warn',
+      // E2E_WEB_DIST: test another build of the web app (parallel work on one checkout).
+      ...(process.env.E2E_WEB_DIST ? { WEB_DIST_DIR: process.env.E2E_WEB_DIST } : {}),
     },
   },
 });

@@ -1,10 +1,11 @@
 import { expect, test } from '@playwright/test';
 import { demo } from '../fixtures.ts';
-import { mailedCode, signIn } from './helpers.ts';
+import { expectAccessible, mailedCode, signIn } from './helpers.ts';
 
 test('the demo user signs in, sees the organisation, and signs out', async ({ page }) => {
   await page.goto('/login');
   await expect(page.getByRole('heading', { name: 'Entrar na plataforma' })).toBeVisible();
+  await expectAccessible(page);
   await signIn(page, demo.email, demo.password);
   await expect(page).toHaveURL(/\/dashboard$/);
   await expect(page.getByText(demo.email)).toBeVisible();
@@ -39,6 +40,7 @@ test('first access with a temporary password goes through /nova-senha', async ({
   await page.getByLabel('Confirme a nova senha').fill('Outra#Senha2026');
   await page.getByRole('button', { name: 'Salvar nova senha' }).click();
   await expect(page.getByText('As senhas não conferem.')).toBeVisible();
+  await expectAccessible(page);
 
   await page.getByLabel('Confirme a nova senha').fill('Nova#Senha2026');
   await page.getByRole('button', { name: 'Salvar nova senha' }).click();
@@ -55,6 +57,7 @@ test('password recovery with the mailed code, then sign-in with the new password
   await page.getByLabel('E-mail').fill(email);
   await page.getByRole('button', { name: 'Enviar código' }).click();
   await expect(page.getByText('Código enviado. Verifique seu e-mail.')).toBeVisible();
+  await expectAccessible(page);
 
   await page.getByLabel('Código de verificação').fill(await mailedCode(email));
   await page.getByLabel('Nova senha', { exact: true }).fill('Recuperada#2026');

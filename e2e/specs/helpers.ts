@@ -29,3 +29,13 @@ export async function mailedCode(email: string): Promise<string> {
     .toMatch(/^\d{6}$/);
   return code;
 }
+
+/** No serious or critical accessibility violation on the page as it is now (axe-core). */
+export async function expectAccessible(page: Page) {
+  const { default: AxeBuilder } = await import('@axe-core/playwright');
+  const results = await new AxeBuilder({ page }).analyze();
+  const serious = results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
+  expect(serious, 'serious or critical axe violations').toEqual([]);
+}

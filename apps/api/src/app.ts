@@ -141,7 +141,7 @@ export async function buildApp({ config, database, webDist, closeDatabase = true
     { prefix: '/api/v1' },
   );
 
-  await registerWeb(app, webDist ?? path.join(repoRoot, 'apps/web/dist'));
+  await registerWeb(app, webDist ?? config.WEB_DIST_DIR ?? path.join(repoRoot, 'apps/web/dist'));
   return app;
 }
 

@@ -51,6 +51,8 @@ const envSchema = z.object({
   COGNITO_CLIENT_ID: optionalText,
   COGNITO_REGION: z.string().trim().min(1, 'must not be empty').default('sa-east-1'),
   COGNITO_ENDPOINT: optionalUrl(['http:', 'https:']),
+  /** The built SPA to serve (default apps/web/dist); lets parallel e2e runs use their own build. */
+  WEB_DIST_DIR: optionalText,
   LOG_LEVEL: z.enum(logLevels, { message: `must be one of ${logLevels.join(', ')}` }).default('info'),
 });
 
@@ -87,6 +89,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   return {
     ...cfg,
     DATA_DIR: path.resolve(cfg.DATA_DIR),
+    WEB_DIST_DIR: cfg.WEB_DIST_DIR && path.resolve(cfg.WEB_DIST_DIR),
     PUBLIC_URL: (cfg.PUBLIC_URL ?? `http://${shownHost}:${cfg.PORT}`).replace(/\/+$/, ''),
   };
 }
