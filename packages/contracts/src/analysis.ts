@@ -21,6 +21,33 @@ export const intents = [
 export const languages = ['pt', 'pt-BR', 'en', 'es', 'fr', 'de', 'it'] as const;
 export const analysisProviders = ['local', 'openai'] as const;
 
+/** Why a ticket needs escalation: stable codes stored with the analysis, translated for people. */
+export const escalationReasons = [
+  'red_flags',
+  'legal_threat',
+  'regulator_threat',
+  'churn_risk',
+  'negative_sentiment',
+  'low_csat',
+  'high_complexity',
+  'repeated_contact',
+  'high_urgency',
+] as const;
+export type EscalationReason = (typeof escalationReasons)[number];
+
+/** pt-BR labels of the escalation codes, lower case (they also go mid-sentence in explanations). */
+export const escalationReasonLabels: Readonly<Record<EscalationReason, string>> = {
+  red_flags: 'termos de alerta',
+  legal_threat: 'ameaça de ação judicial',
+  regulator_threat: 'menção a órgão regulador ou de defesa do consumidor',
+  churn_risk: 'risco de cancelamento',
+  negative_sentiment: 'sentimento negativo',
+  low_csat: 'satisfação prevista baixa',
+  high_complexity: 'alta complexidade',
+  repeated_contact: 'contato repetido',
+  high_urgency: 'urgência alta',
+};
+
 const provenance = {
   id: z.uuid(),
   /** 1 for the first analysis; reprocessing adds the next version (history is kept). */
