@@ -70,3 +70,10 @@ export const requiredText = (max: number, message: string) =>
     .refine((v) => !controlCharacters.test(v), noControlCharacters);
 
 export const timestamp = z.string().describe('ISO 8601 date-time');
+
+/** The paging fields of every list answer, beside its items. */
+export const pageMeta = {
+  total: z.number().int().describe('Rows matching the filters, all pages'),
+  page: z.number().int(),
+  per_page: z.number().int(),
+};

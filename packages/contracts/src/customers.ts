@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { optionalText, pageQuerySchema, querySearch, requiredText, timestamp } from './common.ts';
+import { optionalText, pageMeta, pageQuerySchema, querySearch, requiredText, timestamp } from './common.ts';
 
 export const customerSchema = z.object({
   id: z.uuid(),
@@ -41,7 +41,5 @@ export const listCustomersQuerySchema = pageQuerySchema.extend({
 
 export const customerListSchema = z.object({
   customers: z.array(customerSchema),
-  total: z.number().int(),
-  page: z.number().int(),
-  per_page: z.number().int(),
+  ...pageMeta,
 });

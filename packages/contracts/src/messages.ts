@@ -3,6 +3,7 @@ import { messageAnalysisSchema } from './analysis.ts';
 import {
   emptyToUndefined,
   idSchema,
+  pageMeta,
   pageQuerySchema,
   queryBoolean,
   querySearch,
@@ -52,7 +53,5 @@ export type ListMessagesQuery = z.infer<typeof listMessagesQuerySchema>;
 
 export const messageListSchema = z.object({
   messages: z.array(messageSchema),
-  total: z.number().int(),
-  page: z.number().int(),
-  per_page: z.number().int(),
+  ...pageMeta,
 });

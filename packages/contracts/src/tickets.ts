@@ -4,6 +4,7 @@ import {
   emptyToUndefined,
   idSchema,
   optionalText,
+  pageMeta,
   pageQuerySchema,
   queryBoolean,
   querySearch,
@@ -88,9 +89,7 @@ export type ListTicketsQuery = z.infer<typeof listTicketsQuerySchema>;
 
 export const ticketListSchema = z.object({
   tickets: z.array(ticketSchema),
-  total: z.number().int(),
-  page: z.number().int(),
-  per_page: z.number().int(),
+  ...pageMeta,
 });
 
 export const flagQuerySchema = z.object({ flagged: queryBoolean });

@@ -1,14 +1,12 @@
-import { index, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
+import { index, pgTable, text, unique, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, tenantId, updatedAt } from './columns.ts';
 import { tenantIsolation } from './rls.ts';
-import { tenants } from './tenants.ts';
 
 export const customers = pgTable(
   'customers',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    tenantId: uuid('tenant_id')
-      .notNull()
-      .references(() => tenants.id, { onDelete: 'cascade' }),
+    tenantId: tenantId(),
     name: text('name').notNull(),
     /** CPF/CNPJ digits only (or the document as typed when it has no digits). */
     document: text('document').notNull(),
@@ -17,11 +15,8 @@ export const customers = pgTable(
     phone: text('phone'),
     /** Folded (lower case, no accents) name, document, company and e-mail: what search matches. */
     searchText: text('search_text').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true })
-      .notNull()
-      .defaultNow()
-      .$onUpdate(() => new Date()),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     unique('customers_tenant_document_unique').on(t.tenantId, t.document),

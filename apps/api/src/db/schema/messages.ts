@@ -6,13 +6,12 @@ import {
   pgTable,
   real,
   text,
-  timestamp,
   unique,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { createdAt, tenantId } from './columns.ts';
 import { customers } from './customers.ts';
 import { tenantIsolation } from './rls.ts';
-import { tenants } from './tenants.ts';
 import { tickets } from './tickets.ts';
 import { users } from './users.ts';
 
@@ -20,9 +19,7 @@ export const messages = pgTable(
   'messages',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    tenantId: uuid('tenant_id')
-      .notNull()
-      .references(() => tenants.id, { onDelete: 'cascade' }),
+    tenantId: tenantId(),
     content: text('content').notNull(),
     /** 'inbound' (from the customer) or 'outbound' (from the team). */
     direction: text('direction').notNull(),
@@ -37,7 +34,7 @@ export const messages = pgTable(
       onDelete: 'set null',
     }),
     searchText: text('search_text').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
     index('messages_tenant_created_idx').on(t.tenantId, t.createdAt.desc(), t.id.desc()),
@@ -50,9 +47,7 @@ export const messageAnalyses = pgTable(
   'message_analyses',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    tenantId: uuid('tenant_id')
-      .notNull()
-      .references(() => tenants.id, { onDelete: 'cascade' }),
+    tenantId: tenantId(),
     messageId: uuid('message_id')
       .notNull()
       .references((): AnyPgColumn => messages.id, { onDelete: 'cascade' }),
@@ -68,7 +63,7 @@ export const messageAnalyses = pgTable(
     containsRedFlags: boolean('contains_red_flags').notNull(),
     redFlagWords: text('red_flag_words').array().notNull(),
     suggestedResponses: text('suggested_responses').array().notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [unique('message_analyses_version_unique').on(t.messageId, t.version), tenantIsolation(t.tenantId)],
 ).enableRLS();

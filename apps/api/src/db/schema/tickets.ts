@@ -6,21 +6,18 @@ import {
   pgTable,
   real,
   text,
-  timestamp,
   unique,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { createdAt, tenantId, updatedAt } from './columns.ts';
 import { customers } from './customers.ts';
 import { tenantIsolation } from './rls.ts';
-import { tenants } from './tenants.ts';
 
 export const tickets = pgTable(
   'tickets',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    tenantId: uuid('tenant_id')
-      .notNull()
-      .references(() => tenants.id, { onDelete: 'cascade' }),
+    tenantId: tenantId(),
     title: text('title'),
     content: text('content').notNull(),
     conversationText: text('conversation_text'),
@@ -34,11 +31,8 @@ export const tickets = pgTable(
     }),
     /** Folded title, content and customer name: what search matches. */
     searchText: text('search_text').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true })
-      .notNull()
-      .defaultNow()
-      .$onUpdate(() => new Date()),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     index('tickets_tenant_created_idx').on(t.tenantId, t.createdAt.desc(), t.id.desc()),
@@ -52,9 +46,7 @@ export const ticketAnalyses = pgTable(
   'ticket_analyses',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    tenantId: uuid('tenant_id')
-      .notNull()
-      .references(() => tenants.id, { onDelete: 'cascade' }),
+    tenantId: tenantId(),
     ticketId: uuid('ticket_id')
       .notNull()
       .references((): AnyPgColumn => tickets.id, { onDelete: 'cascade' }),
@@ -75,7 +67,7 @@ export const ticketAnalyses = pgTable(
     requiresEscalation: boolean('requires_escalation').notNull(),
     escalationReasons: text('escalation_reasons').array().notNull(),
     urgencyLevel: text('urgency_level').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [unique('ticket_analyses_version_unique').on(t.ticketId, t.version), tenantIsolation(t.tenantId)],
 ).enableRLS();
