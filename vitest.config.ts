@@ -40,6 +40,7 @@ export default defineConfig({
           name: 'web',
           include: ['apps/web/src/**/*.test.{ts,tsx}'],
           environment: 'happy-dom',
+          setupFiles: ['apps/web/src/testing/setup.ts'],
         },
       },
       apiProject('api-pglite', 1, { TEST_DB: 'pglite' }),

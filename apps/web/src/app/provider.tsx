@@ -26,7 +26,17 @@ export function AppProvider({ children }: { children: ReactNode }) {
           closeButton
           richColors
           containerAriaLabel="Avisos"
-          toastOptions={{ closeButtonAriaLabel: 'Fechar aviso', className: 'cursor-pointer' }}
+          toastOptions={{
+            closeButtonAriaLabel: 'Fechar aviso',
+            className: 'cursor-pointer',
+            // Darker text than sonner's rich colours: WCAG AA contrast on the tinted backgrounds.
+            classNames: {
+              error: 'text-red-800!',
+              success: 'text-emerald-800!',
+              warning: 'text-amber-900!',
+              info: 'text-blue-800!',
+            },
+          }}
         />
       </div>
     </QueryClientProvider>

@@ -1,10 +1,52 @@
+import { lazy } from 'react';
 import { Navigate, Outlet, type RouteObject } from 'react-router';
 import { ForgotPasswordScreen } from '../features/auth/components/forgot-password-screen.tsx';
 import { LoginScreen } from '../features/auth/components/login-screen.tsx';
 import { NewPasswordScreen } from '../features/auth/components/new-password-screen.tsx';
 import { RequireAuth } from '../features/auth/components/require-auth.tsx';
 import { AuthProvider } from '../features/auth/context/auth-provider.tsx';
+import { RouteErrorFallback } from './error-boundary.tsx';
 import { Placeholder } from './placeholder.tsx';
+import { AppShell } from './shell/app-shell.tsx';
+
+const CustomersScreen = lazy(() =>
+  import('../features/customers/components/customers-screen.tsx').then((m) => ({
+    default: m.CustomersScreen,
+  })),
+);
+const DashboardScreen = lazy(() =>
+  import('../features/dashboard/components/dashboard-screen.tsx').then((m) => ({
+    default: m.DashboardScreen,
+  })),
+);
+const ExpertsScreen = lazy(() =>
+  import('../features/experts/components/experts-screen.tsx').then((m) => ({
+    default: m.ExpertsScreen,
+  })),
+);
+const MessagesScreen = lazy(() =>
+  import('../features/messages/components/messages-screen.tsx').then((m) => ({
+    default: m.MessagesScreen,
+  })),
+);
+const SettingsScreen = lazy(() =>
+  import('../features/settings/components/settings-screen.tsx').then((m) => ({
+    default: m.SettingsScreen,
+  })),
+);
+const FlaggedTermsScreen = lazy(() =>
+  import('../features/flagged-terms/components/flagged-terms-screen.tsx').then((m) => ({
+    default: m.FlaggedTermsScreen,
+  })),
+);
+const TicketsScreen = lazy(() =>
+  import('../features/tickets/components/tickets-screen.tsx').then((m) => ({ default: m.TicketsScreen })),
+);
+const TicketDetailScreen = lazy(() =>
+  import('../features/tickets/components/ticket-detail-screen.tsx').then((m) => ({
+    default: m.TicketDetailScreen,
+  })),
+);
 
 /**
  * The spec's route table (spec §2). Three public screens; everything else needs a session.
@@ -13,6 +55,7 @@ import { Placeholder } from './placeholder.tsx';
 export const routes: RouteObject[] = [
   {
     // Inside the router, because signing out navigates.
+    errorElement: <RouteErrorFallback />,
     element: (
       <AuthProvider>
         <Outlet />
@@ -25,17 +68,23 @@ export const routes: RouteObject[] = [
       {
         element: <RequireAuth />,
         children: [
-          { path: '/', element: <Navigate to="/dashboard" replace /> },
-          { path: '/dashboard', element: <Placeholder title="Painel" /> },
-          { path: '/customers', element: <Placeholder title="Clientes" /> },
-          { path: '/experts', element: <Placeholder title="Gestão de Especialistas" /> },
-          { path: '/tickets', element: <Placeholder title="Chamados" /> },
-          { path: '/tickets/:id', element: <Placeholder title="Detalhes do chamado" /> },
-          { path: '/notifications', element: <Placeholder title="Notificações" /> },
-          { path: '/messages', element: <Placeholder title="Mensagens" /> },
-          { path: '/flagged-terms', element: <Placeholder title="Termos Sinalizados" /> },
-          { path: '/settings', element: <Placeholder title="Configurações" /> },
-          { path: '*', element: <Placeholder title="Página não encontrada" /> },
+          {
+            // The shell (menu, drawer, shortcuts, error boundary) around every protected screen.
+            element: <AppShell />,
+            children: [
+              { path: '/', element: <Navigate to="/dashboard" replace /> },
+              { path: '/dashboard', element: <DashboardScreen /> },
+              { path: '/customers', element: <CustomersScreen /> },
+              { path: '/experts', element: <ExpertsScreen /> },
+              { path: '/tickets', element: <TicketsScreen /> },
+              { path: '/tickets/:id', element: <TicketDetailScreen /> },
+              { path: '/notifications', element: <Placeholder title="Notificações" /> },
+              { path: '/messages', element: <MessagesScreen /> },
+              { path: '/flagged-terms', element: <FlaggedTermsScreen /> },
+              { path: '/settings', element: <SettingsScreen /> },
+              { path: '*', element: <Placeholder title="Página não encontrada" /> },
+            ],
+          },
         ],
       },
     ],

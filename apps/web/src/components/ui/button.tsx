@@ -1,14 +1,24 @@
 import { LoaderCircle } from 'lucide-react';
 import type { ComponentProps } from 'react';
+import { cn, focusRing } from './cn.ts';
 
 const variants = {
   primary: 'bg-brand-700 text-white hover:bg-brand-800 disabled:bg-brand-700/60',
   secondary: 'border border-slate-300 bg-white text-slate-800 hover:bg-slate-50 disabled:text-slate-400',
+  danger: 'bg-red-700 text-white hover:bg-red-800 disabled:bg-red-700/60',
+  ghost: 'text-slate-700 hover:bg-slate-100 disabled:text-slate-400',
   link: 'text-brand-700 underline-offset-4 hover:underline disabled:text-slate-400',
 } as const;
 
-interface ButtonProps extends ComponentProps<'button'> {
+const sizes = {
+  md: 'h-10 rounded-md px-4 text-sm font-medium',
+  sm: 'h-8 rounded-md px-3 text-sm font-medium',
+  icon: 'size-9 rounded-md',
+} as const;
+
+export interface ButtonProps extends ComponentProps<'button'> {
   variant?: keyof typeof variants;
+  size?: keyof typeof sizes;
   /** While true the button is disabled and shows `pendingLabel` (e.g. 'Entrando…'). */
   pending?: boolean;
   pendingLabel?: string;
@@ -16,6 +26,7 @@ interface ButtonProps extends ComponentProps<'button'> {
 
 export function Button({
   variant = 'primary',
+  size = 'md',
   pending = false,
   pendingLabel,
   disabled,
@@ -24,12 +35,18 @@ export function Button({
   type = 'button',
   ...props
 }: ButtonProps) {
-  const shape = variant === 'link' ? 'text-sm font-medium' : 'h-10 rounded-md px-4 text-sm font-medium';
+  const shape = variant === 'link' ? 'text-sm font-medium' : sizes[size];
   return (
     <button
       type={type}
       disabled={disabled || pending}
-      className={`inline-flex items-center justify-center gap-2 transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 disabled:cursor-not-allowed ${shape} ${variants[variant]} ${className}`}
+      className={cn(
+        'inline-flex items-center justify-center gap-2 transition-colors disabled:cursor-not-allowed',
+        focusRing,
+        shape,
+        variants[variant],
+        className,
+      )}
       {...props}
     >
       {pending && (

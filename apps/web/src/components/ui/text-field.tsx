@@ -32,7 +32,7 @@ export function TextField({
           id={id}
           aria-invalid={error ? true : undefined}
           aria-describedby={describedBy || undefined}
-          className={`block h-10 w-full rounded-md border bg-white px-3 text-base text-slate-900 shadow-xs outline-none transition-colors placeholder:text-slate-400 focus:border-brand-600 focus:ring-3 focus:ring-brand-600/25 disabled:bg-slate-100 disabled:text-slate-500 sm:text-sm ${error ? 'border-red-600' : 'border-slate-300'} ${endAdornment ? 'pr-11' : ''}`}
+          className={`block h-10 w-full rounded-md border bg-white px-3 text-base text-slate-900 shadow-xs outline-none transition-colors placeholder:text-slate-400 focus:ring-3 disabled:bg-slate-100 disabled:text-slate-500 sm:text-sm ${error ? 'border-red-600 focus:ring-red-600/30' : 'border-slate-300 focus:border-brand-700 focus:ring-brand-600/40'} ${endAdornment ? 'pr-11' : ''}`}
           {...inputProps}
         />
         {endAdornment && (

@@ -32,11 +32,18 @@ export function ForgotPasswordScreen() {
   const [error, setError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const [pending, setPending] = useState<'send' | 'confirm' | null>(null);
+  const [changed, setChanged] = useState(false);
   const emailInput = useRef<HTMLInputElement>(null);
   const codeInput = useRef<HTMLInputElement>(null);
   const passwordInput = useRef<HTMLInputElement>(null);
+  const backToLogin = useRef<HTMLAnchorElement>(null);
 
   useEffect(preloadIdp, []);
+
+  // The form leaves once the password is changed: the way on is the link to the login.
+  useEffect(() => {
+    if (changed) backToLogin.current?.focus();
+  }, [changed]);
 
   async function sendCode() {
     setError(null);
@@ -79,6 +86,7 @@ export function ForgotPasswordScreen() {
       setCode('');
       setNewPassword('');
       setNotice(passwordChanged);
+      setChanged(true);
     } catch (failure) {
       setError(idpErrorMessage(failure, 'confirmForgotPassword'));
     } finally {
@@ -108,8 +116,8 @@ export function ForgotPasswordScreen() {
           'Informe o e-mail da sua conta. Enviaremos um código para você criar uma nova senha.'
         ) : (
           <>
-            Digite o código enviado para <strong className="break-all text-slate-800">{email.trim()}</strong>{' '}
-            e escolha uma nova senha.
+            Digite o código enviado para{' '}
+            <strong className="break-words text-slate-800">{email.trim()}</strong> e escolha uma nova senha.
           </>
         )
       }
@@ -135,6 +143,8 @@ export function ForgotPasswordScreen() {
             Enviar código
           </Button>
         </form>
+      ) : changed ? (
+        <div className="space-y-5">{messages}</div>
       ) : (
         <form noValidate onSubmit={handleConfirm} className="space-y-5">
           {messages}
@@ -187,7 +197,7 @@ export function ForgotPasswordScreen() {
         </form>
       )}
       <p className="mt-6 text-center text-sm">
-        <TextLink to="/login" state={{ email: email.trim() || undefined }}>
+        <TextLink ref={backToLogin} to="/login" state={{ email: email.trim() || undefined }}>
           Voltar ao login
         </TextLink>
       </p>

@@ -46,6 +46,7 @@ describe('new password screen', () => {
     submit('Nova#Senha2026', 'Nova#Senha2027');
     expect(screen.getByRole('alert').textContent).toBe('As senhas não conferem.');
     expect(document.activeElement).toBe(screen.getByLabelText('Confirme a nova senha'));
+    expect(screen.getByLabelText('Confirme a nova senha').getAttribute('aria-invalid')).toBe('true');
     expect(cognitoSend).not.toHaveBeenCalled();
   });
 

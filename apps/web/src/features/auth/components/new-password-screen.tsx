@@ -24,6 +24,7 @@ export function NewPasswordScreen() {
   const [confirmation, setConfirmation] = useState('');
   const [problems, setProblems] = useState<{ newPassword?: string; confirmation?: string }>({});
   const [error, setError] = useState<string | null>(null);
+  const [mismatch, setMismatch] = useState(false);
   const [pending, setPending] = useState(false);
   const passwordInput = useRef<HTMLInputElement>(null);
   const confirmationInput = useRef<HTMLInputElement>(null);
@@ -35,7 +36,10 @@ export function NewPasswordScreen() {
 
   if (!pendingChallenge) {
     return (
-      <AuthLayout title="Nova senha">
+      <AuthLayout
+        title="Nova senha"
+        description="Esta página serve ao primeiro acesso: entre com seu e-mail e a senha temporária que você recebeu; o sistema trará você de volta para cá."
+      >
         <FormError>Nenhum desafio de nova senha pendente.</FormError>
         <p className="mt-6 text-center text-sm">
           <TextLink to="/login">Voltar ao login</TextLink>
@@ -51,10 +55,12 @@ export function NewPasswordScreen() {
       confirmation: requiredProblem(confirmation, 'Repita a nova senha.'),
     };
     setProblems(found);
+    setMismatch(false);
     if (found.newPassword) return passwordInput.current?.focus();
     if (found.confirmation) return confirmationInput.current?.focus();
     if (newPassword !== confirmation) {
       setError('As senhas não conferem.');
+      setMismatch(true);
       return confirmationInput.current?.focus();
     }
 
@@ -75,8 +81,8 @@ export function NewPasswordScreen() {
       title="Nova senha"
       description={
         <>
-          Primeiro acesso de <strong className="break-all text-slate-800">{username}</strong>: escolha a senha
-          que você vai usar daqui em diante.
+          Primeiro acesso de <strong className="break-words text-slate-800">{username}</strong>: escolha a
+          senha que você vai usar daqui em diante.
         </>
       }
     >
@@ -102,6 +108,7 @@ export function NewPasswordScreen() {
           value={confirmation}
           onChange={(event) => setConfirmation(event.target.value)}
           error={problems.confirmation}
+          aria-invalid={mismatch || undefined}
         />
         <Button type="submit" className="w-full" pending={pending} pendingLabel="Salvando…">
           Salvar nova senha

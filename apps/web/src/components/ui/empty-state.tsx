@@ -1,0 +1,24 @@
+import type { LucideIcon } from 'lucide-react';
+import { Inbox } from 'lucide-react';
+import type { ReactNode } from 'react';
+
+interface EmptyStateProps {
+  title: string;
+  /** What to do next ('Tente ajustar os filtros de busca'). */
+  description?: ReactNode;
+  icon?: LucideIcon;
+  /** A button or link that does that next thing. */
+  action?: ReactNode;
+}
+
+/** Nothing to show, and what the user can do about it. */
+export function EmptyState({ title, description, icon: Icon = Inbox, action }: EmptyStateProps) {
+  return (
+    <div className="flex flex-col items-center px-4 py-10 text-center">
+      <Icon className="size-8 text-slate-400" aria-hidden="true" />
+      <p className="mt-3 text-base font-medium text-slate-900">{title}</p>
+      {description && <p className="mt-1 max-w-prose text-sm text-slate-600">{description}</p>}
+      {action && <div className="mt-4">{action}</div>}
+    </div>
+  );
+}

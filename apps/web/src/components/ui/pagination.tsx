@@ -1,0 +1,97 @@
+import { ChevronLeft, ChevronRight } from 'lucide-react';
+import { cn, focusRing } from './cn.ts';
+
+/** Page numbers to show: first, last, current ±1, with 'gap' where pages are skipped. */
+export function pageItems(page: number, pageCount: number): Array<number | 'gap'> {
+  const wanted = new Set([1, pageCount, page - 1, page, page + 1]);
+  const pages = [...wanted].filter((p) => p >= 1 && p <= pageCount).sort((a, b) => a - b);
+  const items: Array<number | 'gap'> = [];
+  for (const p of pages) {
+    const last = items.at(-1);
+    if (typeof last === 'number' && p - last === 2) items.push(last + 1);
+    else if (typeof last === 'number' && p - last > 2) items.push('gap');
+    items.push(p);
+  }
+  return items;
+}
+
+interface PaginationProps {
+  /** 1-based. */
+  page: number;
+  total: number;
+  perPage: number;
+  onPageChange: (page: number) => void;
+  /** Names the navigation landmark (several lists can be on one page). */
+  label?: string;
+  className?: string;
+}
+
+const pageButton =
+  'inline-flex h-8 min-w-8 items-center justify-center gap-1 rounded-md px-2 text-sm font-medium disabled:cursor-not-allowed disabled:text-slate-400';
+
+/** 'Anterior', numbered pages, 'Próxima', and which rows are shown ('1–20 de 57'). */
+export function Pagination({
+  page,
+  total,
+  perPage,
+  onPageChange,
+  label = 'Paginação',
+  className = '',
+}: PaginationProps) {
+  const pageCount = Math.max(1, Math.ceil(total / perPage));
+  const first = total === 0 ? 0 : (page - 1) * perPage + 1;
+  const last = Math.min(total, page * perPage);
+  return (
+    <nav
+      aria-label={label}
+      className={cn('flex flex-wrap items-center justify-between gap-x-4 gap-y-2 text-sm', className)}
+    >
+      <p className="text-slate-600">
+        {first}–{last} de {total}
+      </p>
+      <div className="flex flex-wrap items-center gap-1">
+        <button
+          type="button"
+          className={cn(pageButton, focusRing, 'text-slate-700 hover:bg-slate-100')}
+          disabled={page <= 1}
+          onClick={() => onPageChange(page - 1)}
+        >
+          <ChevronLeft className="size-4" aria-hidden="true" />
+          Anterior
+        </button>
+        {pageItems(page, pageCount).map((item, index) =>
+          item === 'gap' ? (
+            // biome-ignore lint/suspicious/noArrayIndexKey: gaps have no identity
+            <span key={`gap-${index}`} className="px-1 text-slate-500" aria-hidden="true">
+              …
+            </span>
+          ) : (
+            <button
+              key={item}
+              type="button"
+              aria-label={`Página ${item}`}
+              aria-current={item === page ? 'page' : undefined}
+              className={cn(
+                pageButton,
+                focusRing,
+                item === page ? 'bg-brand-700 text-white' : 'text-slate-700 hover:bg-slate-100',
+              )}
+              onClick={() => onPageChange(item)}
+            >
+              {item}
+            </button>
+          ),
+        )}
+        <button
+          type="button"
+          className={cn(pageButton, focusRing, 'text-slate-700 hover:bg-slate-100')}
+          disabled={page >= pageCount}
+          onClick={() => onPageChange(page + 1)}
+        >
+          Próxima
+          <ChevronRight className="size-4" aria-hidden="true" />
+        </button>
+      </div>
+    </nav>
+  );
+}

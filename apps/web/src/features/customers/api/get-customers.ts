@@ -1,0 +1,44 @@
+import type { Customer } from '@atende/contracts';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client.ts';
+import { currentTenantId, customerKeys } from './keys.ts';
+
+/** Spec §9: the customers screen shows 10 per page. */
+export const customersPerPage = 10;
+
+export interface CustomerPage {
+  customers: Customer[];
+  total: number;
+  page: number;
+  per_page: number;
+}
+
+/** Spec §3: the list may be a plain array or `{customers,total,…}`; anything else is empty. */
+export function toCustomerPage(data: unknown, page: number): CustomerPage {
+  if (Array.isArray(data)) return { customers: data, total: data.length, page, per_page: customersPerPage };
+  if (typeof data === 'object' && data !== null && Array.isArray((data as CustomerPage).customers)) {
+    return data as CustomerPage;
+  }
+  return { customers: [], total: 0, page, per_page: customersPerPage };
+}
+
+/** `GET /api/v1/customers?page=&per_page=10&search=`. */
+export async function getCustomers(page: number, search: string, signal?: AbortSignal) {
+  const data = await api.get<unknown>('/api/v1/customers', {
+    params: { page, per_page: customersPerPage, search: search.trim() },
+    signal,
+  });
+  return toCustomerPage(data, page);
+}
+
+export function customersQueryOptions(tenantId: string, page: number, search: string) {
+  return queryOptions({
+    queryKey: customerKeys.list(tenantId, page, search.trim()),
+    queryFn: ({ signal }) => getCustomers(page, search, signal),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useCustomers(page: number, search: string) {
+  return useQuery(customersQueryOptions(currentTenantId(), page, search));
+}

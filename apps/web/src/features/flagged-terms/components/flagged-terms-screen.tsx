@@ -1,0 +1,276 @@
+import { type FlaggedTerm, flaggedTermMessages, normaliseTermText } from '@atende/contracts';
+import { Plus, Search, ShieldAlert, Trash2, X } from 'lucide-react';
+import { type FormEvent, useRef, useState } from 'react';
+import { toast } from 'sonner';
+import { Button } from '../../../components/ui/button.tsx';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
+import { EmptyState } from '../../../components/ui/empty-state.tsx';
+import { PageHeader } from '../../../components/ui/page-header.tsx';
+import { Skeleton } from '../../../components/ui/skeleton.tsx';
+import { Switch } from '../../../components/ui/switch.tsx';
+import {
+  Table,
+  TableBody,
+  TableCell,
+  TableContainer,
+  TableHead,
+  TableHeaderCell,
+  TableRow,
+} from '../../../components/ui/table.tsx';
+import { TextField } from '../../../components/ui/text-field.tsx';
+import { ApiError } from '../../../lib/api-client.ts';
+import { formatDate } from '../../../lib/format.ts';
+import { useCreateFlaggedTerm } from '../api/create-flagged-term.ts';
+import { useDeleteFlaggedTerm } from '../api/delete-flagged-term.ts';
+import { useFlaggedTerms } from '../api/get-flagged-terms.ts';
+import { currentTenantId } from '../api/keys.ts';
+import { useToggleFlaggedTerm } from '../api/toggle-flagged-term.ts';
+
+const title = 'Termos Sinalizados';
+
+/** The API's pt-BR sentence, when the failure came with one. */
+function errorDetail(error: unknown): string | undefined {
+  return error instanceof ApiError ? error.message : undefined;
+}
+
+/** /flagged-terms: the words and phrases looked for in every new customer message. */
+export function FlaggedTermsScreen() {
+  if (currentTenantId() === '') {
+    return <PageHeader title={title} description="Selecione um locatário." />;
+  }
+  return <FlaggedTerms />;
+}
+
+function FlaggedTerms() {
+  const [searchInput, setSearchInput] = useState('');
+  const [search, setSearch] = useState('');
+  const terms = useFlaggedTerms(search);
+  const list = terms.data ?? [];
+  const activeCount = list.filter((term) => term.is_active).length;
+
+  function applySearch(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setSearch(searchInput.trim());
+  }
+
+  function clearSearch() {
+    setSearchInput('');
+    setSearch('');
+  }
+
+  return (
+    <div>
+      <PageHeader
+        title={title}
+        description={
+          terms.isSuccess ? (
+            <span data-testid="flagged-terms-summary">
+              {list.length} {list.length === 1 ? 'termo' : 'termos'} · {activeCount}{' '}
+              {activeCount === 1 ? 'ativo' : 'ativos'}
+              {search && <> · busca: “{search}”</>}
+            </span>
+          ) : (
+            'Palavras e frases que merecem atenção nas mensagens dos clientes.'
+          )
+        }
+      />
+
+      <div className="space-y-4">
+        <AddTermCard />
+
+        <Card aria-labelledby="terms-list-title">
+          <CardHeader>
+            <CardTitle id="terms-list-title">Termos cadastrados</CardTitle>
+          </CardHeader>
+          <CardContent className="pb-0">
+            <form onSubmit={applySearch} className="flex flex-wrap items-end gap-2">
+              <TextField
+                label="Buscar termos"
+                type="search"
+                value={searchInput}
+                onChange={(event) => setSearchInput(event.target.value)}
+                placeholder="Ex.: procon"
+                className="min-w-0 flex-1 basis-48"
+              />
+              <Button type="submit" variant="secondary">
+                <Search className="size-4" aria-hidden="true" />
+                Buscar
+              </Button>
+              <Button
+                type="button"
+                variant="secondary"
+                onClick={clearSearch}
+                disabled={!searchInput && !search}
+              >
+                <X className="size-4" aria-hidden="true" />
+                Limpar
+              </Button>
+            </form>
+          </CardContent>
+          <div className="mt-4 border-t border-slate-200">
+            {terms.isPending ? (
+              <div role="status" className="space-y-3 p-4">
+                <span className="sr-only">Carregando...</span>
+                {[0, 1, 2].map((row) => (
+                  <Skeleton key={row} className="h-8 w-full" />
+                ))}
+              </div>
+            ) : terms.isError ? (
+              <EmptyState
+                title="Não foi possível carregar os termos."
+                description={errorDetail(terms.error)}
+                action={
+                  <Button variant="secondary" onClick={() => terms.refetch()}>
+                    Tentar novamente
+                  </Button>
+                }
+              />
+            ) : list.length === 0 ? (
+              <EmptyState
+                icon={ShieldAlert}
+                title="Nenhum termo encontrado"
+                description={
+                  search
+                    ? 'Tente ajustar os filtros de busca'
+                    : 'Adicione acima a primeira palavra ou frase a vigiar.'
+                }
+              />
+            ) : (
+              <TermsTable terms={list} />
+            )}
+          </div>
+        </Card>
+      </div>
+    </div>
+  );
+}
+
+function AddTermCard() {
+  const [term, setTerm] = useState('');
+  const [problem, setProblem] = useState<string | undefined>();
+  const input = useRef<HTMLInputElement>(null);
+  const create = useCreateFlaggedTerm();
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const text = normaliseTermText(term);
+    if (text === '') {
+      setProblem(flaggedTermMessages.blank);
+      input.current?.focus();
+      return;
+    }
+    setProblem(undefined);
+    create.mutate(text, {
+      onSuccess: () => {
+        setTerm('');
+        toast.success('Termo adicionado com sucesso');
+      },
+      onError: (error) => {
+        const detail = errorDetail(error);
+        if (error instanceof ApiError && error.status >= 400 && error.status < 500) setProblem(detail);
+        toast.error('Erro ao adicionar termo', { description: detail });
+        input.current?.focus();
+      },
+    });
+  }
+
+  return (
+    <Card aria-labelledby="add-term-title">
+      <CardHeader className="block">
+        <CardTitle id="add-term-title">Adicionar termo</CardTitle>
+        <CardDescription>
+          Os termos ativos são detectados automaticamente nas mensagens dos clientes.
+        </CardDescription>
+      </CardHeader>
+      <CardContent>
+        <form noValidate onSubmit={submit} className="flex flex-wrap items-start gap-2">
+          <TextField
+            ref={input}
+            label="Novo termo"
+            value={term}
+            maxLength={100}
+            onChange={(event) => setTerm(event.target.value)}
+            placeholder="Ex.: cancelar contrato"
+            error={problem}
+            className="min-w-0 flex-1 basis-48"
+          />
+          <Button type="submit" pending={create.isPending} className="mt-6.5">
+            <Plus className="size-4" aria-hidden="true" />
+            Adicionar
+          </Button>
+        </form>
+      </CardContent>
+    </Card>
+  );
+}
+
+function TermsTable({ terms }: { terms: FlaggedTerm[] }) {
+  const toggle = useToggleFlaggedTerm();
+  const remove = useDeleteFlaggedTerm();
+
+  function toggleTerm(id: string) {
+    toggle.mutate(id, {
+      onSuccess: () => toast.success('Status do termo alterado com sucesso'),
+      onError: (error) => toast.error('Erro ao alterar status do termo', { description: errorDetail(error) }),
+    });
+  }
+
+  function removeTerm(id: string) {
+    remove.mutate(id, {
+      onSuccess: () => toast.success('Termo removido com sucesso'),
+      onError: (error) => toast.error('Erro ao remover termo', { description: errorDetail(error) }),
+    });
+  }
+
+  return (
+    <TableContainer label="Termos sinalizados" maxHeight="max-h-[60vh]" className="rounded-b-lg">
+      <Table className="min-w-[30rem]">
+        <TableHead>
+          <tr>
+            <TableHeaderCell className="pl-4 sm:pl-5">Termo</TableHeaderCell>
+            <TableHeaderCell>Status</TableHeaderCell>
+            <TableHeaderCell>Criado em</TableHeaderCell>
+            <TableHeaderCell className="pr-4 text-right sm:pr-5">
+              <span className="sr-only">Ações</span>
+            </TableHeaderCell>
+          </tr>
+        </TableHead>
+        <TableBody>
+          {terms.map((term) => (
+            <TableRow key={term.id}>
+              <TableCell className="pl-4 font-medium text-slate-900 sm:pl-5">{term.term}</TableCell>
+              <TableCell>
+                <div className="flex items-center gap-2">
+                  <Switch
+                    aria-label={`Termo ${term.term} ativo`}
+                    checked={term.is_active}
+                    onCheckedChange={() => toggleTerm(term.id)}
+                  />
+                  <span className={term.is_active ? 'text-brand-800' : 'text-slate-600'}>
+                    {term.is_active ? 'Ativo' : 'Inativo'}
+                  </span>
+                </div>
+              </TableCell>
+              <TableCell className="whitespace-nowrap text-slate-600">
+                {formatDate(term.created_at)}
+              </TableCell>
+              <TableCell className="pr-4 text-right sm:pr-5">
+                <Button
+                  variant="ghost"
+                  size="sm"
+                  onClick={() => removeTerm(term.id)}
+                  pending={remove.isPending && remove.variables === term.id}
+                  aria-label={`Excluir ${term.term}`}
+                  className="text-red-700 hover:bg-red-50"
+                >
+                  <Trash2 className="size-4" aria-hidden="true" />
+                  Excluir
+                </Button>
+              </TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </TableContainer>
+  );
+}

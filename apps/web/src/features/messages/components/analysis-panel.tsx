@@ -1,0 +1,106 @@
+import type { MessageAnalysis } from '@atende/contracts';
+import { Copy, Flag } from 'lucide-react';
+import { toast } from 'sonner';
+import { Badge } from '../../../components/ui/badge.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { formatDateTime } from '../../../lib/format.ts';
+import {
+  confidenceTone,
+  intentLabels,
+  languageLabels,
+  percent,
+  sentimentLabels,
+  sentimentTones,
+  urgencyLabels,
+  urgencyTones,
+} from '../lib/labels.ts';
+
+async function copy(text: string) {
+  try {
+    await navigator.clipboard.writeText(text);
+    toast.success('Sugestão copiada');
+  } catch {
+    toast.error('Não foi possível copiar a sugestão');
+  }
+}
+
+function Item({ term, children }: { term: string; children: React.ReactNode }) {
+  return (
+    <div>
+      <dt className="text-xs font-medium uppercase tracking-wide text-slate-500">{term}</dt>
+      <dd className="mt-1 text-sm text-slate-900">{children}</dd>
+    </div>
+  );
+}
+
+/** What the AI read in one message: the newest analysis. */
+export function AnalysisPanel({ analysis, id }: { analysis: MessageAnalysis; id: string }) {
+  return (
+    <section id={id} aria-label="Análise da mensagem" className="space-y-4 bg-slate-50 px-4 py-4 sm:px-5">
+      <dl className="grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-5">
+        <Item term="Sentimento">
+          <Badge tone={sentimentTones[analysis.sentiment]}>{sentimentLabels[analysis.sentiment]}</Badge>
+        </Item>
+        <Item term="Intenção">{intentLabels[analysis.intent]}</Item>
+        <Item term="Urgência">
+          <Badge tone={urgencyTones[analysis.urgency_level]}>{urgencyLabels[analysis.urgency_level]}</Badge>
+        </Item>
+        <Item term="Confiança">
+          <Badge tone={confidenceTone(analysis.confidence_score)}>{percent(analysis.confidence_score)}</Badge>
+        </Item>
+        <Item term="Idioma detectado">{languageLabels[analysis.language_detected]}</Item>
+      </dl>
+
+      <div>
+        <h3 className="text-xs font-medium uppercase tracking-wide text-slate-500">Alertas</h3>
+        {analysis.contains_red_flags ? (
+          <div className="mt-1 flex flex-wrap items-center gap-1.5">
+            <Flag className="size-4 text-red-700" aria-hidden="true" />
+            <span className="text-sm text-red-800">Termos sinalizados:</span>
+            {analysis.red_flag_words.map((word) => (
+              <Badge key={word} tone="red">
+                {word}
+              </Badge>
+            ))}
+          </div>
+        ) : (
+          <p className="mt-1 text-sm text-slate-600">Nenhum termo sinalizado.</p>
+        )}
+      </div>
+
+      <div>
+        <h3 className="text-xs font-medium uppercase tracking-wide text-slate-500">Respostas sugeridas</h3>
+        {analysis.suggested_responses.length === 0 ? (
+          <p className="mt-1 text-sm text-slate-600">Nenhuma sugestão disponível</p>
+        ) : (
+          <ol className="mt-2 space-y-2">
+            {analysis.suggested_responses.map((response, index) => (
+              <li
+                key={response}
+                className="flex items-start justify-between gap-3 rounded-md border border-slate-200 bg-white p-3"
+              >
+                <p className="min-w-0 text-sm whitespace-pre-wrap text-slate-800">{response}</p>
+                <Button
+                  variant="secondary"
+                  size="sm"
+                  aria-label={`Copiar sugestão ${index + 1}`}
+                  onClick={() => copy(response)}
+                  className="shrink-0"
+                >
+                  <Copy className="size-4" aria-hidden="true" />
+                  Copiar
+                </Button>
+              </li>
+            ))}
+          </ol>
+        )}
+      </div>
+
+      <p className="text-xs text-slate-500">
+        Versão {analysis.version} · {analysis.provider === 'openai' ? 'IA externa' : 'Analisador local'} ·{' '}
+        {formatDateTime(analysis.created_at)}
+        {analysis.provider_error && <> · {analysis.provider_error}</>}
+      </p>
+    </section>
+  );
+}

@@ -1,0 +1,438 @@
+import type { Message } from '@atende/contracts';
+import { useMutationState } from '@tanstack/react-query';
+import {
+  ChevronDown,
+  ChevronUp,
+  Flag,
+  FlagOff,
+  MessageSquare,
+  RefreshCw,
+  Search,
+  Sparkles,
+} from 'lucide-react';
+import { type FormEvent, Fragment, useEffect, useState } from 'react';
+import { toast } from 'sonner';
+import { Badge } from '../../../components/ui/badge.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { Card } from '../../../components/ui/card.tsx';
+import { Checkbox } from '../../../components/ui/checkbox.tsx';
+import { EmptyState } from '../../../components/ui/empty-state.tsx';
+import { PageHeader } from '../../../components/ui/page-header.tsx';
+import { Pagination } from '../../../components/ui/pagination.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import {
+  Table,
+  TableBody,
+  TableCell,
+  TableContainer,
+  TableHead,
+  TableHeaderCell,
+  TableRow,
+} from '../../../components/ui/table.tsx';
+import { TextField } from '../../../components/ui/text-field.tsx';
+import { useAnalyzeMessage } from '../api/analyze-message.ts';
+import { useFlagMessage } from '../api/flag-message.ts';
+import { messagesPerPage, useMessages } from '../api/get-messages.ts';
+import { analyzeMessageKey, currentTenantId } from '../api/keys.ts';
+import {
+  directionLabels,
+  sentimentLabels,
+  sentimentTones,
+  shortId,
+  urgencyLabels,
+  urgencyTones,
+} from '../lib/labels.ts';
+import { AnalysisPanel } from './analysis-panel.tsx';
+import { CreateMessageForm } from './create-message-form.tsx';
+
+/** /messages: record messages, read their analysis, flag them, analyse them again. */
+export function MessagesScreen() {
+  if (currentTenantId() === '') return <PageHeader title="Mensagens" description="Selecione um tenant." />;
+  return <Messages />;
+}
+
+/** Runs `action` for every id at once; says how many failed (spec: one call per id, in parallel). */
+async function forEachId(ids: string[], action: (id: string) => Promise<unknown>) {
+  const results = await Promise.allSettled(ids.map(action));
+  return results.filter((result) => result.status === 'rejected').length;
+}
+
+function Messages() {
+  const [searchInput, setSearchInput] = useState('');
+  const [search, setSearch] = useState('');
+  const [page, setPage] = useState(1);
+  const [selected, setSelected] = useState<Set<string>>(new Set());
+  const [expanded, setExpanded] = useState<Set<string>>(new Set());
+  const messages = useMessages(page, search);
+  const analyze = useAnalyzeMessage();
+  const flag = useFlagMessage();
+  const list = messages.data?.messages ?? [];
+  const total = messages.data?.total ?? 0;
+
+  const analysing = new Set(
+    useMutationState({
+      filters: { mutationKey: analyzeMessageKey, status: 'pending' },
+      select: (mutation) => mutation.state.variables as string,
+    }),
+  );
+
+  // The last rows of a page went away (another tab, a search): show the page before.
+  useEffect(() => {
+    if (messages.isSuccess && list.length === 0 && page > 1 && !messages.isPlaceholderData) {
+      setPage((current) => Math.max(1, current - 1));
+    }
+  }, [messages.isSuccess, messages.isPlaceholderData, list.length, page]);
+
+  const selectedIds = list.map((message) => message.id).filter((id) => selected.has(id));
+  const allSelected = list.length > 0 && selectedIds.length === list.length;
+
+  function applySearch(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setSearch(searchInput.trim());
+    setPage(1);
+    setSelected(new Set());
+  }
+
+  function changePage(next: number) {
+    setPage(next);
+    setSelected(new Set());
+  }
+
+  function toggleSelected(id: string, on: boolean) {
+    setSelected((current) => {
+      const next = new Set(current);
+      if (on) next.add(id);
+      else next.delete(id);
+      return next;
+    });
+  }
+
+  function toggleExpanded(id: string) {
+    setExpanded((current) => {
+      const next = new Set(current);
+      if (next.has(id)) next.delete(id);
+      else next.add(id);
+      return next;
+    });
+  }
+
+  function analyzeOne(id: string) {
+    analyze.mutate(id, {
+      onSuccess: () => {
+        toast.success('Análise concluída');
+        setExpanded((current) => new Set(current).add(id));
+      },
+      onError: (error) => toast.error('Erro na análise', { description: error.message }),
+    });
+  }
+
+  function flagOne(message: Message) {
+    flag.mutate(
+      { id: message.id, flagged: !message.flagged },
+      {
+        onSuccess: (updated) => toast.success(updated.flagged ? 'Mensagem marcada' : 'Marcação removida'),
+        onError: (error) =>
+          toast.error('Erro', { description: `Não foi possível atualizar marcação. ${error.message}` }),
+      },
+    );
+  }
+
+  async function bulkAnalyze() {
+    const ids = selectedIds;
+    const failed = await forEachId(ids, (id) => analyze.mutateAsync(id));
+    if (failed > 0) toast.error('Erro na análise', { description: `${failed} de ${ids.length} falharam.` });
+    else toast.success('Análise concluída', { description: `${ids.length} mensagens analisadas.` });
+  }
+
+  async function bulkFlag(flagged: boolean) {
+    const ids = selectedIds;
+    const failed = await forEachId(ids, (id) => flag.mutateAsync({ id, flagged }));
+    if (failed > 0) {
+      toast.error('Erro', {
+        description: `Não foi possível atualizar ${failed} de ${ids.length} mensagens.`,
+      });
+    } else {
+      toast.success(flagged ? 'Mensagens marcadas' : 'Marcações removidas', {
+        description: `${ids.length} mensagens atualizadas.`,
+      });
+    }
+  }
+
+  const bulkBusy = analyze.isPending || flag.isPending;
+
+  return (
+    <div>
+      <PageHeader
+        title="Mensagens"
+        description={
+          messages.isSuccess
+            ? `${total} ${total === 1 ? 'mensagem' : 'mensagens'}${search ? ` · busca: “${search}”` : ''}`
+            : 'Mensagens dos clientes e da equipe, com a análise da IA.'
+        }
+        actions={
+          <Button variant="secondary" onClick={() => messages.refetch()} disabled={messages.isFetching}>
+            <RefreshCw
+              className={`size-4 ${messages.isFetching ? 'animate-spin motion-reduce:animate-none' : ''}`}
+              aria-hidden="true"
+            />
+            Atualizar
+          </Button>
+        }
+      />
+
+      <div className="space-y-4">
+        <CreateMessageForm />
+
+        <Card aria-label="Lista de mensagens">
+          <form onSubmit={applySearch} className="flex flex-wrap items-end gap-2 p-4 sm:px-5">
+            <TextField
+              label="Buscar conteúdo"
+              type="search"
+              value={searchInput}
+              onChange={(event) => setSearchInput(event.target.value)}
+              placeholder="Palavras da mensagem"
+              className="min-w-0 flex-1 basis-56"
+            />
+            <Button type="submit" variant="secondary">
+              <Search className="size-4" aria-hidden="true" />
+              Aplicar
+            </Button>
+          </form>
+
+          {selectedIds.length > 0 && (
+            <section
+              aria-label="Ações em lote"
+              className="flex flex-wrap items-center gap-2 border-t border-brand-600/20 bg-brand-50 px-4 py-2.5 sm:px-5"
+            >
+              <p className="mr-auto text-sm font-medium text-brand-800" aria-live="polite">
+                {selectedIds.length} {selectedIds.length === 1 ? 'selecionada' : 'selecionadas'}
+              </p>
+              <Button size="sm" onClick={bulkAnalyze} disabled={bulkBusy}>
+                <Sparkles className="size-4" aria-hidden="true" />
+                Analisar com IA
+              </Button>
+              <Button size="sm" variant="secondary" onClick={() => bulkFlag(true)} disabled={bulkBusy}>
+                Marcar todas
+              </Button>
+              <Button size="sm" variant="secondary" onClick={() => bulkFlag(false)} disabled={bulkBusy}>
+                Desmarcar todas
+              </Button>
+              <Button size="sm" variant="ghost" onClick={() => setSelected(new Set())}>
+                Limpar
+              </Button>
+            </section>
+          )}
+
+          <div className="border-t border-slate-200">
+            {messages.isPending ? (
+              <div role="status" className="flex justify-center p-8">
+                <Spinner label="Carregando..." />
+              </div>
+            ) : messages.isError && list.length === 0 ? (
+              <EmptyState
+                title="Não foi possível carregar as mensagens."
+                description={messages.error.message}
+                action={
+                  <Button variant="secondary" onClick={() => messages.refetch()}>
+                    Tentar novamente
+                  </Button>
+                }
+              />
+            ) : list.length === 0 ? (
+              <EmptyState
+                icon={MessageSquare}
+                title="Nenhuma mensagem encontrada."
+                description={
+                  search ? 'Tente outras palavras na busca.' : 'Crie a primeira mensagem no formulário acima.'
+                }
+              />
+            ) : (
+              <TableContainer label="Mensagens" className="rounded-b-lg">
+                <Table className="min-w-[48rem]">
+                  <TableHead>
+                    <tr>
+                      <TableHeaderCell className="w-10 pl-4 sm:pl-5">
+                        <Checkbox
+                          aria-label="Selecionar todas"
+                          checked={allSelected ? true : selectedIds.length > 0 ? 'indeterminate' : false}
+                          onCheckedChange={() =>
+                            setSelected(allSelected ? new Set() : new Set(list.map((message) => message.id)))
+                          }
+                        />
+                      </TableHeaderCell>
+                      <TableHeaderCell>ID</TableHeaderCell>
+                      <TableHeaderCell>Conteúdo</TableHeaderCell>
+                      <TableHeaderCell>Direção</TableHeaderCell>
+                      <TableHeaderCell>Chamado</TableHeaderCell>
+                      <TableHeaderCell>Status</TableHeaderCell>
+                      <TableHeaderCell className="pr-4 text-right sm:pr-5">Ações</TableHeaderCell>
+                    </tr>
+                  </TableHead>
+                  <TableBody>
+                    {list.map((message) => (
+                      <MessageRow
+                        key={message.id}
+                        message={message}
+                        selected={selected.has(message.id)}
+                        onSelect={(on) => toggleSelected(message.id, on)}
+                        expanded={expanded.has(message.id)}
+                        onToggleExpanded={() => toggleExpanded(message.id)}
+                        analysing={analysing.has(message.id)}
+                        onAnalyze={() => analyzeOne(message.id)}
+                        onFlag={() => flagOne(message)}
+                      />
+                    ))}
+                  </TableBody>
+                </Table>
+              </TableContainer>
+            )}
+          </div>
+          {total > 0 && (
+            <Pagination
+              page={page}
+              total={total}
+              perPage={messagesPerPage}
+              onPageChange={changePage}
+              label="Páginas de mensagens"
+              className="border-t border-slate-200 px-4 py-3 sm:px-5"
+            />
+          )}
+        </Card>
+      </div>
+    </div>
+  );
+}
+
+interface MessageRowProps {
+  message: Message;
+  selected: boolean;
+  onSelect: (selected: boolean) => void;
+  expanded: boolean;
+  onToggleExpanded: () => void;
+  analysing: boolean;
+  onAnalyze: () => void;
+  onFlag: () => void;
+}
+
+function MessageRow({
+  message,
+  selected,
+  onSelect,
+  expanded,
+  onToggleExpanded,
+  analysing,
+  onAnalyze,
+  onFlag,
+}: MessageRowProps) {
+  const { analysis } = message;
+  const short = shortId(message.id);
+  const panelId = `analysis-${message.id}`;
+  return (
+    <Fragment>
+      <TableRow data-message-id={message.id} className={selected ? 'bg-brand-50/60' : ''}>
+        <TableCell className="pl-4 sm:pl-5">
+          <Checkbox
+            aria-label={`Selecionar mensagem ${short}`}
+            checked={selected}
+            onCheckedChange={(checked) => onSelect(checked === true)}
+          />
+        </TableCell>
+        <TableCell className="font-mono text-xs text-slate-600">
+          <span title={message.id}>{short}</span>
+        </TableCell>
+        <TableCell className="min-w-[14rem] max-w-md">
+          <p className="line-clamp-2 break-words">{message.content}</p>
+          <p className="mt-0.5 text-xs text-slate-500">{message.channel}</p>
+        </TableCell>
+        <TableCell className="whitespace-nowrap">{directionLabels[message.direction]}</TableCell>
+        <TableCell className="font-mono text-xs text-slate-600">
+          {message.ticket_id ? <span title={message.ticket_id}>{shortId(message.ticket_id)}</span> : '—'}
+        </TableCell>
+        <TableCell>
+          <div className="flex flex-wrap items-center gap-1">
+            {analysing ? (
+              <Badge tone="brand">Analisando...</Badge>
+            ) : analysis ? (
+              <Badge tone="green">Analisada</Badge>
+            ) : (
+              <Badge>Pendente</Badge>
+            )}
+            {message.flagged && (
+              <Badge tone="red">
+                <Flag className="size-3" aria-hidden="true" />
+                Marcada
+              </Badge>
+            )}
+            {analysis && (
+              <>
+                <Badge tone={sentimentTones[analysis.sentiment]} title="Sentimento">
+                  {sentimentLabels[analysis.sentiment]}
+                </Badge>
+                <Badge tone={urgencyTones[analysis.urgency_level]} title="Urgência">
+                  Urgência {urgencyLabels[analysis.urgency_level].toLowerCase()}
+                </Badge>
+                {analysis.contains_red_flags && (
+                  <Badge tone="red" title={analysis.red_flag_words.join(', ')}>
+                    {analysis.red_flag_words.length}{' '}
+                    {analysis.red_flag_words.length === 1 ? 'termo sinalizado' : 'termos sinalizados'}
+                  </Badge>
+                )}
+              </>
+            )}
+          </div>
+        </TableCell>
+        <TableCell className="pr-4 sm:pr-5">
+          <div className="flex flex-wrap items-center justify-end gap-1">
+            <Button
+              variant="ghost"
+              size="icon"
+              aria-label={message.flagged ? `Desmarcar mensagem ${short}` : `Marcar mensagem ${short}`}
+              onClick={onFlag}
+              className={message.flagged ? 'text-red-700' : ''}
+            >
+              {message.flagged ? (
+                <FlagOff className="size-4" aria-hidden="true" />
+              ) : (
+                <Flag className="size-4" aria-hidden="true" />
+              )}
+            </Button>
+            <Button
+              variant="secondary"
+              size="sm"
+              onClick={onAnalyze}
+              pending={analysing}
+              aria-label={`${analysis ? 'Reprocessar' : 'Analisar'} mensagem ${short}`}
+            >
+              {!analysing && <Sparkles className="size-4" aria-hidden="true" />}
+              {analysis ? 'Reprocessar' : 'Analisar'}
+            </Button>
+            {analysis && (
+              <Button
+                variant="ghost"
+                size="sm"
+                aria-expanded={expanded}
+                aria-controls={expanded ? panelId : undefined}
+                aria-label={`${expanded ? 'Ocultar' : 'Ver'} análise da mensagem ${short}`}
+                onClick={onToggleExpanded}
+              >
+                {expanded ? (
+                  <ChevronUp className="size-4" aria-hidden="true" />
+                ) : (
+                  <ChevronDown className="size-4" aria-hidden="true" />
+                )}
+                {expanded ? 'Ocultar' : 'Ver'}
+              </Button>
+            )}
+          </div>
+        </TableCell>
+      </TableRow>
+      {analysis && expanded && (
+        <tr>
+          <td colSpan={7} className="p-0">
+            <AnalysisPanel id={panelId} analysis={analysis} />
+          </td>
+        </tr>
+      )}
+    </Fragment>
+  );
+}

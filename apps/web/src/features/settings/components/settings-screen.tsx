@@ -1,0 +1,281 @@
+import type { TenantSettings } from '@atende/contracts';
+import { CircleAlert, KeyRound, Lightbulb } from 'lucide-react';
+import { type ReactNode, useEffect } from 'react';
+import { type FieldErrors, type Resolver, useForm } from 'react-hook-form';
+import { toast } from 'sonner';
+import { Badge } from '../../../components/ui/badge.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import {
+  Card,
+  CardContent,
+  CardDescription,
+  CardFooter,
+  CardHeader,
+  CardTitle,
+} from '../../../components/ui/card.tsx';
+import { Checkbox } from '../../../components/ui/checkbox.tsx';
+import { PageHeader } from '../../../components/ui/page-header.tsx';
+import { PasswordField } from '../../../components/ui/password-field.tsx';
+import { Skeleton } from '../../../components/ui/skeleton.tsx';
+import { TextField } from '../../../components/ui/text-field.tsx';
+import { ApiError } from '../../../lib/api-client.ts';
+import { formatDateTime } from '../../../lib/format.ts';
+import { useTenantSettings } from '../api/get-tenant-settings.ts';
+import { useUpdateTenantSettings } from '../api/update-tenant-settings.ts';
+import {
+  formFieldOf,
+  type SettingsFormValues,
+  settingsMessages,
+  toFormValues,
+  validateSettingsForm,
+} from './settings-form.ts';
+
+const resolver: Resolver<SettingsFormValues> = (values) => {
+  const result = validateSettingsForm(values);
+  if (result.ok) return { values, errors: {} };
+  const errors: FieldErrors<SettingsFormValues> = {};
+  for (const [field, message] of Object.entries(result.errors)) {
+    errors[field as keyof SettingsFormValues] = { type: 'validate', message };
+  }
+  return { values: {}, errors };
+};
+
+function StatusRow({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="flex items-center justify-between gap-3 py-2">
+      <dt className="text-sm text-slate-600">{label}</dt>
+      <dd className="text-sm font-medium text-slate-900">{children}</dd>
+    </div>
+  );
+}
+
+/** The saved state, not what is being typed. */
+function StatusCard({ settings }: { settings: TenantSettings }) {
+  const integrated = Boolean(settings.digisac_host) && settings.digisac_token_set;
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Status</CardTitle>
+      </CardHeader>
+      <CardContent className="pt-2">
+        <dl className="divide-y divide-slate-100">
+          <StatusRow label="Conta">
+            <Badge tone="green">Ativa</Badge>
+          </StatusRow>
+          <StatusRow label="Integração DigiSac">
+            {integrated ? (
+              <Badge tone="green">Configurada</Badge>
+            ) : (
+              <Badge tone="gray">Não configurada</Badge>
+            )}
+          </StatusRow>
+          <StatusRow label="SLA de atendimento">{settings.max_customer_wait_time_minutes} minutos</StatusRow>
+          <StatusRow label="Última alteração">{formatDateTime(settings.updated_at)}</StatusRow>
+        </dl>
+      </CardContent>
+    </Card>
+  );
+}
+
+function TipsCard() {
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle className="flex items-center gap-2">
+          <Lightbulb className="size-4 text-amber-600" aria-hidden="true" />
+          Dicas
+        </CardTitle>
+      </CardHeader>
+      <CardContent className="pt-2">
+        <ul className="list-disc space-y-2 pl-5 text-sm text-slate-700">
+          <li>O tempo máximo de espera é o seu SLA: chamados sem resposta por mais tempo geram um alerta.</li>
+          <li>Use o endereço completo do DigiSac, como https://suaempresa.digisac.app.</li>
+          <li>
+            O token nunca é exibido depois de salvo. Para trocá-lo, digite o novo token; deixe o campo em
+            branco para manter o atual.
+          </li>
+        </ul>
+      </CardContent>
+    </Card>
+  );
+}
+
+function SettingsForm({ settings }: { settings: TenantSettings }) {
+  const update = useUpdateTenantSettings();
+  const {
+    register,
+    handleSubmit,
+    reset,
+    watch,
+    setValue,
+    setError,
+    formState: { errors, isDirty },
+  } = useForm<SettingsFormValues>({ resolver, defaultValues: toFormValues(settings) });
+
+  // A fresh copy from the server (after saving, or another tab) becomes the new starting point.
+  useEffect(() => reset(toFormValues(settings)), [settings, reset]);
+
+  const removeToken = watch('removeToken');
+
+  const onValid = (values: SettingsFormValues) => {
+    const result = validateSettingsForm(values);
+    if (!result.ok) return;
+    update.mutate(result.body, {
+      onSuccess: () => toast.success(settingsMessages.saved),
+      onError: (error) => {
+        const apiError = error instanceof ApiError ? error.error : null;
+        for (const { field, message } of apiError?.fields ?? []) {
+          const formField = formFieldOf(field);
+          if (formField) setError(formField, { type: 'server', message });
+        }
+        toast.error(apiError?.detail ?? settingsMessages.saveFailed);
+      },
+    });
+  };
+
+  const tokenStatus = settings.digisac_token_set
+    ? settings.digisac_token_last4
+      ? `Um token está salvo (termina em ${settings.digisac_token_last4}).`
+      : 'Um token está salvo.'
+    : 'Nenhum token salvo.';
+
+  return (
+    <form
+      noValidate
+      onSubmit={handleSubmit(onValid, () => toast.error(settingsMessages.invalidForm))}
+      aria-labelledby="settings-form-title"
+    >
+      <Card>
+        <CardHeader>
+          <div>
+            <CardTitle id="settings-form-title">Configurações da Conta</CardTitle>
+            <CardDescription>
+              Dados da organização, SLA de atendimento e integração com o DigiSac.
+            </CardDescription>
+          </div>
+        </CardHeader>
+        <CardContent className="space-y-6">
+          <fieldset className="space-y-4">
+            <legend className="text-sm font-semibold text-slate-900">Conta</legend>
+            <TextField
+              label="Nome da conta"
+              autoComplete="organization"
+              error={errors.name?.message}
+              {...register('name')}
+            />
+            <TextField
+              label="Tempo máximo de espera do cliente (minutos)"
+              type="number"
+              inputMode="numeric"
+              min={1}
+              max={1440}
+              step={1}
+              hint="De 1 a 1440 minutos (24 horas). Sem resposta nesse tempo, o chamado gera um alerta."
+              error={errors.maxWaitMinutes?.message}
+              className="max-w-xs"
+              {...register('maxWaitMinutes')}
+            />
+          </fieldset>
+          <fieldset className="space-y-4">
+            <legend className="text-sm font-semibold text-slate-900">Integração DigiSac</legend>
+            <TextField
+              label="Endereço do DigiSac"
+              type="url"
+              inputMode="url"
+              autoComplete="off"
+              placeholder="https://suaempresa.digisac.app"
+              hint="Deixe em branco para desativar a integração."
+              error={errors.digisacHost?.message}
+              {...register('digisacHost')}
+            />
+            <div className="space-y-3">
+              <p className="flex items-center gap-2 text-sm text-slate-700" data-testid="token-status">
+                <KeyRound className="size-4 text-slate-500" aria-hidden="true" />
+                {tokenStatus}
+              </p>
+              <PasswordField
+                label={settings.digisac_token_set ? 'Novo token do DigiSac' : 'Token do DigiSac'}
+                autoComplete="new-password"
+                hint={
+                  settings.digisac_token_set
+                    ? 'Deixe em branco para manter o token salvo.'
+                    : 'O token não é exibido depois de salvo.'
+                }
+                disabled={removeToken}
+                error={errors.newToken?.message}
+                {...register('newToken')}
+              />
+              {settings.digisac_token_set && (
+                <Checkbox
+                  label="Remover o token salvo"
+                  checked={removeToken}
+                  onCheckedChange={(checked) =>
+                    setValue('removeToken', checked === true, { shouldDirty: true })
+                  }
+                />
+              )}
+            </div>
+          </fieldset>
+        </CardContent>
+        <CardFooter>
+          <Button
+            variant="secondary"
+            disabled={!isDirty || update.isPending}
+            onClick={() => reset(toFormValues(settings))}
+          >
+            Descartar Alterações
+          </Button>
+          <Button type="submit" disabled={!isDirty} pending={update.isPending} pendingLabel="Salvando…">
+            Salvar Configurações
+          </Button>
+        </CardFooter>
+      </Card>
+    </form>
+  );
+}
+
+function SettingsSkeleton() {
+  return (
+    <div role="status" className="grid gap-6 lg:grid-cols-3">
+      <span className="sr-only">Carregando configurações…</span>
+      <Skeleton className="h-96 lg:col-span-2" />
+      <Skeleton className="h-48" />
+    </div>
+  );
+}
+
+/** /settings (spec §2 Settings, §5, §8). */
+export function SettingsScreen() {
+  const { data: settings, isPending, isError, refetch, isRefetching } = useTenantSettings();
+  return (
+    <>
+      <PageHeader title="Configurações" description="Ajuste os dados da sua organização e as integrações." />
+      {isPending ? (
+        <SettingsSkeleton />
+      ) : isError ? (
+        <Card>
+          <CardContent role="alert" className="flex flex-col items-start gap-3 sm:flex-row sm:items-center">
+            <CircleAlert className="size-5 shrink-0 text-red-600" aria-hidden="true" />
+            <div className="flex-1">
+              <p className="font-medium text-slate-900">{settingsMessages.loadFailedTitle}</p>
+              <p className="text-sm text-slate-600">{settingsMessages.loadFailed}</p>
+            </div>
+            <Button variant="secondary" pending={isRefetching} onClick={() => refetch()}>
+              Tentar novamente
+            </Button>
+          </CardContent>
+        </Card>
+      ) : (
+        <div className="grid items-start gap-6 lg:grid-cols-3">
+          <div className="lg:col-span-2">
+            <SettingsForm settings={settings} />
+          </div>
+          <div className="space-y-6">
+            <StatusCard settings={settings} />
+            <TipsCard />
+          </div>
+        </div>
+      )}
+    </>
+  );
+}

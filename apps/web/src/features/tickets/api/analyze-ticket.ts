@@ -1,0 +1,39 @@
+import type { Ticket } from '@atende/contracts';
+import { useMutation, useMutationState, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client.ts';
+
+export interface AnalyzeTicketInput {
+  id: string;
+  /** Reprocess: analyse again although an analysis exists (a new version is kept). */
+  force?: boolean;
+}
+
+export function analyzeTicket({ id, force = false }: AnalyzeTicketInput) {
+  return api.post<Ticket>(`/api/v1/tickets/${encodeURIComponent(id)}/analyze`, {
+    force_reanalysis: force,
+  });
+}
+
+const analyzeKey = ['tickets', 'analyze'] as const;
+
+/** `POST /api/v1/tickets/{id}/analyze`; callers say what to toast. */
+export function useAnalyzeTicket() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationKey: analyzeKey,
+    mutationFn: analyzeTicket,
+    onSuccess: (ticket) => {
+      queryClient.setQueryData(['tickets', 'detail', ticket.id], ticket);
+      return queryClient.invalidateQueries({ queryKey: ['tickets', 'list'] });
+    },
+  });
+}
+
+/** Ids of the tickets being analysed right now, from any screen ('Analisando...'). */
+export function useTicketsBeingAnalyzed(): Set<string> {
+  const ids = useMutationState({
+    filters: { mutationKey: analyzeKey, status: 'pending' },
+    select: (mutation) => (mutation.state.variables as AnalyzeTicketInput | undefined)?.id ?? '',
+  });
+  return new Set(ids);
+}

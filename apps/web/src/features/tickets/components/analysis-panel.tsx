@@ -1,0 +1,131 @@
+import type { TicketAnalysis } from '@atende/contracts';
+import type { ReactNode } from 'react';
+import { Badge } from '../../../components/ui/badge.tsx';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
+import {
+  complexityTone,
+  confidenceTone,
+  csatTone,
+  escalationReasonLabel,
+  formatCsat,
+  formatDateTime,
+  formatPercent,
+  redFlagWords,
+  sentimentLabel,
+  sentimentTone,
+  solvedStatusLabel,
+  solvedStatusTone,
+  urgencyLabel,
+  urgencyTone,
+} from '../lib/analysis-display.ts';
+
+function Field({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="min-w-0">
+      <dt className="text-xs font-medium tracking-wide text-slate-600 uppercase">{label}</dt>
+      <dd className="mt-1 text-sm text-slate-900">{children}</dd>
+    </div>
+  );
+}
+
+/** The newest AI analysis of a ticket, coloured by the spec's thresholds. */
+export function AnalysisPanel({ analysis, action }: { analysis: TicketAnalysis | null; action?: ReactNode }) {
+  return (
+    <Card aria-labelledby="analysis-title">
+      <CardHeader>
+        <div>
+          <CardTitle id="analysis-title">Análise de IA</CardTitle>
+          {analysis && (
+            <CardDescription>
+              Versão {analysis.version} · {formatDateTime(analysis.created_at)}
+            </CardDescription>
+          )}
+        </div>
+        {action}
+      </CardHeader>
+      <CardContent>{analysis ? <AnalysisFields analysis={analysis} /> : <NoAnalysis />}</CardContent>
+    </Card>
+  );
+}
+
+function NoAnalysis() {
+  return (
+    <p className="text-sm text-slate-600">
+      Este chamado ainda não foi analisado. Use 'Analisar' para gerar sentimento, CSAT previsto e sinais de
+      alerta.
+    </p>
+  );
+}
+
+export function AnalysisFields({ analysis }: { analysis: TicketAnalysis }) {
+  const words = redFlagWords(analysis);
+  return (
+    <div className="space-y-5">
+      <dl className="grid grid-cols-2 gap-4 sm:grid-cols-3">
+        <Field label="Sentimento">
+          <Badge tone={sentimentTone(analysis.overall_sentiment)}>
+            {sentimentLabel(analysis.overall_sentiment)}
+          </Badge>
+        </Field>
+        <Field label="Complexidade">
+          <Badge tone={complexityTone(analysis.complexity_score)}>
+            {formatPercent(analysis.complexity_score)}
+          </Badge>
+        </Field>
+        <Field label="Confiança">
+          <Badge tone={confidenceTone(analysis.confidence_score)}>
+            {formatPercent(analysis.confidence_score)}
+          </Badge>
+        </Field>
+        <Field label="CSAT previsto">
+          <Badge tone={csatTone(analysis.csat_score)}>{formatCsat(analysis.csat_score)}</Badge>
+        </Field>
+        <Field label="Status">
+          <Badge tone={solvedStatusTone(analysis.solved_status)}>
+            {solvedStatusLabel(analysis.solved_status)}
+          </Badge>
+        </Field>
+        <Field label="Urgência">
+          <Badge tone={urgencyTone(analysis.urgency_level)}>{urgencyLabel(analysis.urgency_level)}</Badge>
+        </Field>
+      </dl>
+      <dl className="grid gap-4 sm:grid-cols-2">
+        <Field label="Sinais de alerta">
+          {analysis.contains_red_flags ? (
+            <div className="flex flex-wrap items-center gap-1.5">
+              <Badge tone="red">Sim</Badge>
+              {words.map((word) => (
+                <Badge key={word} tone="gray">
+                  {word}
+                </Badge>
+              ))}
+            </div>
+          ) : (
+            <Badge tone="green">Nenhum</Badge>
+          )}
+        </Field>
+        <Field label="Escalonamento">
+          {analysis.requires_escalation ? (
+            <>
+              <Badge tone="red">Necessário</Badge>
+              {analysis.escalation_reasons.length > 0 && (
+                <ul className="mt-2 list-disc space-y-0.5 pl-5">
+                  {analysis.escalation_reasons.map((reason) => (
+                    <li key={reason}>{escalationReasonLabel(reason)}</li>
+                  ))}
+                </ul>
+              )}
+            </>
+          ) : (
+            <Badge tone="green">Não necessário</Badge>
+          )}
+        </Field>
+      </dl>
+      <dl>
+        <Field label="Explicação">
+          <p className="whitespace-pre-wrap text-slate-800">{analysis.analysis_explanation}</p>
+        </Field>
+      </dl>
+    </div>
+  );
+}

@@ -1,0 +1,165 @@
+import type { Customer } from '@atende/contracts';
+import { X } from 'lucide-react';
+import { type KeyboardEvent, useEffect, useId, useState } from 'react';
+import { cn, focusRing } from '../../../components/ui/cn.ts';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { CUSTOMER_SEARCH_MIN_LENGTH, useCustomerSearch } from '../api/search-customers.ts';
+
+export interface SelectedCustomer {
+  id: string;
+  name: string;
+  document: string;
+}
+
+interface CustomerSearchProps {
+  value: SelectedCustomer | null;
+  onChange: (customer: SelectedCustomer | null) => void;
+  disabled?: boolean;
+}
+
+function useDebounced(value: string, delay = 250) {
+  const [debounced, setDebounced] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setDebounced(value), delay);
+    return () => clearTimeout(timer);
+  }, [value, delay]);
+  return debounced;
+}
+
+/**
+ * Optional customer of a new ticket: a combobox searching by name or document from 2 characters,
+ * showing up to 10 (name and document); arrows, Enter and Escape work as in a native list.
+ */
+export function CustomerSearch({ value, onChange, disabled = false }: CustomerSearchProps) {
+  const id = useId();
+  const listId = `${id}-list`;
+  const hintId = `${id}-hint`;
+  const [term, setTerm] = useState('');
+  const [open, setOpen] = useState(false);
+  const [active, setActive] = useState(0);
+  const debounced = useDebounced(term.trim());
+  const search = useCustomerSearch(debounced);
+  const results: Customer[] = debounced.length >= CUSTOMER_SEARCH_MIN_LENGTH ? (search.data ?? []) : [];
+  const showList = open && term.trim().length >= CUSTOMER_SEARCH_MIN_LENGTH;
+
+  function choose(customer: Customer) {
+    onChange({ id: customer.id, name: customer.name, document: customer.document });
+    setTerm('');
+    setOpen(false);
+  }
+
+  function onKeyDown(event: KeyboardEvent<HTMLInputElement>) {
+    if (event.key === 'ArrowDown') {
+      event.preventDefault();
+      setOpen(true);
+      setActive((i) => (results.length === 0 ? 0 : (i + 1) % results.length));
+    } else if (event.key === 'ArrowUp') {
+      event.preventDefault();
+      setActive((i) => (results.length === 0 ? 0 : (i - 1 + results.length) % results.length));
+    } else if (event.key === 'Enter' && !event.ctrlKey && !event.metaKey && showList) {
+      const customer = results[active];
+      if (customer) {
+        event.preventDefault();
+        choose(customer);
+      }
+    } else if (event.key === 'Escape' && showList) {
+      event.preventDefault();
+      setOpen(false);
+    }
+  }
+
+  if (value) {
+    return (
+      <div>
+        <p className="block text-sm font-medium text-slate-800">Cliente</p>
+        <div className="mt-1.5 flex h-10 items-center justify-between gap-2 rounded-md border border-slate-300 bg-slate-50 px-3 text-sm">
+          <span className="min-w-0 truncate">
+            <span className="font-medium text-slate-900">{value.name}</span>{' '}
+            <span className="text-slate-600">{value.document}</span>
+          </span>
+          <button
+            type="button"
+            onClick={() => onChange(null)}
+            disabled={disabled}
+            aria-label={`Remover cliente ${value.name}`}
+            className={cn('rounded p-1 text-slate-500 hover:text-slate-800', focusRing)}
+          >
+            <X className="size-4" aria-hidden="true" />
+          </button>
+        </div>
+      </div>
+    );
+  }
+
+  const activeId = showList && results[active] ? `${id}-option-${active}` : undefined;
+  return (
+    <div className="relative">
+      <label htmlFor={id} className="block text-sm font-medium text-slate-800">
+        Cliente
+      </label>
+      <input
+        id={id}
+        type="text"
+        role="combobox"
+        autoComplete="off"
+        aria-autocomplete="list"
+        aria-expanded={showList}
+        aria-controls={listId}
+        aria-activedescendant={activeId}
+        aria-describedby={hintId}
+        value={term}
+        disabled={disabled}
+        placeholder="Buscar por nome ou documento"
+        onChange={(event) => {
+          setTerm(event.target.value);
+          setActive(0);
+          setOpen(true);
+        }}
+        onFocus={() => setOpen(true)}
+        onBlur={() => setOpen(false)}
+        onKeyDown={onKeyDown}
+        className="mt-1.5 block h-10 w-full rounded-md border border-slate-300 bg-white px-3 text-base text-slate-900 shadow-xs outline-none placeholder:text-slate-500 focus:border-brand-600 focus:ring-3 focus:ring-brand-600/25 sm:text-sm"
+      />
+      <p id={hintId} className="mt-1.5 text-xs text-slate-600">
+        Opcional. Digite ao menos {CUSTOMER_SEARCH_MIN_LENGTH} caracteres.
+      </p>
+      <div
+        className={cn(
+          'absolute inset-x-0 top-[4.25rem] z-20 max-h-72 overflow-auto rounded-md border border-slate-200 bg-white py-1 shadow-lg',
+          !showList && 'hidden',
+        )}
+      >
+        {showList && (search.isFetching || debounced !== term.trim()) && results.length === 0 ? (
+          <div className="px-3 py-2">
+            <Spinner label="Buscando clientes…" />
+          </div>
+        ) : showList && results.length === 0 ? (
+          <p className="px-3 py-2 text-sm text-slate-600">Nenhum cliente encontrado.</p>
+        ) : null}
+        <div id={listId} role="listbox" aria-label="Clientes encontrados">
+          {showList &&
+            results.map((customer, index) => (
+              // biome-ignore lint/a11y/useKeyWithClickEvents: the combobox input handles the keyboard
+              <div
+                key={customer.id}
+                tabIndex={-1}
+                id={`${id}-option-${index}`}
+                role="option"
+                aria-selected={index === active}
+                onMouseDown={(event) => event.preventDefault()}
+                onClick={() => choose(customer)}
+                onMouseEnter={() => setActive(index)}
+                className={cn(
+                  'flex cursor-pointer flex-wrap justify-between gap-x-3 px-3 py-2 text-sm',
+                  index === active ? 'bg-brand-50' : '',
+                )}
+              >
+                <span className="font-medium text-slate-900">{customer.name}</span>
+                <span className="text-slate-600">{customer.document}</span>
+              </div>
+            ))}
+        </div>
+      </div>
+    </div>
+  );
+}

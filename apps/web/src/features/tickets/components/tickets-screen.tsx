@@ -1,0 +1,119 @@
+import * as Tabs from '@radix-ui/react-tabs';
+import { useQueryClient } from '@tanstack/react-query';
+import { RefreshCw } from 'lucide-react';
+import { useEffect, useMemo, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { Button } from '../../../components/ui/button.tsx';
+import { Card, CardContent } from '../../../components/ui/card.tsx';
+import { cn, focusRing } from '../../../components/ui/cn.ts';
+import { PageHeader } from '../../../components/ui/page-header.tsx';
+import { isDigisacConfigured, useTenantSettings } from '../api/get-tenant-settings.ts';
+import { TICKETS_PER_PAGE, useTickets } from '../api/get-tickets.ts';
+import {
+  emptyFilters,
+  type TicketFilters as Filters,
+  filtersFromSearchParams,
+  filtersToSearchParams,
+  hasActiveFilters,
+  pageFromSearchParams,
+} from '../lib/filters.ts';
+import { CreateTicketForm } from './create-ticket-form.tsx';
+import { TicketFilters } from './ticket-filters.tsx';
+import { TicketsTable } from './tickets-table.tsx';
+
+type Tab = 'internal' | 'digisac';
+
+const tabClass = cn(
+  'h-9 rounded-md px-3 text-sm font-medium text-slate-600 hover:text-slate-900 data-[state=active]:bg-white data-[state=active]:text-brand-800 data-[state=active]:shadow-xs',
+  focusRing,
+);
+
+/** /tickets: 'Chamados' — create, filter (mirrored in the URL), list, act in bulk. */
+export function TicketsScreen() {
+  const queryClient = useQueryClient();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const query = searchParams.toString();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the query string is the identity
+  const filters = useMemo(() => filtersFromSearchParams(searchParams), [query]);
+  const page = pageFromSearchParams(searchParams);
+  const tickets = useTickets(filters, page);
+  const settings = useTenantSettings();
+  const digisac = isDigisacConfigured(settings.data);
+  const [tab, setTab] = useState<Tab>('internal');
+
+  // Spec §4: back to the internal tab when the integration is (or becomes) unconfigured.
+  useEffect(() => {
+    if (!digisac && tab === 'digisac') setTab('internal');
+  }, [digisac, tab]);
+
+  function apply(next: Filters, nextPage = 1) {
+    setSearchParams(filtersToSearchParams(next, nextPage));
+  }
+
+  const refreshing = tickets.isFetching || settings.isFetching;
+  return (
+    <div>
+      <PageHeader
+        title="Chamados"
+        description="Crie, filtre e analise os chamados da sua equipe."
+        actions={
+          <Button
+            variant="secondary"
+            pending={refreshing}
+            pendingLabel="Atualizando…"
+            onClick={() => {
+              void queryClient.invalidateQueries({ queryKey: ['tickets'] });
+              void queryClient.invalidateQueries({ queryKey: ['tenants', 'settings'] });
+            }}
+          >
+            <RefreshCw className="size-4" aria-hidden="true" />
+            Atualizar
+          </Button>
+        }
+      />
+      <Tabs.Root value={digisac ? tab : 'internal'} onValueChange={(value) => setTab(value as Tab)}>
+        <Tabs.List
+          aria-label="Origem dos chamados"
+          className="mb-4 inline-flex gap-1 rounded-lg bg-slate-200/70 p-1"
+        >
+          <Tabs.Trigger value="internal" className={tabClass}>
+            Internos
+          </Tabs.Trigger>
+          {digisac && (
+            <Tabs.Trigger value="digisac" className={tabClass}>
+              DigiSac
+            </Tabs.Trigger>
+          )}
+        </Tabs.List>
+        <Tabs.Content value="internal" className="space-y-6 outline-none">
+          <CreateTicketForm />
+          <TicketFilters value={filters} onApply={(next) => apply(next)} />
+          <TicketsTable
+            key={query.replace(/(^|&)page=\d+/, '')}
+            tickets={tickets.data?.tickets}
+            total={tickets.data?.total ?? 0}
+            page={page}
+            perPage={tickets.data?.per_page ?? TICKETS_PER_PAGE}
+            loading={tickets.isPending}
+            error={tickets.isError && !tickets.data}
+            filtered={hasActiveFilters(filters)}
+            onPageChange={(next) => apply(filters, next)}
+            onClearFilters={() => apply(emptyFilters)}
+          />
+        </Tabs.Content>
+        {digisac && (
+          <Tabs.Content value="digisac" className="outline-none">
+            <Card>
+              <CardContent>
+                <p className="font-medium text-slate-900">Em breve</p>
+                <p className="mt-1 text-sm text-slate-600">
+                  Os chamados do DigiSac aparecerão aqui em uma próxima versão.
+                </p>
+              </CardContent>
+            </Card>
+          </Tabs.Content>
+        )}
+      </Tabs.Root>
+    </div>
+  );
+}

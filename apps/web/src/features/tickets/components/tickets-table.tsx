@@ -1,0 +1,352 @@
+import type { Ticket } from '@atende/contracts';
+import { Eye, Flag, FlagOff, RefreshCw, Sparkles, TriangleAlert } from 'lucide-react';
+import { type MouseEvent, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import { Button } from '../../../components/ui/button.tsx';
+import { Card } from '../../../components/ui/card.tsx';
+import { Checkbox } from '../../../components/ui/checkbox.tsx';
+import { cn, focusRing } from '../../../components/ui/cn.ts';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
+import { EmptyState } from '../../../components/ui/empty-state.tsx';
+import { Pagination } from '../../../components/ui/pagination.tsx';
+import { Skeleton } from '../../../components/ui/skeleton.tsx';
+import {
+  Table,
+  TableBody,
+  TableCell,
+  TableContainer,
+  TableHead,
+  TableHeaderCell,
+  TableRow,
+} from '../../../components/ui/table.tsx';
+import { useAnalyzeTicket, useTicketsBeingAnalyzed } from '../api/analyze-ticket.ts';
+import { useFlagTicket } from '../api/flag-ticket.ts';
+import { formatDateTime } from '../lib/analysis-display.ts';
+import { REPROCESS_QUESTION } from './reprocess.ts';
+import { TicketStatusBadge, ticketAnalysisState } from './ticket-status-badge.tsx';
+
+interface TicketsTableProps {
+  tickets: Ticket[] | undefined;
+  total: number;
+  page: number;
+  perPage: number;
+  loading: boolean;
+  /** The list could not be loaded (and nothing older is shown). */
+  error: boolean;
+  filtered: boolean;
+  onPageChange: (page: number) => void;
+  onClearFilters: () => void;
+}
+
+const iconButton = cn(
+  'inline-flex size-8 items-center justify-center rounded-md text-slate-600 hover:bg-slate-100 hover:text-slate-900 disabled:cursor-not-allowed disabled:text-slate-300',
+  focusRing,
+);
+
+export function TicketsTable({
+  tickets,
+  total,
+  page,
+  perPage,
+  loading,
+  error,
+  filtered,
+  onPageChange,
+  onClearFilters,
+}: TicketsTableProps) {
+  const navigate = useNavigate();
+  const analyzing = useTicketsBeingAnalyzed();
+  const analyze = useAnalyzeTicket();
+  const flag = useFlagTicket();
+  const [selected, setSelected] = useState<Set<string>>(new Set());
+  const [reprocessId, setReprocessId] = useState<string | null>(null);
+  const [progress, setProgress] = useState<{ done: number; total: number } | null>(null);
+  const [bulkFlagging, setBulkFlagging] = useState(false);
+
+  const rows = tickets ?? [];
+  const pageIds = rows.map((t) => t.id);
+  const selectedOnPage = pageIds.filter((id) => selected.has(id));
+  const allChecked =
+    pageIds.length > 0 && selectedOnPage.length === pageIds.length
+      ? true
+      : selectedOnPage.length > 0
+        ? 'indeterminate'
+        : false;
+
+  function toggle(id: string, on: boolean) {
+    setSelected((current) => {
+      const next = new Set(current);
+      if (on) next.add(id);
+      else next.delete(id);
+      return next;
+    });
+  }
+
+  function analyzeOne(id: string, force: boolean) {
+    analyze.mutate(
+      { id, force },
+      {
+        onSuccess: () => toast.success('Análise concluída'),
+        onError: () => toast.error('Erro na análise', { description: 'Falha ao processar análise de IA.' }),
+      },
+    );
+  }
+
+  function flagOne(id: string, flagged: boolean) {
+    flag.mutate(
+      { id, flagged },
+      { onError: () => toast.error('Erro', { description: 'Não foi possível atualizar marcação.' }) },
+    );
+  }
+
+  async function analyzeSelected() {
+    const ids = [...selected];
+    setProgress({ done: 0, total: ids.length });
+    const results = await Promise.allSettled(
+      ids.map((id) =>
+        analyze.mutateAsync({ id }).finally(() => setProgress((p) => p && { ...p, done: p.done + 1 })),
+      ),
+    );
+    setProgress(null);
+    const failed = results.filter((r) => r.status === 'rejected').length;
+    if (failed > 0) toast.error('Erro na análise', { description: 'Falha ao processar análise de IA.' });
+    if (failed < ids.length)
+      toast.success('Análise concluída', {
+        description: `${ids.length - failed} de ${ids.length} chamados analisados.`,
+      });
+    setSelected(new Set());
+  }
+
+  async function flagSelected(flagged: boolean) {
+    setBulkFlagging(true);
+    const results = await Promise.allSettled([...selected].map((id) => flag.mutateAsync({ id, flagged })));
+    setBulkFlagging(false);
+    if (results.some((r) => r.status === 'rejected'))
+      toast.error('Erro', { description: 'Não foi possível atualizar marcação.' });
+  }
+
+  function openRow(event: MouseEvent<HTMLTableRowElement>, id: string) {
+    if (event.target instanceof Element && event.target.closest('button, a, input, label, [role="checkbox"]'))
+      return;
+    navigate(`/tickets/${id}`);
+  }
+
+  return (
+    <Card aria-label="Lista de chamados">
+      {selected.size > 0 && (
+        <section
+          aria-label="Ações em lote"
+          className="flex flex-wrap items-center gap-2 border-b border-slate-200 bg-brand-50 px-4 py-2 text-sm"
+        >
+          <p className="mr-auto font-medium text-slate-900">
+            {selected.size === 1 ? '1 chamado selecionado' : `${selected.size} chamados selecionados`}
+          </p>
+          {progress && (
+            <p role="status" className="text-slate-700">
+              Analisando {progress.done}/{progress.total}…
+            </p>
+          )}
+          <Button size="sm" onClick={analyzeSelected} pending={progress !== null} pendingLabel="Analisando…">
+            <Sparkles className="size-4" aria-hidden="true" />
+            Analisar selecionados
+          </Button>
+          <Button
+            size="sm"
+            variant="secondary"
+            disabled={bulkFlagging}
+            onClick={() => void flagSelected(true)}
+          >
+            <Flag className="size-4" aria-hidden="true" />
+            Marcar todos
+          </Button>
+          <Button
+            size="sm"
+            variant="secondary"
+            disabled={bulkFlagging}
+            onClick={() => void flagSelected(false)}
+          >
+            <FlagOff className="size-4" aria-hidden="true" />
+            Desmarcar todos
+          </Button>
+          <Button size="sm" variant="ghost" onClick={() => setSelected(new Set())}>
+            Limpar seleção
+          </Button>
+        </section>
+      )}
+      <TableContainer label="Chamados" aria-busy={loading || undefined}>
+        <Table className="min-w-[44rem]">
+          <TableHead>
+            <tr>
+              <TableHeaderCell className="w-10">
+                <Checkbox
+                  aria-label="Selecionar todos desta página"
+                  checked={allChecked}
+                  disabled={pageIds.length === 0}
+                  onCheckedChange={(checked) =>
+                    setSelected((current) => {
+                      const next = new Set(current);
+                      for (const id of pageIds) {
+                        if (checked === true) next.add(id);
+                        else next.delete(id);
+                      }
+                      return next;
+                    })
+                  }
+                />
+              </TableHeaderCell>
+              <TableHeaderCell>Título</TableHeaderCell>
+              <TableHeaderCell>Cliente</TableHeaderCell>
+              <TableHeaderCell>Criado em</TableHeaderCell>
+              <TableHeaderCell className="text-right">Ações</TableHeaderCell>
+            </tr>
+          </TableHead>
+          <TableBody>
+            {loading && !tickets && !error
+              ? Array.from({ length: 5 }, (_, i) => (
+                  // biome-ignore lint/suspicious/noArrayIndexKey: static placeholders
+                  <tr key={i}>
+                    <TableCell colSpan={5}>
+                      <Skeleton className="h-8 w-full" />
+                    </TableCell>
+                  </tr>
+                ))
+              : rows.map((ticket) => {
+                  const state = ticketAnalysisState(ticket, analyzing.has(ticket.id));
+                  const title = ticket.title || 'Sem título';
+                  return (
+                    <TableRow
+                      key={ticket.id}
+                      onClick={(event) => openRow(event, ticket.id)}
+                      className={cn('cursor-pointer', selected.has(ticket.id) && 'bg-brand-50/60')}
+                    >
+                      <TableCell>
+                        <Checkbox
+                          aria-label={`Selecionar ${title}`}
+                          checked={selected.has(ticket.id)}
+                          onCheckedChange={(checked) => toggle(ticket.id, checked === true)}
+                        />
+                      </TableCell>
+                      <TableCell className="max-w-md">
+                        <div className="flex items-start gap-1.5">
+                          {ticket.flagged && (
+                            <Flag className="mt-0.5 size-4 shrink-0 text-red-600" aria-label="Marcado" />
+                          )}
+                          {ticket.requires_attention && (
+                            <TriangleAlert
+                              className="mt-0.5 size-4 shrink-0 text-amber-600"
+                              aria-label="Requer atenção"
+                            />
+                          )}
+                          <Link
+                            to={`/tickets/${ticket.id}`}
+                            className={cn(
+                              'font-medium text-slate-900 hover:text-brand-700 hover:underline',
+                              !ticket.title && 'text-slate-600 italic',
+                              focusRing,
+                            )}
+                          >
+                            {title}
+                          </Link>
+                        </div>
+                        <div className="mt-1">
+                          <TicketStatusBadge state={state} />
+                        </div>
+                      </TableCell>
+                      <TableCell>
+                        {ticket.customer_name ?? <span className="text-slate-500">—</span>}
+                      </TableCell>
+                      <TableCell className="whitespace-nowrap">{formatDateTime(ticket.created_at)}</TableCell>
+                      <TableCell>
+                        <div className="flex justify-end gap-1">
+                          <button
+                            type="button"
+                            className={iconButton}
+                            aria-label={ticket.flagged ? `Desmarcar ${title}` : `Marcar ${title}`}
+                            title={ticket.flagged ? 'Desmarcar' : 'Marcar'}
+                            onClick={() => flagOne(ticket.id, !ticket.flagged)}
+                          >
+                            {ticket.flagged ? (
+                              <FlagOff className="size-4" aria-hidden="true" />
+                            ) : (
+                              <Flag className="size-4" aria-hidden="true" />
+                            )}
+                          </button>
+                          <button
+                            type="button"
+                            className={iconButton}
+                            disabled={state === 'analyzing'}
+                            aria-label={ticket.analysis ? `Reprocessar ${title}` : `Analisar ${title}`}
+                            title={ticket.analysis ? 'Reprocessar' : 'Analisar'}
+                            onClick={() =>
+                              ticket.analysis ? setReprocessId(ticket.id) : analyzeOne(ticket.id, false)
+                            }
+                          >
+                            {ticket.analysis ? (
+                              <RefreshCw className="size-4" aria-hidden="true" />
+                            ) : (
+                              <Sparkles className="size-4" aria-hidden="true" />
+                            )}
+                          </button>
+                          <Link
+                            to={`/tickets/${ticket.id}`}
+                            className={iconButton}
+                            aria-label={`Detalhes de ${title}`}
+                            title="Detalhes"
+                          >
+                            <Eye className="size-4" aria-hidden="true" />
+                          </Link>
+                        </div>
+                      </TableCell>
+                    </TableRow>
+                  );
+                })}
+          </TableBody>
+        </Table>
+        {error && (
+          <p role="alert" className="px-4 py-8 text-center text-sm text-red-700">
+            Não foi possível carregar os chamados. Use 'Atualizar' para tentar de novo.
+          </p>
+        )}
+        {!loading && !error && rows.length === 0 && (
+          <EmptyState
+            title="Nenhum chamado encontrado."
+            description={
+              filtered
+                ? 'Tente ajustar ou limpar os filtros.'
+                : 'Crie o primeiro chamado no formulário acima.'
+            }
+            action={
+              filtered ? (
+                <Button variant="secondary" onClick={onClearFilters}>
+                  Limpar filtros
+                </Button>
+              ) : undefined
+            }
+          />
+        )}
+      </TableContainer>
+      {total > 0 && (
+        <Pagination
+          className="border-t border-slate-200 px-4 py-3"
+          label="Paginação dos chamados"
+          page={page}
+          total={total}
+          perPage={perPage}
+          onPageChange={onPageChange}
+        />
+      )}
+      <ConfirmDialog
+        open={reprocessId !== null}
+        onOpenChange={(open) => !open && setReprocessId(null)}
+        title="Reprocessar análise"
+        description={REPROCESS_QUESTION}
+        confirmLabel="Reprocessar"
+        onConfirm={() => {
+          if (reprocessId) analyzeOne(reprocessId, true);
+          setReprocessId(null);
+        }}
+      />
+    </Card>
+  );
+}

@@ -1,0 +1,77 @@
+import { describe, expect, it } from 'vitest';
+import {
+  complexityTone,
+  confidenceTone,
+  csatTone,
+  escalationReasonLabel,
+  formatCsat,
+  formatDateTime,
+  formatPercent,
+  redFlagWords,
+  sentimentLabel,
+  solvedStatusLabel,
+} from './analysis-display.ts';
+
+describe('analysis colours (spec §9 thresholds)', () => {
+  it('confidence: ≥ 0.8 green, ≥ 0.6 yellow, else red', () => {
+    expect(confidenceTone(1)).toBe('green');
+    expect(confidenceTone(0.8)).toBe('green');
+    expect(confidenceTone(0.79)).toBe('yellow');
+    expect(confidenceTone(0.6)).toBe('yellow');
+    expect(confidenceTone(0.59)).toBe('red');
+  });
+
+  it('complexity: 0.8 / 0.6 / 0.4', () => {
+    expect(complexityTone(0.8)).toBe('red');
+    expect(complexityTone(0.79)).toBe('amber');
+    expect(complexityTone(0.6)).toBe('amber');
+    expect(complexityTone(0.59)).toBe('yellow');
+    expect(complexityTone(0.4)).toBe('yellow');
+    expect(complexityTone(0.39)).toBe('green');
+  });
+
+  it('CSAT below 7 is amber', () => {
+    expect(csatTone(6.9)).toBe('amber');
+    expect(csatTone(0)).toBe('amber');
+    expect(csatTone(7)).toBe('green');
+  });
+});
+
+describe('analysis labels', () => {
+  it('translates escalation reasons and shows unknown codes as they came', () => {
+    expect(escalationReasonLabel('red_flags')).toBe('Termos de alerta');
+    expect(escalationReasonLabel('legal_threat')).toBe('Ameaça jurídica');
+    expect(escalationReasonLabel('regulator_threat')).toBe('Ameaça de órgão regulador (Procon, Anatel…)');
+    expect(escalationReasonLabel('churn_risk')).toBe('Risco de cancelamento');
+    expect(escalationReasonLabel('negative_sentiment')).toBe('Sentimento negativo');
+    expect(escalationReasonLabel('low_csat')).toBe('CSAT previsto baixo');
+    expect(escalationReasonLabel('high_complexity')).toBe('Alta complexidade');
+    expect(escalationReasonLabel('repeated_contact')).toBe('Contato repetido');
+    expect(escalationReasonLabel('high_urgency')).toBe('Urgência alta');
+    expect(escalationReasonLabel('vip_customer')).toBe('vip_customer');
+  });
+
+  it('names sentiments and statuses in Portuguese', () => {
+    expect(sentimentLabel('positive')).toBe('Positivo');
+    expect(sentimentLabel('neutral')).toBe('Neutro');
+    expect(sentimentLabel('negative')).toBe('Negativo');
+    expect(solvedStatusLabel('solved')).toBe('Resolvido');
+    expect(solvedStatusLabel('in_progress')).toBe('Em Progresso');
+    expect(solvedStatusLabel('not_solved')).toBe('Não Resolvido');
+  });
+
+  it('formats scores, CSAT and dates in pt-BR (São Paulo)', () => {
+    expect(formatPercent(0.734)).toBe('73%');
+    expect(formatCsat(6.5)).toBe('6,5/10');
+    expect(formatCsat(8)).toBe('8/10');
+    expect(formatDateTime('2026-03-05T17:30:00Z')).toBe('05/03/2026, 14:30');
+  });
+
+  it('reads red-flag words as a list or a single string', () => {
+    expect(redFlagWords({ red_flag_words: ['procon', ' '] })).toEqual(['procon']);
+    expect(redFlagWords({ red_flag_words: 'procon, anatel' as unknown as string[] })).toEqual([
+      'procon',
+      'anatel',
+    ]);
+  });
+});

@@ -1,0 +1,63 @@
+/**
+ * Dates as the spec shows them (spec §1, §9): pt-BR, in America/Sao_Paulo, whatever the
+ * browser's own zone.
+ */
+export const TIME_ZONE = 'America/Sao_Paulo';
+
+const dateFormat = new Intl.DateTimeFormat('pt-BR', { timeZone: TIME_ZONE, dateStyle: 'short' });
+const dateTimeFormat = new Intl.DateTimeFormat('pt-BR', {
+  timeZone: TIME_ZONE,
+  dateStyle: 'short',
+  timeStyle: 'short',
+});
+const timeFormat = new Intl.DateTimeFormat('pt-BR', { timeZone: TIME_ZONE, timeStyle: 'short' });
+
+type DateInput = Date | string | number;
+
+function toDate(value: DateInput): Date | null {
+  const date = value instanceof Date ? value : new Date(value);
+  return Number.isNaN(date.getTime()) ? null : date;
+}
+
+/** What unreadable dates show instead. */
+export const NO_DATE = '—';
+
+/** '05/03/2026' */
+export function formatDate(value: DateInput): string {
+  const date = toDate(value);
+  return date ? dateFormat.format(date) : NO_DATE;
+}
+
+/** '05/03/2026, 14:30' (short date and time). */
+export function formatDateTime(value: DateInput): string {
+  const date = toDate(value);
+  return date ? dateTimeFormat.format(date) : NO_DATE;
+}
+
+/** '14:30' */
+export function formatTime(value: DateInput): string {
+  const date = toDate(value);
+  return date ? timeFormat.format(date) : NO_DATE;
+}
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+
+/**
+ * Spec §9: under 1 minute 'agora mesmo'; under 60 minutes 'N min atrás'; under 24 hours
+ * 'Nh atrás'; under 7 days 'Nd atrás'; otherwise the pt-BR date. A moment slightly in the future
+ * (clock skew) counts as now; further ahead it shows the date.
+ */
+export function formatRelativeTime(value: DateInput, now: DateInput = Date.now()): string {
+  const date = toDate(value);
+  const reference = toDate(now);
+  if (!date || !reference) return NO_DATE;
+  const elapsed = reference.getTime() - date.getTime();
+  if (elapsed < -MINUTE) return formatDate(date);
+  if (elapsed < MINUTE) return 'agora mesmo';
+  if (elapsed < HOUR) return `${Math.floor(elapsed / MINUTE)} min atrás`;
+  if (elapsed < DAY) return `${Math.floor(elapsed / HOUR)}h atrás`;
+  if (elapsed < 7 * DAY) return `${Math.floor(elapsed / DAY)}d atrás`;
+  return formatDate(date);
+}

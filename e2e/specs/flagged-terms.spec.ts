@@ -1,0 +1,112 @@
+import { expect, type Page, test } from '@playwright/test';
+import { demo, fixtureUsers } from '../fixtures.ts';
+import { expectAccessible, signIn } from './helpers.ts';
+
+// The second organisation's user (e2e/fixtures.ts).
+const other = (() => {
+  const user = fixtureUsers.find((candidate) => candidate.email === 'outra@atende.local');
+  if (!user) throw new Error('fixtures.ts lacks outra@atende.local');
+  return user;
+})();
+
+/** Opens a protected screen: the sign-in screen first, then back to it. */
+async function openAs(page: Page, user: { email: string; password: string }, path: string) {
+  await page.goto(path);
+  await signIn(page, user.email, user.password);
+  await expect(page).toHaveURL(new RegExp(`${path}$`));
+}
+
+// Several screens and a second browser per test on a busy machine.
+test.slow();
+
+const unique = () => `termo${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
+
+test('flagged terms: add, refuse blanks and duplicates, search, toggle, delete', async ({ page }) => {
+  await openAs(page, demo, '/flagged-terms');
+  await expect(page.getByRole('heading', { level: 1, name: 'Termos Sinalizados' })).toBeVisible();
+  await expect(
+    page.getByText('Os termos ativos são detectados automaticamente nas mensagens dos clientes.'),
+  ).toBeVisible();
+  await expect(page.getByText(/\d+ termos? · \d+ ativos?/)).toBeVisible();
+  await expectAccessible(page);
+
+  // Blank or whitespace only: refused on the spot.
+  const input = page.getByLabel('Novo termo');
+  await input.fill('   ');
+  await page.getByRole('button', { name: 'Adicionar' }).click();
+  await expect(page.getByText('O termo não pode ficar em branco.')).toBeVisible();
+
+  // Enter submits.
+  const term = unique();
+  await input.fill(term);
+  await input.press('Enter');
+  await expect(page.getByText('Termo adicionado com sucesso')).toBeVisible();
+  await expect(input).toHaveValue('');
+  const row = page.getByRole('row').filter({ hasText: term });
+  await expect(row).toBeVisible();
+  await expect(row.getByText('Ativo', { exact: true })).toBeVisible();
+
+  // The same term again (other case): the server's detail is shown.
+  await input.fill(term.toUpperCase());
+  await page.getByRole('button', { name: 'Adicionar' }).click();
+  await expect(page.getByText('Erro ao adicionar termo')).toBeVisible();
+  await expect(page.getByText('Este termo já está cadastrado.').first()).toBeVisible();
+
+  // Search: the header names it.
+  const search = page.getByLabel('Buscar termos');
+  await search.fill(term);
+  await page.getByRole('button', { name: 'Buscar' }).click();
+  await expect(page.getByText(`1 termo · 1 ativo · busca: “${term}”`)).toBeVisible();
+  await expect(page.getByRole('row')).toHaveCount(2);
+
+  // Toggle: off, and it stays off after a reload.
+  const toggle = page.getByRole('switch', { name: `Termo ${term} ativo` });
+  await toggle.click();
+  await expect(toggle).toHaveAttribute('aria-checked', 'false');
+  await expect(page.getByText('Status do termo alterado com sucesso')).toBeVisible();
+  await expect(row.getByText('Inativo', { exact: true })).toBeVisible();
+  await expect(page.getByText(`1 termo · 0 ativos · busca: “${term}”`)).toBeVisible();
+
+  await page.reload();
+  await expect(page.getByRole('switch', { name: `Termo ${term} ativo` })).toHaveAttribute(
+    'aria-checked',
+    'false',
+  );
+
+  // A search with no match.
+  await page.getByLabel('Buscar termos').fill(`${term}naoexiste`);
+  await page.getByRole('button', { name: 'Buscar' }).click();
+  await expect(page.getByText('Nenhum termo encontrado')).toBeVisible();
+  await expect(page.getByText('Tente ajustar os filtros de busca')).toBeVisible();
+  await page.getByRole('button', { name: 'Limpar' }).click();
+  await expect(page.getByLabel('Buscar termos')).toHaveValue('');
+  await expect(page.getByRole('row').filter({ hasText: term })).toBeVisible();
+
+  // Delete.
+  await page.getByRole('button', { name: `Excluir ${term}` }).click();
+  await expect(page.getByText('Termo removido com sucesso')).toBeVisible();
+  await expect(page.getByRole('row').filter({ hasText: term })).toHaveCount(0);
+});
+
+test('flagged terms: a second tenant never sees the first tenant’s terms', async ({ page, browser }) => {
+  const term = unique();
+  await openAs(page, demo, '/flagged-terms');
+  await page.getByLabel('Novo termo').fill(term);
+  await page.getByLabel('Novo termo').press('Enter');
+  await expect(page.getByRole('row').filter({ hasText: term })).toBeVisible();
+
+  const context = await browser.newContext();
+  const otherPage = await context.newPage();
+  await openAs(otherPage, other, '/flagged-terms');
+  await expect(otherPage.getByText(/\d+ termos? · \d+ ativos?/)).toBeVisible();
+  await expect(otherPage.getByText(term)).toHaveCount(0);
+  await otherPage.getByLabel('Buscar termos').fill(term);
+  await otherPage.getByRole('button', { name: 'Buscar' }).click();
+  await expect(otherPage.getByText('Nenhum termo encontrado')).toBeVisible();
+
+  // The same text is free in the other tenant (uniqueness is per tenant).
+  await otherPage.getByLabel('Novo termo').fill(term);
+  await otherPage.getByLabel('Novo termo').press('Enter');
+  await expect(otherPage.getByText('Termo adicionado com sucesso')).toBeVisible();
+  await context.close();
+});

@@ -1,0 +1,111 @@
+import { expect, type Page, test } from '@playwright/test';
+import { fixtureUsers, otherTenant } from '../fixtures.ts';
+import { expectAccessible, signIn } from './helpers.ts';
+
+// The second organisation: saving here does not change the demo tenant other specs read.
+const other = fixtureUsers.find((user) => user.email === 'outra@atende.local');
+
+async function openSettings(page: Page) {
+  if (!other) throw new Error('fixture user outra@atende.local is missing');
+  await page.goto('/settings');
+  await signIn(page, other.email, other.password);
+  await expect(page.getByRole('heading', { name: 'Configurações da Conta' })).toBeVisible();
+}
+
+const save = (page: Page) => page.getByRole('button', { name: 'Salvar Configurações' });
+const discard = (page: Page) => page.getByRole('button', { name: 'Descartar Alterações' });
+
+test.describe.configure({ mode: 'serial' }); // both tests write the same tenant's settings
+
+test('validation messages, discard, and the buttons only when something changed', async ({ page }) => {
+  await openSettings(page);
+  await expect(save(page)).toBeDisabled();
+  await expect(discard(page)).toBeDisabled();
+
+  const name = page.getByLabel('Nome da conta');
+  const wait = page.getByLabel('Tempo máximo de espera do cliente (minutos)');
+  const host = page.getByLabel('Endereço do DigiSac');
+  const original = await name.inputValue();
+
+  await name.fill('   ');
+  await wait.fill('1441');
+  await host.fill('ftp://exemplo.com');
+  await expect(save(page)).toBeEnabled();
+  await save(page).click();
+  await expect(page.getByText('Por favor, corrija os erros no formulário')).toBeVisible();
+  await expect(page.getByText('Nome do tenant é obrigatório')).toBeVisible();
+  await expect(page.getByText('Tempo deve estar entre 1 e 1440 minutos (24 horas)')).toBeVisible();
+  await expect(page.getByText('URL deve começar com http:// ou https://')).toBeVisible();
+  await expect(name).toHaveAttribute('aria-invalid', 'true');
+
+  await host.fill('https://exa mple.com');
+  await expect(page.getByText('URL inválida')).toBeVisible();
+  await expectAccessible(page);
+
+  await discard(page).click();
+  await expect(name).toHaveValue(original);
+  await expect(page.getByText('URL inválida')).toBeHidden();
+  await expect(save(page)).toBeDisabled();
+});
+
+test('saves, keeps the values after a reload, and never shows the token', async ({ page }) => {
+  await openSettings(page);
+  const name = page.getByLabel('Nome da conta');
+  const newName = `Outra Empresa ${Date.now()}`;
+  const host = page.getByLabel('Endereço do DigiSac');
+  const wait = page.getByLabel('Tempo máximo de espera do cliente (minutos)');
+
+  try {
+    await name.fill(newName);
+    await wait.fill('45');
+    await host.fill('https://outra.digisac.app');
+    await page.getByLabel('Token do DigiSac').fill('tok-e2e-1234567890-abcd');
+    await save(page).click();
+    await expect(page.getByText('Configurações da conta atualizadas com sucesso!')).toBeVisible();
+    await expect(save(page)).toBeDisabled();
+    // The shell shows the new name at once.
+    await expect(page.getByRole('complementary').getByText(newName)).toBeVisible();
+
+    await page.reload();
+    await expect(name).toHaveValue(newName);
+    await expect(wait).toHaveValue('45');
+    await expect(host).toHaveValue('https://outra.digisac.app');
+    await expect(page.getByText('Um token está salvo (termina em abcd).')).toBeVisible();
+    const newToken = page.getByLabel('Novo token do DigiSac');
+    await expect(newToken).toHaveValue('');
+    expect(await page.content()).not.toContain('tok-e2e-1234567890');
+    await expect(page.getByText('Configurada', { exact: true })).toBeVisible();
+    await expect(page.getByText('45 minutos')).toBeVisible();
+
+    // Saving something else keeps the token (it is left out of the request).
+    const request = page.waitForRequest(
+      (r) => r.url().endsWith('/api/v1/tenants/settings') && r.method() === 'PUT',
+    );
+    await wait.fill('50');
+    await save(page).click();
+    expect((await request).postDataJSON()).not.toHaveProperty('digisac_token');
+    await expect(page.getByText('Um token está salvo (termina em abcd).')).toBeVisible();
+
+    // Removing it on purpose sends null.
+    await page.getByRole('checkbox', { name: 'Remover o token salvo' }).click();
+    await expect(newToken).toBeDisabled();
+    const removal = page.waitForRequest(
+      (r) => r.url().endsWith('/api/v1/tenants/settings') && r.method() === 'PUT',
+    );
+    await save(page).click();
+    expect((await removal).postDataJSON()).toMatchObject({ digisac_token: null });
+    await expect(page.getByText('Nenhum token salvo.')).toBeVisible();
+    await expect(page.getByText('Não configurada')).toBeVisible();
+    await expectAccessible(page);
+  } finally {
+    // Leave the organisation as the fixtures made it.
+    await page.goto('/settings');
+    await name.fill(otherTenant.name);
+    await wait.fill('30');
+    await host.fill('');
+    if (await save(page).isEnabled()) {
+      await save(page).click();
+      await expect(save(page)).toBeDisabled();
+    }
+  }
+});
