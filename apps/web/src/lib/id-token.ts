@@ -101,3 +101,8 @@ export function storeIdToken(idToken: string): IdTokenSession | null {
   }
   return session;
 }
+
+/** The signed-in user's tenant (empty when the token names none): part of every tenant query key. */
+export function currentTenantId(): string {
+  return readStoredSession()?.user.tenantId ?? '';
+}

@@ -1,9 +1,5 @@
-import { readStoredSession } from '../../../lib/id-token.ts';
-
-/** The signed-in user's tenant (empty when the token names none): part of every query key. */
-export function currentTenantId(): string {
-  return readStoredSession()?.user.tenantId ?? '';
-}
+// Re-exported so the feature's files keep one import for their keys.
+export { currentTenantId } from '../../../lib/id-token.ts';
 
 export const messageKeys = {
   all: (tenantId: string) => ['messages', tenantId] as const,
