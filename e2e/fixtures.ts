@@ -3,29 +3,40 @@ export const demo = { email: 'demo@atende.local', password: 'Demo#Senha2026' };
 
 export const otherTenant = { name: 'Outra Empresa', slug: 'outra' };
 
+/** A second organisation's admin, for isolation checks. */
+export const otherUser = {
+  tenantSlug: otherTenant.slug,
+  email: 'outra@atende.local',
+  password: 'Outra#Senha2026',
+  temporary: false,
+  groups: ['admin'],
+};
+
+// Specs that change a password get a user per attempt: a CI retry must not find it already changed.
+const ATTEMPTS = 2; // playwright.config.ts: one retry on CI
+
+/** First access: the temporary password must be replaced (NEW_PASSWORD_REQUIRED). */
+export const firstAccessUser = (attempt: number) => ({
+  tenantSlug: 'demo',
+  email: `primeiro.acesso.${attempt}@atende.local`,
+  password: 'Temp#Senha2026',
+  temporary: true,
+  groups: [],
+});
+
+/** Password recovery. */
+export const recoveryUser = (attempt: number) => ({
+  tenantSlug: 'demo',
+  email: `recupera.${attempt}@atende.local`,
+  password: 'Antiga#Senha2026',
+  temporary: false,
+  groups: [],
+});
+
 export const fixtureUsers = [
-  // First access: the temporary password must be replaced (NEW_PASSWORD_REQUIRED).
-  {
-    tenantSlug: 'demo',
-    email: 'primeiro.acesso@atende.local',
-    password: 'Temp#Senha2026',
-    temporary: true,
-    groups: [],
-  },
-  // Password recovery.
-  {
-    tenantSlug: 'demo',
-    email: 'recupera@atende.local',
-    password: 'Antiga#Senha2026',
-    temporary: false,
-    groups: [],
-  },
-  // A second organisation, for isolation checks.
-  {
-    tenantSlug: 'outra',
-    email: 'outra@atende.local',
-    password: 'Outra#Senha2026',
-    temporary: false,
-    groups: ['admin'],
-  },
+  otherUser,
+  ...Array.from({ length: ATTEMPTS }, (_, attempt) => [
+    firstAccessUser(attempt),
+    recoveryUser(attempt),
+  ]).flat(),
 ];

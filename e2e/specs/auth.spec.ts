@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { demo } from '../fixtures.ts';
+import { demo, firstAccessUser, recoveryUser } from '../fixtures.ts';
 import { expectAccessible, mailedCode, signIn } from './helpers.ts';
 
 test('the demo user signs in, sees the organisation, and signs out', async ({ page }) => {
@@ -32,9 +32,10 @@ test('a protected deep link returns to itself after sign-in', async ({ page }) =
   await expect(page.getByRole('heading', { name: 'Chamados' })).toBeVisible();
 });
 
-test('first access with a temporary password goes through /nova-senha', async ({ page }) => {
+test('first access with a temporary password goes through /nova-senha', async ({ page }, testInfo) => {
+  const user = firstAccessUser(testInfo.retry);
   await page.goto('/login');
-  await signIn(page, 'primeiro.acesso@atende.local', 'Temp#Senha2026');
+  await signIn(page, user.email, user.password);
   await expect(page).toHaveURL(/\/nova-senha$/);
   await page.getByLabel('Nova senha', { exact: true }).fill('Nova#Senha2026');
   await page.getByLabel('Confirme a nova senha').fill('Outra#Senha2026');
@@ -45,11 +46,13 @@ test('first access with a temporary password goes through /nova-senha', async ({
   await page.getByLabel('Confirme a nova senha').fill('Nova#Senha2026');
   await page.getByRole('button', { name: 'Salvar nova senha' }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
-  await expect(page.getByText('primeiro.acesso@atende.local')).toBeVisible();
+  await expect(page.getByText(user.email)).toBeVisible();
 });
 
-test('password recovery with the mailed code, then sign-in with the new password', async ({ page }) => {
-  const email = 'recupera@atende.local';
+test('password recovery with the mailed code, then sign-in with the new password', async ({
+  page,
+}, testInfo) => {
+  const { email } = recoveryUser(testInfo.retry);
   await page.goto('/login');
   await page.getByRole('link', { name: 'Esqueci minha senha' }).click();
   await expect(page).toHaveURL(/\/esqueci-minha-senha$/);

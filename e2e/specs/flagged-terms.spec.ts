@@ -1,20 +1,6 @@
-import { expect, type Page, test } from '@playwright/test';
-import { demo, fixtureUsers } from '../fixtures.ts';
-import { expectAccessible, signIn } from './helpers.ts';
-
-// The second organisation's user (e2e/fixtures.ts).
-const other = (() => {
-  const user = fixtureUsers.find((candidate) => candidate.email === 'outra@atende.local');
-  if (!user) throw new Error('fixtures.ts lacks outra@atende.local');
-  return user;
-})();
-
-/** Opens a protected screen: the sign-in screen first, then back to it. */
-async function openAs(page: Page, user: { email: string; password: string }, path: string) {
-  await page.goto(path);
-  await signIn(page, user.email, user.password);
-  await expect(page).toHaveURL(new RegExp(`${path}$`));
-}
+import { expect, test } from '@playwright/test';
+import { demo, otherUser as other } from '../fixtures.ts';
+import { expectAccessible, openAs } from './helpers.ts';
 
 // Several screens and a second browser per test on a busy machine.
 test.slow();

@@ -8,6 +8,13 @@ export async function signIn(page: Page, email: string, password: string) {
   await page.getByRole('button', { name: 'Entrar' }).click();
 }
 
+/** Opens a protected screen as `user`: the sign-in screen first, then back to `path`. */
+export async function openAs(page: Page, user: { email: string; password: string }, path: string) {
+  await page.goto(path);
+  await signIn(page, user.email, user.password);
+  await expect(page).toHaveURL((url) => url.pathname + url.search === path);
+}
+
 /** The 6-digit code of the newest reset mail to `email` in the server's outbox (no SMTP in e2e). */
 export async function mailedCode(email: string): Promise<string> {
   const outbox = path.join(process.env.E2E_DATA_DIR ?? '', 'outbox');

@@ -1,14 +1,10 @@
 import { expect, type Page, test } from '@playwright/test';
-import { fixtureUsers, otherTenant } from '../fixtures.ts';
-import { expectAccessible, signIn } from './helpers.ts';
+import { otherUser as other, otherTenant } from '../fixtures.ts';
+import { expectAccessible, openAs } from './helpers.ts';
 
-// The second organisation: saving here does not change the demo tenant other specs read.
-const other = fixtureUsers.find((user) => user.email === 'outra@atende.local');
-
+// As the second organisation: saving here does not change the demo tenant other specs read.
 async function openSettings(page: Page) {
-  if (!other) throw new Error('fixture user outra@atende.local is missing');
-  await page.goto('/settings');
-  await signIn(page, other.email, other.password);
+  await openAs(page, other, '/settings');
   await expect(page.getByRole('heading', { name: 'Configurações da Conta' })).toBeVisible();
 }
 

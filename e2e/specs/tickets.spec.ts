@@ -1,8 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
-import { demo, fixtureUsers } from '../fixtures.ts';
+import { demo, otherUser as other } from '../fixtures.ts';
 import { expectAccessible, signIn } from './helpers.ts';
 
-const other = fixtureUsers.find((u) => u.email === 'outra@atende.local');
 const NEGATIVE =
   'Estou muito insatisfeito, péssimo atendimento. Já liguei três vezes e ninguém resolve. Vou cancelar e registrar reclamação no Procon.';
 const POSITIVE =
@@ -195,7 +194,6 @@ test("another tenant never sees demo's tickets", async ({ page, browser }) => {
   await expect(page).toHaveURL(/\/tickets\/[0-9a-f-]{36}$/);
   const detailPath = new URL(page.url()).pathname;
 
-  if (!other) throw new Error('fixture user outra@atende.local is missing');
   const context = await browser.newContext();
   const outra = await context.newPage();
   await signInAs(outra, other.email, other.password);
