@@ -1,6 +1,6 @@
 import type { Customer } from '@atende/contracts';
-import { Pencil, Plus, Search, Trash2, Users } from 'lucide-react';
-import { type FormEvent, useEffect, useState } from 'react';
+import { Pencil, Plus, Trash2, Users } from 'lucide-react';
+import { useEffect, useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
@@ -8,6 +8,7 @@ import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { Pagination } from '../../../components/ui/pagination.tsx';
+import { SearchForm } from '../../../components/ui/search-form.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import {
   Table,
@@ -18,7 +19,6 @@ import {
   TableHeaderCell,
   TableRow,
 } from '../../../components/ui/table.tsx';
-import { TextField } from '../../../components/ui/text-field.tsx';
 import { formatDate } from '../../../lib/format.ts';
 import { useDeleteCustomer } from '../api/delete-customer.ts';
 import { customersPerPage, useCustomers } from '../api/get-customers.ts';
@@ -36,7 +36,6 @@ export function CustomersScreen() {
 type FormState = { open: false } | { open: true; customer: Customer | null; key: number };
 
 function Customers() {
-  const [searchInput, setSearchInput] = useState('');
   const [search, setSearch] = useState('');
   const [page, setPage] = useState(1);
   const [form, setForm] = useState<FormState>({ open: false });
@@ -57,9 +56,8 @@ function Customers() {
     }
   }, [customers.isSuccess, customers.isPlaceholderData, list.length, page]);
 
-  function applySearch(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    setSearch(searchInput.trim());
+  function applySearch(text: string) {
+    setSearch(text);
     setPage(1);
   }
 
@@ -101,20 +99,13 @@ function Customers() {
       />
 
       <Card aria-label="Lista de clientes">
-        <form onSubmit={applySearch} className="flex flex-wrap items-end gap-2 p-4 sm:px-5">
-          <TextField
-            label="Buscar clientes"
-            type="search"
-            value={searchInput}
-            onChange={(event) => setSearchInput(event.target.value)}
-            placeholder="Nome, documento, empresa ou e-mail"
-            className="min-w-0 flex-1 basis-56"
-          />
-          <Button type="submit" variant="secondary">
-            <Search className="size-4" aria-hidden="true" />
-            Buscar
-          </Button>
-        </form>
+        <SearchForm
+          label="Buscar clientes"
+          placeholder="Nome, documento, empresa ou e-mail"
+          value={search}
+          onSearch={applySearch}
+          className="p-4 sm:px-5"
+        />
 
         <div className="border-t border-slate-200">
           {customers.isPending ? (

@@ -1,11 +1,12 @@
 import { type FlaggedTerm, flaggedTermMessages, normaliseTermText } from '@atende/contracts';
-import { Plus, Search, ShieldAlert, Trash2, X } from 'lucide-react';
+import { Plus, ShieldAlert, Trash2 } from 'lucide-react';
 import { type FormEvent, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
+import { SearchForm } from '../../../components/ui/search-form.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { Switch } from '../../../components/ui/switch.tsx';
 import {
@@ -42,21 +43,10 @@ export function FlaggedTermsScreen() {
 }
 
 function FlaggedTerms() {
-  const [searchInput, setSearchInput] = useState('');
   const [search, setSearch] = useState('');
   const terms = useFlaggedTerms(search);
   const list = terms.data ?? [];
   const activeCount = list.filter((term) => term.is_active).length;
-
-  function applySearch(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    setSearch(searchInput.trim());
-  }
-
-  function clearSearch() {
-    setSearchInput('');
-    setSearch('');
-  }
 
   return (
     <div>
@@ -83,29 +73,13 @@ function FlaggedTerms() {
             <CardTitle id="terms-list-title">Termos cadastrados</CardTitle>
           </CardHeader>
           <CardContent className="pb-0">
-            <form onSubmit={applySearch} className="flex flex-wrap items-end gap-2">
-              <TextField
-                label="Buscar termos"
-                type="search"
-                value={searchInput}
-                onChange={(event) => setSearchInput(event.target.value)}
-                placeholder="Ex.: procon"
-                className="min-w-0 flex-1 basis-48"
-              />
-              <Button type="submit" variant="secondary">
-                <Search className="size-4" aria-hidden="true" />
-                Buscar
-              </Button>
-              <Button
-                type="button"
-                variant="secondary"
-                onClick={clearSearch}
-                disabled={!searchInput && !search}
-              >
-                <X className="size-4" aria-hidden="true" />
-                Limpar
-              </Button>
-            </form>
+            <SearchForm
+              label="Buscar termos"
+              placeholder="Ex.: procon"
+              value={search}
+              onSearch={setSearch}
+              clearable
+            />
           </CardContent>
           <div className="mt-4 border-t border-slate-200">
             {terms.isPending ? (
