@@ -1,20 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
-import { demo, fixtureUsers } from '../fixtures.ts';
-import { expectAccessible, signIn } from './helpers.ts';
-
-// The second organisation's user (e2e/fixtures.ts).
-const other = (() => {
-  const user = fixtureUsers.find((candidate) => candidate.email === 'outra@atende.local');
-  if (!user) throw new Error('fixtures.ts lacks outra@atende.local');
-  return user;
-})();
-
-/** Opens a protected screen: the sign-in screen first, then back to it. */
-async function openAs(page: Page, user: { email: string; password: string }, path: string) {
-  await page.goto(path);
-  await signIn(page, user.email, user.password);
-  await expect(page).toHaveURL(new RegExp(`${path}$`));
-}
+import { demo, otherUser as other } from '../fixtures.ts';
+import { expectAccessible, openAs } from './helpers.ts';
 
 // Several screens and a second browser per test on a busy machine.
 test.slow();
@@ -94,6 +80,17 @@ test('messages: create (analysed on arrival), read the analysis, reprocess, flag
   await expect(row.getByText('Marcada', { exact: true })).toHaveCount(0);
   await row.getByRole('button', { name: /^Marcar mensagem/ }).click();
   await expect(row.getByText('Marcada', { exact: true })).toBeVisible();
+
+  // Delete, after a confirmation that can be cancelled.
+  await row.getByRole('button', { name: /^Excluir mensagem/ }).click();
+  const confirm = page.getByRole('alertdialog', { name: 'Excluir mensagem' });
+  await expect(confirm.getByText(/Tem certeza que deseja excluir esta mensagem\?/)).toBeVisible();
+  await confirm.getByRole('button', { name: 'Cancelar' }).click();
+  await expect(row).toHaveCount(1);
+  await row.getByRole('button', { name: /^Excluir mensagem/ }).click();
+  await confirm.getByRole('button', { name: 'Excluir' }).click();
+  await expect(page.getByText('Mensagem excluída')).toBeVisible();
+  await expect(page.getByText('Nenhuma mensagem encontrada.')).toBeVisible();
 });
 
 test('messages: bulk analyse, flag and unflag the selected rows', async ({ page }) => {

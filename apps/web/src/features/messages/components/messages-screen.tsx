@@ -7,18 +7,20 @@ import {
   FlagOff,
   MessageSquare,
   RefreshCw,
-  Search,
   Sparkles,
+  Trash2,
 } from 'lucide-react';
-import { type FormEvent, Fragment, useEffect, useState } from 'react';
+import { Fragment, useEffect, useState } from 'react';
 import { toast } from 'sonner';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { Checkbox } from '../../../components/ui/checkbox.tsx';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { Pagination } from '../../../components/ui/pagination.tsx';
+import { SearchForm } from '../../../components/ui/search-form.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import {
   Table,
@@ -29,8 +31,8 @@ import {
   TableHeaderCell,
   TableRow,
 } from '../../../components/ui/table.tsx';
-import { TextField } from '../../../components/ui/text-field.tsx';
 import { useAnalyzeMessage } from '../api/analyze-message.ts';
+import { useDeleteMessage } from '../api/delete-message.ts';
 import { useFlagMessage } from '../api/flag-message.ts';
 import { messagesPerPage, useMessages } from '../api/get-messages.ts';
 import { analyzeMessageKey, currentTenantId } from '../api/keys.ts';
@@ -58,7 +60,6 @@ async function forEachId(ids: string[], action: (id: string) => Promise<unknown>
 }
 
 function Messages() {
-  const [searchInput, setSearchInput] = useState('');
   const [search, setSearch] = useState('');
   const [page, setPage] = useState(1);
   const [selected, setSelected] = useState<Set<string>>(new Set());
@@ -66,6 +67,8 @@ function Messages() {
   const messages = useMessages(page, search);
   const analyze = useAnalyzeMessage();
   const flag = useFlagMessage();
+  const remove = useDeleteMessage();
+  const [toDelete, setToDelete] = useState<Message | null>(null);
   const list = messages.data?.messages ?? [];
   const total = messages.data?.total ?? 0;
 
@@ -86,9 +89,8 @@ function Messages() {
   const selectedIds = list.map((message) => message.id).filter((id) => selected.has(id));
   const allSelected = list.length > 0 && selectedIds.length === list.length;
 
-  function applySearch(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    setSearch(searchInput.trim());
+  function applySearch(text: string) {
+    setSearch(text);
     setPage(1);
     setSelected(new Set());
   }
@@ -135,6 +137,19 @@ function Messages() {
           toast.error('Erro', { description: `Não foi possível atualizar marcação. ${error.message}` }),
       },
     );
+  }
+
+  function confirmDelete() {
+    if (!toDelete) return;
+    const { id } = toDelete;
+    remove.mutate(id, {
+      onSuccess: () => {
+        toast.success('Mensagem excluída');
+        toggleSelected(id, false);
+      },
+      onError: (error) => toast.error('Erro ao excluir mensagem', { description: error.message }),
+      onSettled: () => setToDelete(null),
+    });
   }
 
   async function bulkAnalyze() {
@@ -184,20 +199,14 @@ function Messages() {
         <CreateMessageForm />
 
         <Card aria-label="Lista de mensagens">
-          <form onSubmit={applySearch} className="flex flex-wrap items-end gap-2 p-4 sm:px-5">
-            <TextField
-              label="Buscar conteúdo"
-              type="search"
-              value={searchInput}
-              onChange={(event) => setSearchInput(event.target.value)}
-              placeholder="Palavras da mensagem"
-              className="min-w-0 flex-1 basis-56"
-            />
-            <Button type="submit" variant="secondary">
-              <Search className="size-4" aria-hidden="true" />
-              Aplicar
-            </Button>
-          </form>
+          <SearchForm
+            label="Buscar conteúdo"
+            placeholder="Palavras da mensagem"
+            value={search}
+            onSearch={applySearch}
+            submitLabel="Aplicar"
+            className="p-4 sm:px-5"
+          />
 
           {selectedIds.length > 0 && (
             <section
@@ -280,6 +289,7 @@ function Messages() {
                         analysing={analysing.has(message.id)}
                         onAnalyze={() => analyzeOne(message.id)}
                         onFlag={() => flagOne(message)}
+                        onDelete={() => setToDelete(message)}
                       />
                     ))}
                   </TableBody>
@@ -299,6 +309,16 @@ function Messages() {
           )}
         </Card>
       </div>
+      <ConfirmDialog
+        open={toDelete !== null}
+        onOpenChange={(open) => !open && setToDelete(null)}
+        title="Excluir mensagem"
+        description="Tem certeza que deseja excluir esta mensagem? A análise dela também será removida."
+        confirmLabel="Excluir"
+        destructive
+        pending={remove.isPending}
+        onConfirm={confirmDelete}
+      />
     </div>
   );
 }
@@ -312,6 +332,7 @@ interface MessageRowProps {
   analysing: boolean;
   onAnalyze: () => void;
   onFlag: () => void;
+  onDelete: () => void;
 }
 
 function MessageRow({
@@ -323,6 +344,7 @@ function MessageRow({
   analysing,
   onAnalyze,
   onFlag,
+  onDelete,
 }: MessageRowProps) {
   const { analysis } = message;
   const short = shortId(message.id);
@@ -423,6 +445,16 @@ function MessageRow({
                 {expanded ? 'Ocultar' : 'Ver'}
               </Button>
             )}
+            <Button
+              variant="ghost"
+              size="icon"
+              aria-label={`Excluir mensagem ${short}`}
+              title="Excluir"
+              onClick={onDelete}
+              className="text-slate-500 hover:text-red-700"
+            >
+              <Trash2 className="size-4" aria-hidden="true" />
+            </Button>
           </div>
         </TableCell>
       </TableRow>
