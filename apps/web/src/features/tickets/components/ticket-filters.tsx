@@ -1,3 +1,4 @@
+import { ChevronDown, ChevronUp } from 'lucide-react';
 import { type FormEvent, useEffect, useState } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
@@ -6,6 +7,7 @@ import { SelectField } from '../../../components/ui/select.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { sentimentLabels, solvedStatusLabels } from '../lib/analysis-display.ts';
 import {
+  activeFilterCount,
   emptyFilters,
   type TicketFilters as Filters,
   filterSentiments,
@@ -25,11 +27,17 @@ interface TicketFiltersProps {
   onApply: (filters: Filters) => void;
 }
 
+/** Phones get the list first: the eleven fields start folded there unless some filter is in force. */
+const startsOpen = (value: Filters) =>
+  activeFilterCount(value) > 0 || !window.matchMedia('(max-width: 639px)').matches;
+
 /** The list's filters: edited here, applied (and written to the URL) with 'Aplicar'. */
 export function TicketFilters({ value, onApply }: TicketFiltersProps) {
   const [draft, setDraft] = useState(value);
+  const [open, setOpen] = useState(() => startsOpen(value));
   // The URL changed elsewhere (back button, a dashboard link): show what is in force.
   useEffect(() => setDraft(value), [value]);
+  const active = activeFilterCount(value);
 
   const set = <K extends keyof Filters>(key: K, next: Filters[K]) => setDraft((d) => ({ ...d, [key]: next }));
 
@@ -40,11 +48,33 @@ export function TicketFilters({ value, onApply }: TicketFiltersProps) {
 
   return (
     <Card aria-labelledby="ticket-filters-title">
-      <CardHeader>
-        <CardTitle id="ticket-filters-title">Filtros</CardTitle>
+      <CardHeader className={open ? '' : 'pb-4'}>
+        <CardTitle id="ticket-filters-title">
+          Filtros
+          {active > 0 && (
+            <span className="ml-2 text-sm font-normal text-slate-600">
+              ({active} {active === 1 ? 'ativo' : 'ativos'})
+            </span>
+          )}
+        </CardTitle>
+        <Button
+          variant="ghost"
+          size="sm"
+          aria-expanded={open}
+          aria-controls="ticket-filters-form"
+          onClick={() => setOpen((current) => !current)}
+        >
+          {open ? (
+            <ChevronUp className="size-4" aria-hidden="true" />
+          ) : (
+            <ChevronDown className="size-4" aria-hidden="true" />
+          )}
+          {open ? 'Ocultar filtros' : 'Mostrar filtros'}
+        </Button>
       </CardHeader>
-      <CardContent>
+      <CardContent hidden={!open}>
         <form
+          id="ticket-filters-form"
           onSubmit={onSubmit}
           className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4"
           aria-labelledby="ticket-filters-title"

@@ -101,8 +101,13 @@ export function filtersToApiParams(filters: TicketFilters): QueryParams {
   return { ...params, ...rest };
 }
 
+/** How many filters are in force. */
+export function activeFilterCount(filters: TicketFilters): number {
+  return filtersToSearchParams(filters).size;
+}
+
 export function hasActiveFilters(filters: TicketFilters): boolean {
-  return filtersToSearchParams(filters).size > 0;
+  return activeFilterCount(filters) > 0;
 }
 
 /** São Paulo is UTC-3 all year: the day a date-time falls on there, for a date input. */
