@@ -48,6 +48,48 @@ export const escalationReasonLabels: Readonly<Record<EscalationReason, string>> 
   high_urgency: 'urgência alta',
 };
 
+/** pt-BR labels of the analysis enums, as the screens show them. */
+export const sentimentLabels: Readonly<Record<(typeof sentiments)[number], string>> = {
+  positive: 'Positivo',
+  negative: 'Negativo',
+  neutral: 'Neutro',
+  mixed: 'Misto',
+};
+export const solvedStatusLabels: Readonly<Record<(typeof solvedStatuses)[number], string>> = {
+  solved: 'Resolvido',
+  in_progress: 'Em Progresso',
+  not_solved: 'Não Resolvido',
+};
+export const urgencyLabels: Readonly<Record<(typeof urgencyLevels)[number], string>> = {
+  low: 'Baixa',
+  medium: 'Média',
+  high: 'Alta',
+  critical: 'Crítica',
+};
+export const intentLabels: Readonly<Record<(typeof intents)[number], string>> = {
+  compliment: 'Elogio',
+  complaint: 'Reclamação',
+  question: 'Pergunta',
+  inquiry: 'Consulta',
+  request: 'Solicitação',
+  support: 'Suporte',
+  information: 'Informação',
+  greeting: 'Saudação',
+  goodbye: 'Despedida',
+  urgent: 'Urgente',
+  feedback: 'Feedback',
+  unknown: 'Desconhecido',
+};
+export const languageLabels: Readonly<Record<(typeof languages)[number], string>> = {
+  pt: 'Português',
+  'pt-BR': 'Português (Brasil)',
+  en: 'Inglês',
+  es: 'Espanhol',
+  fr: 'Francês',
+  de: 'Alemão',
+  it: 'Italiano',
+};
+
 const provenance = {
   id: z.uuid(),
   /** 1 for the first analysis; reprocessing adds the next version (history is kept). */

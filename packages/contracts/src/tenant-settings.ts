@@ -5,8 +5,6 @@ import { hasControlCharacters, requiredText, timestamp } from './common.ts';
 export const waitTimeMinutes = { min: 1, max: 1440 } as const;
 export const digisacTokenMaxLength = 500;
 export const digisacHostMaxLength = 2048;
-/** The last four characters of the token are shown only when it is at least this long. */
-export const digisacTokenLast4MinLength = 12;
 
 /** The pt-BR messages of the Settings form (spec §5), shared by the API and the web app. */
 export const tenantSettingsMessages = {
@@ -28,14 +26,8 @@ export const tenantSettingsSchema = z.object({
     .string()
     .nullable()
     .describe('Base URL of the DigiSac integration, without trailing slash; null when not set'),
-  /** The token itself is never answered: only whether one is stored, and its last 4 characters. */
+  /** The token itself is never answered, nor any part of it: only whether one is stored. */
   digisac_token_set: z.boolean().describe('Whether a DigiSac token is stored (the token is never returned)'),
-  digisac_token_last4: z
-    .string()
-    .nullable()
-    .describe(
-      `Last 4 characters of the stored token; null without a token or when it is shorter than ${digisacTokenLast4MinLength}`,
-    ),
   max_customer_wait_time_minutes: z
     .number()
     .int()

@@ -1,8 +1,4 @@
-import {
-  digisacTokenLast4MinLength,
-  type TenantSettings,
-  type UpdateTenantSettings,
-} from '@atende/contracts';
+import type { TenantSettings, UpdateTenantSettings } from '@atende/contracts';
 import type { Tx } from '../../db/client.ts';
 import type { Tenant } from '../../db/schema/index.ts';
 import { iso } from '../../lib/db-helpers.ts';
@@ -11,16 +7,11 @@ import * as repo from './tenant-settings.repo.ts';
 
 const tenantNotFound = () => notFound('Organização não encontrada.');
 
-/** The last 4 characters, only for a token long enough that they give little of it away. */
-export const tokenLast4 = (token: string | null) =>
-  token !== null && token.length >= digisacTokenLast4MinLength ? token.slice(-4) : null;
-
 /** The settings as answered: the DigiSac token itself never leaves the server. */
 export const toTenantSettingsDto = (row: Tenant): TenantSettings => ({
   name: row.name,
   digisac_host: row.digisacHost,
   digisac_token_set: row.digisacToken !== null,
-  digisac_token_last4: tokenLast4(row.digisacToken),
   max_customer_wait_time_minutes: row.maxCustomerWaitTimeMinutes,
   updated_at: iso(row.updatedAt),
 });

@@ -29,7 +29,6 @@ describe('tenant settings API', () => {
       name: t.a.tenant.name,
       digisac_host: null,
       digisac_token_set: false,
-      digisac_token_last4: null,
       max_customer_wait_time_minutes: 30,
       updated_at: expect.any(String),
     });
@@ -48,7 +47,6 @@ describe('tenant settings API', () => {
       name: 'Loja Azul',
       digisac_host: 'https://lojaazul.digisac.chat',
       digisac_token_set: true,
-      digisac_token_last4: 'abcd',
       max_customer_wait_time_minutes: 45,
       updated_at: expect.any(String),
     });
@@ -71,7 +69,6 @@ describe('tenant settings API', () => {
     const token = 'segredo-digisac-0000-9876';
     expect((await put(api, { name: 'Com token', digisac_token: token })).body).toMatchObject({
       digisac_token_set: true,
-      digisac_token_last4: '9876',
     });
     // Absent: kept (also the host and the wait time).
     await put(api, {
@@ -84,25 +81,19 @@ describe('tenant settings API', () => {
       name: 'Renomeada',
       digisac_host: 'https://x.digisac.chat',
       digisac_token_set: true,
-      digisac_token_last4: '9876',
       max_customer_wait_time_minutes: 10,
     });
     const [row] = await t.server.database.db.select().from(tenants).where(eq(tenants.id, tenant.id));
     expect(row?.digisacToken).toBe(token); // stored as sent, only never answered
 
     const replaced = await put(api, { name: 'Renomeada', digisac_token: 'outro-token-muito-longo-WXYZ' });
-    expect(replaced.body.digisac_token_last4).toBe('WXYZ');
-    // Short tokens: set, but no last 4 (they would give away too much of it).
-    expect((await put(api, { name: 'Renomeada', digisac_token: 'curto123' })).body).toMatchObject({
-      digisac_token_set: true,
-      digisac_token_last4: null,
-    });
+    expect(replaced.body.digisac_token_set).toBe(true);
+    expect(JSON.stringify(replaced.body)).not.toContain('WXYZ');
     for (const cleared of [null, '', '   ']) {
       await put(api, { name: 'Renomeada', digisac_token: 'de-novo-um-token-1234' });
       const res = await put(api, { name: 'Renomeada', digisac_token: cleared });
       expect(res.body, JSON.stringify(cleared)).toMatchObject({
         digisac_token_set: false,
-        digisac_token_last4: null,
       });
     }
     for (const cleared of [null, '', '  ']) {
@@ -188,7 +179,6 @@ describe('tenant settings API', () => {
       name: 'Empresa B',
       digisac_host: null,
       digisac_token_set: false,
-      digisac_token_last4: null,
       max_customer_wait_time_minutes: 30,
     });
     // A header naming A's tenant does not switch B's token to it.
@@ -196,7 +186,6 @@ describe('tenant settings API', () => {
     expect(spoofed.status).toBe(403);
     expect((await a.api('GET', '/tenants/settings')).body).toMatchObject({
       name: 'Empresa A',
-      digisac_token_last4: 'AAAA',
       max_customer_wait_time_minutes: 77,
     });
   });

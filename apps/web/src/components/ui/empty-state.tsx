@@ -1,6 +1,6 @@
-import type { LucideIcon } from 'lucide-react';
-import { Inbox } from 'lucide-react';
+import { CloudOff, Inbox, type LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { Button } from './button.tsx';
 
 interface EmptyStateProps {
   title: string;
@@ -19,6 +19,31 @@ export function EmptyState({ title, description, icon: Icon = Inbox, action }: E
       <p className="mt-3 text-base font-medium text-slate-900">{title}</p>
       {description && <p className="mt-1 max-w-prose text-sm text-slate-600">{description}</p>}
       {action && <div className="mt-4">{action}</div>}
+    </div>
+  );
+}
+
+interface LoadErrorProps {
+  title: string;
+  description?: ReactNode;
+  onRetry: () => void;
+  retrying?: boolean;
+}
+
+/** A list or record that could not be loaded, and a button that asks again. */
+export function LoadError({ title, description, onRetry, retrying = false }: LoadErrorProps) {
+  return (
+    <div role="alert">
+      <EmptyState
+        icon={CloudOff}
+        title={title}
+        description={description}
+        action={
+          <Button variant="secondary" pending={retrying} onClick={onRetry}>
+            Tentar novamente
+          </Button>
+        }
+      />
     </div>
   );
 }

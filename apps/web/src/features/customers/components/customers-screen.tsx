@@ -5,7 +5,7 @@ import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
-import { EmptyState } from '../../../components/ui/empty-state.tsx';
+import { EmptyState, LoadError } from '../../../components/ui/empty-state.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { Pagination } from '../../../components/ui/pagination.tsx';
 import { SearchForm } from '../../../components/ui/search-form.tsx';
@@ -116,14 +116,11 @@ function Customers() {
               ))}
             </div>
           ) : customers.isError && list.length === 0 ? (
-            <EmptyState
+            <LoadError
               title="Falha ao buscar clientes"
               description="Verifique sua conexão e tente de novo."
-              action={
-                <Button variant="secondary" onClick={() => customers.refetch()}>
-                  Tentar novamente
-                </Button>
-              }
+              onRetry={() => customers.refetch()}
+              retrying={customers.isFetching}
             />
           ) : list.length === 0 ? (
             <EmptyState

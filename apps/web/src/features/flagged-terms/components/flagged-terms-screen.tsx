@@ -4,7 +4,7 @@ import { type FormEvent, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
-import { EmptyState } from '../../../components/ui/empty-state.tsx';
+import { EmptyState, LoadError } from '../../../components/ui/empty-state.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { SearchForm } from '../../../components/ui/search-form.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
@@ -90,14 +90,11 @@ function FlaggedTerms() {
                 ))}
               </div>
             ) : terms.isError ? (
-              <EmptyState
+              <LoadError
                 title="Não foi possível carregar os termos."
                 description={errorDetail(terms.error)}
-                action={
-                  <Button variant="secondary" onClick={() => terms.refetch()}>
-                    Tentar novamente
-                  </Button>
-                }
+                onRetry={() => terms.refetch()}
+                retrying={terms.isFetching}
               />
             ) : list.length === 0 ? (
               <EmptyState
@@ -182,18 +179,20 @@ function TermsTable({ terms }: { terms: FlaggedTerm[] }) {
   const toggle = useToggleFlaggedTerm();
   const remove = useDeleteFlaggedTerm();
 
+  // mutateAsync, not mutate's callbacks: those fire only for the latest call, and rows can be
+  // toggled faster than the server answers.
   function toggleTerm(id: string) {
-    toggle.mutate(id, {
-      onSuccess: () => toast.success('Status do termo alterado com sucesso'),
-      onError: (error) => toast.error('Erro ao alterar status do termo', { description: errorDetail(error) }),
-    });
+    toggle.mutateAsync(id).then(
+      () => toast.success('Status do termo alterado com sucesso'),
+      (error) => toast.error('Erro ao alterar status do termo', { description: errorDetail(error) }),
+    );
   }
 
   function removeTerm(id: string) {
-    remove.mutate(id, {
-      onSuccess: () => toast.success('Termo removido com sucesso'),
-      onError: (error) => toast.error('Erro ao remover termo', { description: errorDetail(error) }),
-    });
+    remove.mutateAsync(id).then(
+      () => toast.success('Termo removido com sucesso'),
+      (error) => toast.error('Erro ao remover termo', { description: errorDetail(error) }),
+    );
   }
 
   return (

@@ -3,17 +3,20 @@ import { Copy, Flag } from 'lucide-react';
 import { toast } from 'sonner';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
-import { formatDateTime } from '../../../lib/format.ts';
 import {
   confidenceTone,
+  formatPercent,
   intentLabels,
   languageLabels,
-  percent,
   sentimentLabels,
-  sentimentTones,
+  sentimentTone,
   urgencyLabels,
-  urgencyTones,
-} from '../lib/labels.ts';
+  urgencyTone,
+} from '../../../lib/analysis-display.ts';
+import { formatDateTime } from '../../../lib/format.ts';
+
+/** Each text once (it is also the row's key). */
+const unique = (texts: string[]) => [...new Set(texts)];
 
 async function copy(text: string) {
   try {
@@ -34,19 +37,21 @@ function Item({ term, children }: { term: string; children: React.ReactNode }) {
 }
 
 /** What the AI read in one message: the newest analysis. */
-export function AnalysisPanel({ analysis, id }: { analysis: MessageAnalysis; id: string }) {
+export function AnalysisPanel({ analysis }: { analysis: MessageAnalysis }) {
   return (
-    <section id={id} aria-label="Análise da mensagem" className="space-y-4 bg-slate-50 px-4 py-4 sm:px-5">
+    <section aria-label="Análise da mensagem" className="space-y-4">
       <dl className="grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-5">
         <Item term="Sentimento">
-          <Badge tone={sentimentTones[analysis.sentiment]}>{sentimentLabels[analysis.sentiment]}</Badge>
+          <Badge tone={sentimentTone(analysis.sentiment)}>{sentimentLabels[analysis.sentiment]}</Badge>
         </Item>
         <Item term="Intenção">{intentLabels[analysis.intent]}</Item>
         <Item term="Urgência">
-          <Badge tone={urgencyTones[analysis.urgency_level]}>{urgencyLabels[analysis.urgency_level]}</Badge>
+          <Badge tone={urgencyTone(analysis.urgency_level)}>{urgencyLabels[analysis.urgency_level]}</Badge>
         </Item>
         <Item term="Confiança">
-          <Badge tone={confidenceTone(analysis.confidence_score)}>{percent(analysis.confidence_score)}</Badge>
+          <Badge tone={confidenceTone(analysis.confidence_score)}>
+            {formatPercent(analysis.confidence_score)}
+          </Badge>
         </Item>
         <Item term="Idioma detectado">{languageLabels[analysis.language_detected]}</Item>
       </dl>
@@ -57,7 +62,7 @@ export function AnalysisPanel({ analysis, id }: { analysis: MessageAnalysis; id:
           <div className="mt-1 flex flex-wrap items-center gap-1.5">
             <Flag className="size-4 text-red-700" aria-hidden="true" />
             <span className="text-sm text-red-800">Termos sinalizados:</span>
-            {analysis.red_flag_words.map((word) => (
+            {unique(analysis.red_flag_words).map((word) => (
               <Badge key={word} tone="red">
                 {word}
               </Badge>
@@ -74,7 +79,7 @@ export function AnalysisPanel({ analysis, id }: { analysis: MessageAnalysis; id:
           <p className="mt-1 text-sm text-slate-600">Nenhuma sugestão disponível</p>
         ) : (
           <ol className="mt-2 space-y-2">
-            {analysis.suggested_responses.map((response, index) => (
+            {unique(analysis.suggested_responses).map((response, index) => (
               <li
                 key={response}
                 className="flex items-start justify-between gap-3 rounded-md border border-slate-200 bg-white p-3"

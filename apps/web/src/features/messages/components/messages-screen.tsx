@@ -1,5 +1,5 @@
 import type { Message } from '@atende/contracts';
-import { useMutationState } from '@tanstack/react-query';
+import { useIsMutating, useMutationState } from '@tanstack/react-query';
 import {
   ChevronDown,
   ChevronUp,
@@ -11,13 +11,15 @@ import {
   Trash2,
 } from 'lucide-react';
 import { Fragment, useEffect, useState } from 'react';
+import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { Checkbox } from '../../../components/ui/checkbox.tsx';
+import { cn, focusRing } from '../../../components/ui/cn.ts';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
-import { EmptyState } from '../../../components/ui/empty-state.tsx';
+import { EmptyState, LoadError } from '../../../components/ui/empty-state.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { Pagination } from '../../../components/ui/pagination.tsx';
 import { SearchForm } from '../../../components/ui/search-form.tsx';
@@ -31,19 +33,13 @@ import {
   TableHeaderCell,
   TableRow,
 } from '../../../components/ui/table.tsx';
+import { sentimentLabels, sentimentTone, urgencyLabels, urgencyTone } from '../../../lib/analysis-display.ts';
 import { useAnalyzeMessage } from '../api/analyze-message.ts';
 import { useDeleteMessage } from '../api/delete-message.ts';
 import { useFlagMessage } from '../api/flag-message.ts';
 import { messagesPerPage, useMessages } from '../api/get-messages.ts';
-import { analyzeMessageKey, currentTenantId } from '../api/keys.ts';
-import {
-  directionLabels,
-  sentimentLabels,
-  sentimentTones,
-  shortId,
-  urgencyLabels,
-  urgencyTones,
-} from '../lib/labels.ts';
+import { analyzeMessageKey, currentTenantId, flagMessageKey } from '../api/keys.ts';
+import { directionLabels, shortId } from '../lib/labels.ts';
 import { AnalysisPanel } from './analysis-panel.tsx';
 import { CreateMessageForm } from './create-message-form.tsx';
 
@@ -118,24 +114,23 @@ function Messages() {
     });
   }
 
+  // mutateAsync, not mutate's callbacks: those fire only for the latest call, and several rows
+  // can be analysed or flagged at once.
   function analyzeOne(id: string) {
-    analyze.mutate(id, {
-      onSuccess: () => {
+    analyze.mutateAsync(id).then(
+      () => {
         toast.success('Análise concluída');
         setExpanded((current) => new Set(current).add(id));
       },
-      onError: (error) => toast.error('Erro na análise', { description: error.message }),
-    });
+      (error: Error) => toast.error('Erro na análise', { description: error.message }),
+    );
   }
 
   function flagOne(message: Message) {
-    flag.mutate(
-      { id: message.id, flagged: !message.flagged },
-      {
-        onSuccess: (updated) => toast.success(updated.flagged ? 'Mensagem marcada' : 'Marcação removida'),
-        onError: (error) =>
-          toast.error('Erro', { description: `Não foi possível atualizar marcação. ${error.message}` }),
-      },
+    flag.mutateAsync({ id: message.id, flagged: !message.flagged }).then(
+      (updated) => toast.success(updated.flagged ? 'Mensagem marcada' : 'Marcação removida'),
+      (error: Error) =>
+        toast.error('Erro', { description: `Não foi possível atualizar marcação. ${error.message}` }),
     );
   }
 
@@ -173,7 +168,9 @@ function Messages() {
     }
   }
 
-  const bulkBusy = analyze.isPending || flag.isPending;
+  // Every analyse or flag still running, not only the latest (useMutation tracks one call).
+  const bulkBusy =
+    useIsMutating({ mutationKey: analyzeMessageKey }) + useIsMutating({ mutationKey: flagMessageKey }) > 0;
 
   return (
     <div>
@@ -234,18 +231,15 @@ function Messages() {
 
           <div className="border-t border-slate-200">
             {messages.isPending ? (
-              <div role="status" className="flex justify-center p-8">
+              <div className="flex justify-center p-8">
                 <Spinner label="Carregando..." />
               </div>
             ) : messages.isError && list.length === 0 ? (
-              <EmptyState
+              <LoadError
                 title="Não foi possível carregar as mensagens."
                 description={messages.error.message}
-                action={
-                  <Button variant="secondary" onClick={() => messages.refetch()}>
-                    Tentar novamente
-                  </Button>
-                }
+                onRetry={() => messages.refetch()}
+                retrying={messages.isFetching}
               />
             ) : list.length === 0 ? (
               <EmptyState
@@ -368,7 +362,18 @@ function MessageRow({
         </TableCell>
         <TableCell className="whitespace-nowrap">{directionLabels[message.direction]}</TableCell>
         <TableCell className="font-mono text-xs text-slate-600">
-          {message.ticket_id ? <span title={message.ticket_id}>{shortId(message.ticket_id)}</span> : '—'}
+          {message.ticket_id ? (
+            <Link
+              to={`/tickets/${message.ticket_id}`}
+              title={message.ticket_id}
+              aria-label={`Abrir chamado ${shortId(message.ticket_id)}`}
+              className={cn('rounded-sm text-brand-700 underline-offset-2 hover:underline', focusRing)}
+            >
+              {shortId(message.ticket_id)}
+            </Link>
+          ) : (
+            '—'
+          )}
         </TableCell>
         <TableCell>
           <div className="flex flex-wrap items-center gap-1">
@@ -387,10 +392,10 @@ function MessageRow({
             )}
             {analysis && (
               <>
-                <Badge tone={sentimentTones[analysis.sentiment]} title="Sentimento">
+                <Badge tone={sentimentTone(analysis.sentiment)} title="Sentimento">
                   {sentimentLabels[analysis.sentiment]}
                 </Badge>
-                <Badge tone={urgencyTones[analysis.urgency_level]} title="Urgência">
+                <Badge tone={urgencyTone(analysis.urgency_level)} title="Urgência">
                   Urgência {urgencyLabels[analysis.urgency_level].toLowerCase()}
                 </Badge>
                 {analysis.contains_red_flags && (
@@ -428,23 +433,21 @@ function MessageRow({
               {!analysing && <Sparkles className="size-4" aria-hidden="true" />}
               {analysis ? 'Reprocessar' : 'Analisar'}
             </Button>
-            {analysis && (
-              <Button
-                variant="ghost"
-                size="sm"
-                aria-expanded={expanded}
-                aria-controls={expanded ? panelId : undefined}
-                aria-label={`${expanded ? 'Ocultar' : 'Ver'} análise da mensagem ${short}`}
-                onClick={onToggleExpanded}
-              >
-                {expanded ? (
-                  <ChevronUp className="size-4" aria-hidden="true" />
-                ) : (
-                  <ChevronDown className="size-4" aria-hidden="true" />
-                )}
-                {expanded ? 'Ocultar' : 'Ver'}
-              </Button>
-            )}
+            <Button
+              variant="ghost"
+              size="sm"
+              aria-expanded={expanded}
+              aria-controls={expanded ? panelId : undefined}
+              aria-label={`${expanded ? 'Ocultar' : 'Ver'} ${analysis ? 'análise da mensagem' : 'mensagem'} ${short}`}
+              onClick={onToggleExpanded}
+            >
+              {expanded ? (
+                <ChevronUp className="size-4" aria-hidden="true" />
+              ) : (
+                <ChevronDown className="size-4" aria-hidden="true" />
+              )}
+              {expanded ? 'Ocultar' : 'Ver'}
+            </Button>
             <Button
               variant="ghost"
               size="icon"
@@ -458,10 +461,26 @@ function MessageRow({
           </div>
         </TableCell>
       </TableRow>
-      {analysis && expanded && (
+      {expanded && (
         <tr>
           <td colSpan={7} className="p-0">
-            <AnalysisPanel id={panelId} analysis={analysis} />
+            <div id={panelId} className="space-y-4 bg-slate-50 px-4 py-4 sm:px-5">
+              <div>
+                <h3 className="text-xs font-medium uppercase tracking-wide text-slate-500">
+                  Mensagem completa
+                </h3>
+                <p className="mt-1 max-w-prose text-sm break-words whitespace-pre-wrap text-slate-800">
+                  {message.content}
+                </p>
+              </div>
+              {analysis ? (
+                <AnalysisPanel analysis={analysis} />
+              ) : (
+                <p className="text-sm text-slate-600">
+                  Ainda não analisada. Use “Analisar” para ver sentimento, intenção e respostas sugeridas.
+                </p>
+              )}
+            </div>
           </td>
         </tr>
       )}

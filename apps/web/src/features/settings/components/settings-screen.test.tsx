@@ -11,7 +11,6 @@ const stored = {
   name: 'Demonstração',
   digisac_host: 'https://demo.digisac.app',
   digisac_token_set: true,
-  digisac_token_last4: 'x9z1',
   max_customer_wait_time_minutes: 30,
   updated_at: '2026-03-05T17:30:00Z',
 };
@@ -39,7 +38,7 @@ describe('settings screen', () => {
 
     const name = (await screen.findByLabelText('Nome da conta', {}, { timeout: 5000 })) as HTMLInputElement;
     expect(name.value).toBe('Demonstração');
-    expect(screen.getByText('Um token está salvo (termina em x9z1).')).toBeTruthy();
+    expect(screen.getByText('Um token está salvo.')).toBeTruthy();
     const save = screen.getByRole('button', { name: 'Salvar Configurações' }) as HTMLButtonElement;
     expect(save.disabled).toBe(true);
 

@@ -112,8 +112,9 @@ function SettingsForm({ settings }: { settings: TenantSettings }) {
     formState: { errors, isDirty },
   } = useForm<SettingsFormValues>({ resolver, defaultValues: toFormValues(settings) });
 
-  // A fresh copy from the server (after saving, or another tab) becomes the new starting point.
-  useEffect(() => reset(toFormValues(settings)), [settings, reset]);
+  // A fresh copy from the server (another tab saved) becomes the new starting point, but what the
+  // user is typing stays.
+  useEffect(() => reset(toFormValues(settings), { keepDirtyValues: true }), [settings, reset]);
 
   const removeToken = watch('removeToken');
 
@@ -121,7 +122,10 @@ function SettingsForm({ settings }: { settings: TenantSettings }) {
     const result = validateSettingsForm(values);
     if (!result.ok) return;
     update.mutate(result.body, {
-      onSuccess: () => toast.success(settingsMessages.saved),
+      onSuccess: (saved) => {
+        reset(toFormValues(saved));
+        toast.success(settingsMessages.saved);
+      },
       onError: (error) => {
         const apiError = error instanceof ApiError ? error.error : null;
         for (const { field, message } of apiError?.fields ?? []) {
@@ -133,11 +137,7 @@ function SettingsForm({ settings }: { settings: TenantSettings }) {
     });
   };
 
-  const tokenStatus = settings.digisac_token_set
-    ? settings.digisac_token_last4
-      ? `Um token está salvo (termina em ${settings.digisac_token_last4}).`
-      : 'Um token está salvo.'
-    : 'Nenhum token salvo.';
+  const tokenStatus = settings.digisac_token_set ? 'Um token está salvo.' : 'Nenhum token salvo.';
 
   return (
     <form
@@ -252,7 +252,7 @@ export function SettingsScreen() {
       <PageHeader title="Configurações" description="Ajuste os dados da sua organização e as integrações." />
       {isPending ? (
         <SettingsSkeleton />
-      ) : isError ? (
+      ) : isError && !settings ? (
         <Card>
           <CardContent role="alert" className="flex flex-col items-start gap-3 sm:flex-row sm:items-center">
             <CircleAlert className="size-5 shrink-0 text-red-600" aria-hidden="true" />

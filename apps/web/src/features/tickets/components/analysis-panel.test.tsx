@@ -37,7 +37,7 @@ describe('analysis panel', () => {
     expect(screen.getByText('Alta')).toBeTruthy();
     expect(screen.getByText('procon')).toBeTruthy();
     expect(screen.getByText('Necessário')).toBeTruthy();
-    expect(screen.getByText('Ameaça de órgão regulador (Procon, Anatel…)')).toBeTruthy();
+    expect(screen.getByText('Menção a órgão regulador ou de defesa do consumidor')).toBeTruthy();
     expect(screen.getByText('Risco de cancelamento')).toBeTruthy();
     expect(screen.getByText('new_code')).toBeTruthy();
     expect(screen.getByText('Cliente ameaça ir ao Procon.')).toBeTruthy();

@@ -8,7 +8,6 @@ import {
   csatTone,
   escalationReasonLabel,
   formatCsat,
-  formatDateTime,
   formatPercent,
   redFlagWords,
   sentimentLabel,
@@ -17,7 +16,8 @@ import {
   solvedStatusTone,
   urgencyLabel,
   urgencyTone,
-} from '../lib/analysis-display.ts';
+} from '../../../lib/analysis-display.ts';
+import { formatDateTime } from '../../../lib/format.ts';
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -110,7 +110,7 @@ export function AnalysisFields({ analysis }: { analysis: TicketAnalysis }) {
               <Badge tone="red">Necessário</Badge>
               {analysis.escalation_reasons.length > 0 && (
                 <ul className="mt-2 list-disc space-y-0.5 pl-5">
-                  {analysis.escalation_reasons.map((reason) => (
+                  {[...new Set(analysis.escalation_reasons)].map((reason) => (
                     <li key={reason}>{escalationReasonLabel(reason)}</li>
                   ))}
                 </ul>

@@ -5,7 +5,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui
 import { Checkbox } from '../../../components/ui/checkbox.tsx';
 import { SelectField } from '../../../components/ui/select.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
-import { sentimentLabels, solvedStatusLabels } from '../lib/analysis-display.ts';
+import { sentimentLabels, solvedStatusLabels } from '../../../lib/analysis-display.ts';
 import {
   activeFilterCount,
   emptyFilters,

@@ -99,6 +99,7 @@ export function TicketsScreen() {
             filtered={hasActiveFilters(filters)}
             onPageChange={(next) => apply(filters, next)}
             onClearFilters={() => apply(emptyFilters)}
+            onRetry={() => tickets.refetch()}
           />
         </Tabs.Content>
         {digisac && (

@@ -8,7 +8,7 @@ import { Card } from '../../../components/ui/card.tsx';
 import { Checkbox } from '../../../components/ui/checkbox.tsx';
 import { cn, focusRing } from '../../../components/ui/cn.ts';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
-import { EmptyState } from '../../../components/ui/empty-state.tsx';
+import { EmptyState, LoadError } from '../../../components/ui/empty-state.tsx';
 import { Pagination } from '../../../components/ui/pagination.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import {
@@ -20,9 +20,9 @@ import {
   TableHeaderCell,
   TableRow,
 } from '../../../components/ui/table.tsx';
+import { formatDateTime } from '../../../lib/format.ts';
 import { useAnalyzeTicket, useTicketsBeingAnalyzed } from '../api/analyze-ticket.ts';
 import { useFlagTicket } from '../api/flag-ticket.ts';
-import { formatDateTime } from '../lib/analysis-display.ts';
 import { REPROCESS_QUESTION } from './reprocess.ts';
 import { TicketStatusBadge, ticketAnalysisState } from './ticket-status-badge.tsx';
 
@@ -37,6 +37,7 @@ interface TicketsTableProps {
   filtered: boolean;
   onPageChange: (page: number) => void;
   onClearFilters: () => void;
+  onRetry: () => void;
 }
 
 const iconButton = cn(
@@ -54,6 +55,7 @@ export function TicketsTable({
   filtered,
   onPageChange,
   onClearFilters,
+  onRetry,
 }: TicketsTableProps) {
   const navigate = useNavigate();
   const analyzing = useTicketsBeingAnalyzed();
@@ -83,21 +85,19 @@ export function TicketsTable({
     });
   }
 
+  // mutateAsync, not mutate's callbacks: those fire only for the latest call, and several rows
+  // can be analysed or flagged at once.
   function analyzeOne(id: string, force: boolean) {
-    analyze.mutate(
-      { id, force },
-      {
-        onSuccess: () => toast.success('Análise concluída'),
-        onError: () => toast.error('Erro na análise', { description: 'Falha ao processar análise de IA.' }),
-      },
+    analyze.mutateAsync({ id, force }).then(
+      () => toast.success('Análise concluída'),
+      () => toast.error('Erro na análise', { description: 'Falha ao processar análise de IA.' }),
     );
   }
 
   function flagOne(id: string, flagged: boolean) {
-    flag.mutate(
-      { id, flagged },
-      { onError: () => toast.error('Erro', { description: 'Não foi possível atualizar marcação.' }) },
-    );
+    flag
+      .mutateAsync({ id, flagged })
+      .catch(() => toast.error('Erro', { description: 'Não foi possível atualizar marcação.' }));
   }
 
   async function analyzeSelected() {
@@ -304,9 +304,11 @@ export function TicketsTable({
           </TableBody>
         </Table>
         {error && (
-          <p role="alert" className="px-4 py-8 text-center text-sm text-red-700">
-            Não foi possível carregar os chamados. Use 'Atualizar' para tentar de novo.
-          </p>
+          <LoadError
+            title="Não foi possível carregar os chamados."
+            description="Verifique sua conexão e tente de novo."
+            onRetry={onRetry}
+          />
         )}
         {!loading && !error && rows.length === 0 && (
           <EmptyState

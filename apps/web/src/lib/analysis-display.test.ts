@@ -5,7 +5,6 @@ import {
   csatTone,
   escalationReasonLabel,
   formatCsat,
-  formatDateTime,
   formatPercent,
   redFlagWords,
   sentimentLabel,
@@ -40,13 +39,12 @@ describe('analysis colours (spec §9 thresholds)', () => {
 describe('analysis labels', () => {
   it('translates escalation reasons and shows unknown codes as they came', () => {
     expect(escalationReasonLabel('red_flags')).toBe('Termos de alerta');
-    expect(escalationReasonLabel('legal_threat')).toBe('Ameaça jurídica');
-    expect(escalationReasonLabel('regulator_threat')).toBe('Ameaça de órgão regulador (Procon, Anatel…)');
+    expect(escalationReasonLabel('legal_threat')).toBe('Ameaça de ação judicial');
+    expect(escalationReasonLabel('regulator_threat')).toBe(
+      'Menção a órgão regulador ou de defesa do consumidor',
+    );
     expect(escalationReasonLabel('churn_risk')).toBe('Risco de cancelamento');
-    expect(escalationReasonLabel('negative_sentiment')).toBe('Sentimento negativo');
-    expect(escalationReasonLabel('low_csat')).toBe('CSAT previsto baixo');
-    expect(escalationReasonLabel('high_complexity')).toBe('Alta complexidade');
-    expect(escalationReasonLabel('repeated_contact')).toBe('Contato repetido');
+    expect(escalationReasonLabel('low_csat')).toBe('Satisfação prevista baixa');
     expect(escalationReasonLabel('high_urgency')).toBe('Urgência alta');
     expect(escalationReasonLabel('vip_customer')).toBe('vip_customer');
   });
@@ -60,11 +58,10 @@ describe('analysis labels', () => {
     expect(solvedStatusLabel('not_solved')).toBe('Não Resolvido');
   });
 
-  it('formats scores, CSAT and dates in pt-BR (São Paulo)', () => {
+  it('formats scores and CSAT in pt-BR', () => {
     expect(formatPercent(0.734)).toBe('73%');
     expect(formatCsat(6.5)).toBe('6,5/10');
     expect(formatCsat(8)).toBe('8/10');
-    expect(formatDateTime('2026-03-05T17:30:00Z')).toBe('05/03/2026, 14:30');
   });
 
   it('reads red-flag words as a list or a single string', () => {

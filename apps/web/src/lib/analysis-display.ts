@@ -1,46 +1,30 @@
-import type { TicketAnalysis } from '@atende/contracts';
-import type { BadgeTone } from '../../../components/ui/badge.tsx';
+import {
+  escalationReasonLabels,
+  intentLabels,
+  languageLabels,
+  sentimentLabels,
+  solvedStatusLabels,
+  type TicketAnalysis,
+  urgencyLabels,
+} from '@atende/contracts';
+import type { BadgeTone } from '../components/ui/badge.tsx';
 
-export const sentimentLabels: Record<string, string> = {
-  positive: 'Positivo',
-  neutral: 'Neutro',
-  negative: 'Negativo',
-  mixed: 'Misto',
-  unknown: 'Desconhecido',
-};
+// How the screens show an analysis (tickets and messages alike): labels, colours, figures.
 
-export const solvedStatusLabels: Record<string, string> = {
-  solved: 'Resolvido',
-  in_progress: 'Em Progresso',
-  not_solved: 'Não Resolvido',
-};
+export { intentLabels, languageLabels, sentimentLabels, solvedStatusLabels, urgencyLabels };
 
-export const urgencyLabels: Record<string, string> = {
-  low: 'Baixa',
-  medium: 'Média',
-  high: 'Alta',
-  critical: 'Crítica',
-};
-
-/** The analyzer's escalation codes in Portuguese (a copy: the web app does not import the analyzer). */
-export const escalationReasonLabels: Record<string, string> = {
-  red_flags: 'Termos de alerta',
-  legal_threat: 'Ameaça jurídica',
-  regulator_threat: 'Ameaça de órgão regulador (Procon, Anatel…)',
-  churn_risk: 'Risco de cancelamento',
-  negative_sentiment: 'Sentimento negativo',
-  low_csat: 'CSAT previsto baixo',
-  high_complexity: 'Alta complexidade',
-  repeated_contact: 'Contato repetido',
-  high_urgency: 'Urgência alta',
-};
-
-const label = (labels: Record<string, string>, code: string) => labels[code] ?? code;
+/** A code's label, or the code itself when it is unknown (a newer server). */
+const label = (labels: Readonly<Record<string, string>>, code: string) => labels[code] ?? code;
 export const sentimentLabel = (code: string) => label(sentimentLabels, code);
 export const solvedStatusLabel = (code: string) => label(solvedStatusLabels, code);
 export const urgencyLabel = (code: string) => label(urgencyLabels, code);
-/** An unknown code is shown as it came. */
-export const escalationReasonLabel = (code: string) => label(escalationReasonLabels, code);
+export const intentLabel = (code: string) => label(intentLabels, code);
+export const languageLabel = (code: string) => label(languageLabels, code);
+/** 'legal_threat' → 'Ameaça de ação judicial' (the contracts' label, capitalised for a list). */
+export function escalationReasonLabel(code: string): string {
+  const text = label(escalationReasonLabels, code);
+  return text === code ? code : text.charAt(0).toUpperCase() + text.slice(1);
+}
 
 export const LOW_CSAT = 7;
 
@@ -77,6 +61,7 @@ export function solvedStatusTone(status: string): BadgeTone {
   return 'red';
 }
 
+/** Same meaning as priority colours: high (and critical) red, medium yellow, low blue. */
 export function urgencyTone(level: string): BadgeTone {
   if (level === 'critical' || level === 'high') return 'red';
   if (level === 'medium') return 'yellow';
@@ -91,21 +76,9 @@ export const formatPercent = (score: number) => `${percent.format(score * 100)}%
 /** 6.5 → '6,5/10'. */
 export const formatCsat = (score: number) => `${oneDecimal.format(score)}/10`;
 
-/** The spec allows a list or a single string; empty entries are dropped. */
+/** The spec allows a list or a single string; empty and repeated entries are dropped. */
 export function redFlagWords(analysis: Pick<TicketAnalysis, 'red_flag_words'>): string[] {
   const words: unknown = analysis.red_flag_words;
   const list = Array.isArray(words) ? words : typeof words === 'string' ? words.split(',') : [];
-  return list.map((w) => String(w).trim()).filter((w) => w !== '');
-}
-
-const dateTime = new Intl.DateTimeFormat('pt-BR', {
-  dateStyle: 'short',
-  timeStyle: 'short',
-  timeZone: 'America/Sao_Paulo',
-});
-
-/** pt-BR short date and time in São Paulo ('05/03/2026, 14:30'). */
-export function formatDateTime(value: string): string {
-  const time = Date.parse(value);
-  return Number.isNaN(time) ? value : dateTime.format(time);
+  return [...new Set(list.map((w) => String(w).trim()).filter((w) => w !== ''))];
 }
