@@ -30,6 +30,14 @@ interface ErrorBoundaryState {
   error: unknown;
 }
 
+/** The browser could not fetch a lazily loaded screen (offline, or a newer deploy removed it). */
+function isChunkLoadError(error: unknown): boolean {
+  return (
+    error instanceof TypeError &&
+    /dynamically imported module|module script failed|Failed to fetch/i.test(error.message)
+  );
+}
+
 /** Catches a screen's render errors so the shell (menu, sign out) keeps working. */
 export class ErrorBoundary extends Component<ErrorBoundaryProps, ErrorBoundaryState> {
   override state: ErrorBoundaryState = { error: null };
@@ -43,7 +51,14 @@ export class ErrorBoundary extends Component<ErrorBoundaryProps, ErrorBoundarySt
   }
 
   override render() {
-    if (this.state.error) return <ErrorFallback onRetry={() => this.setState({ error: null })} />;
+    const { error } = this.state;
+    if (error) {
+      // A screen whose code failed to download fails again from React's cache: reload instead.
+      const retry = isChunkLoadError(error)
+        ? () => window.location.reload()
+        : () => this.setState({ error: null });
+      return <ErrorFallback onRetry={retry} />;
+    }
     return this.props.children;
   }
 }

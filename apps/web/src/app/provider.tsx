@@ -19,7 +19,7 @@ export function AppProvider({ children }: { children: ReactNode }) {
       {children}
       {/* biome-ignore lint/a11y/noStaticElementInteractions: delegated click; each toast has a real close button */}
       {/* biome-ignore lint/a11y/useKeyWithClickEvents: keyboard users use that close button */}
-      <div onClick={closeClickedToast}>
+      <div onClick={closeClickedToast} className="print:hidden">
         <Toaster
           position="top-right"
           duration={5000}

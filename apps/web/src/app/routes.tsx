@@ -6,6 +6,7 @@ import { NewPasswordScreen } from '../features/auth/components/new-password-scre
 import { RequireAuth } from '../features/auth/components/require-auth.tsx';
 import { AuthProvider } from '../features/auth/context/auth-provider.tsx';
 import { RouteErrorFallback } from './error-boundary.tsx';
+import { NotFound } from './not-found.tsx';
 import { Placeholder } from './placeholder.tsx';
 import { AppShell } from './shell/app-shell.tsx';
 
@@ -82,7 +83,7 @@ export const routes: RouteObject[] = [
               { path: '/messages', element: <MessagesScreen /> },
               { path: '/flagged-terms', element: <FlaggedTermsScreen /> },
               { path: '/settings', element: <SettingsScreen /> },
-              { path: '*', element: <Placeholder title="Página não encontrada" /> },
+              { path: '*', element: <NotFound /> },
             ],
           },
         ],

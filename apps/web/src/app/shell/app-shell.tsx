@@ -36,6 +36,14 @@ function MobileDrawer() {
   const { pathname } = useLocation();
   // biome-ignore lint/correctness/useExhaustiveDependencies: close whenever the screen changes (e.g. Alt shortcuts)
   useEffect(() => setOpen(false), [pathname]);
+  // Wide enough for the sidebar (a tablet turned sideways): an open drawer, hidden there, would
+  // still hold the page inert.
+  useEffect(() => {
+    const wide = window.matchMedia('(min-width: 1024px)');
+    const close = () => wide.matches && setOpen(false);
+    wide.addEventListener('change', close);
+    return () => wide.removeEventListener('change', close);
+  }, []);
   return (
     <DialogPrimitive.Root open={open} onOpenChange={setOpen}>
       <DialogPrimitive.Trigger
@@ -108,14 +116,14 @@ export function AppShell() {
       >
         Pular para o conteúdo
       </a>
-      <aside className="fixed inset-y-0 left-0 hidden w-64 border-r border-slate-200 bg-white lg:block">
+      <aside className="fixed inset-y-0 left-0 hidden w-64 border-r border-slate-200 bg-white lg:block print:hidden">
         <SidebarContent />
       </aside>
-      <header className="sticky top-0 z-30 flex h-14 items-center gap-2 border-b border-slate-200 bg-white px-2 lg:hidden">
+      <header className="sticky top-0 z-30 flex h-14 items-center gap-2 border-b border-slate-200 bg-white px-2 lg:hidden print:hidden">
         <MobileDrawer />
         <BrandLogo className="text-lg" />
       </header>
-      <main id="conteudo" tabIndex={-1} className="min-w-0 outline-none lg:pl-64">
+      <main id="conteudo" tabIndex={-1} className="min-w-0 outline-none lg:pl-64 print:pl-0">
         <div className="mx-auto max-w-7xl px-4 py-6 sm:px-6 lg:px-8 lg:py-8">
           <ErrorBoundary key={pathname}>
             <Suspense fallback={<ScreenLoading />}>

@@ -1,6 +1,7 @@
 import type { Ticket } from '@atende/contracts';
 import { useMutation, useMutationState, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
+import { analyzeTicketKey as analyzeKey, ticketKeys } from './keys.ts';
 
 export interface AnalyzeTicketInput {
   id: string;
@@ -14,8 +15,6 @@ export function analyzeTicket({ id, force = false }: AnalyzeTicketInput) {
   });
 }
 
-const analyzeKey = ['tickets', 'analyze'] as const;
-
 /** `POST /api/v1/tickets/{id}/analyze`; callers say what to toast. */
 export function useAnalyzeTicket() {
   const queryClient = useQueryClient();
@@ -23,8 +22,8 @@ export function useAnalyzeTicket() {
     mutationKey: analyzeKey,
     mutationFn: analyzeTicket,
     onSuccess: (ticket) => {
-      queryClient.setQueryData(['tickets', 'detail', ticket.id], ticket);
-      return queryClient.invalidateQueries({ queryKey: ['tickets', 'list'] });
+      queryClient.setQueryData(ticketKeys.detail(ticket.id), ticket);
+      return queryClient.invalidateQueries({ queryKey: ticketKeys.lists() });
     },
   });
 }

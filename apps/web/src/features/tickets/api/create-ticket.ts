@@ -1,6 +1,7 @@
 import type { Ticket } from '@atende/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
+import { ticketKeys } from './keys.ts';
 
 export interface CreateTicketInput {
   title: string;
@@ -27,6 +28,6 @@ export function useCreateTicket() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: createTicket,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['tickets'] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ticketKeys.all() }),
   });
 }

@@ -1,6 +1,7 @@
 import type { Ticket } from '@atende/contracts';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useMutationState, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
+import { flagTicketKey as flagKey, ticketKeys } from './keys.ts';
 
 export interface FlagTicketInput {
   id: string;
@@ -17,10 +18,20 @@ export function flagTicket({ id, flagged }: FlagTicketInput) {
 export function useFlagTicket() {
   const queryClient = useQueryClient();
   return useMutation({
+    mutationKey: flagKey,
     mutationFn: flagTicket,
     onSuccess: (ticket) => {
-      queryClient.setQueryData(['tickets', 'detail', ticket.id], ticket);
-      return queryClient.invalidateQueries({ queryKey: ['tickets', 'list'] });
+      queryClient.setQueryData(ticketKeys.detail(ticket.id), ticket);
+      return queryClient.invalidateQueries({ queryKey: ticketKeys.lists() });
     },
   });
+}
+
+/** Ids of the tickets whose flag is being changed right now (their button waits). */
+export function useTicketsBeingFlagged(): Set<string> {
+  const ids = useMutationState({
+    filters: { mutationKey: flagKey, status: 'pending' },
+    select: (mutation) => (mutation.state.variables as FlagTicketInput | undefined)?.id ?? '',
+  });
+  return new Set(ids);
 }

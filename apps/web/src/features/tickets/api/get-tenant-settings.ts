@@ -1,6 +1,7 @@
 import type { TenantSettings } from '@atende/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
+import { ticketKeys } from './keys.ts';
 
 export function getTenantSettings(signal?: AbortSignal) {
   return api.get<TenantSettings>('/api/v1/tenants/settings', { signal });
@@ -8,7 +9,7 @@ export function getTenantSettings(signal?: AbortSignal) {
 
 export function tenantSettingsQueryOptions() {
   return queryOptions({
-    queryKey: ['tenants', 'settings'],
+    queryKey: ticketKeys.tenantSettings(),
     queryFn: ({ signal }) => getTenantSettings(signal),
     staleTime: 60_000,
   });

@@ -1,6 +1,7 @@
 import type { Ticket } from '@atende/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
+import { ticketKeys } from './keys.ts';
 
 export function getTicket(id: string, signal?: AbortSignal) {
   return api.get<Ticket>(`/api/v1/tickets/${encodeURIComponent(id)}`, { signal });
@@ -8,7 +9,7 @@ export function getTicket(id: string, signal?: AbortSignal) {
 
 export function ticketQueryOptions(id: string) {
   return queryOptions({
-    queryKey: ['tickets', 'detail', id],
+    queryKey: ticketKeys.detail(id),
     queryFn: ({ signal }) => getTicket(id, signal),
   });
 }

@@ -2,6 +2,7 @@ import type { Ticket } from '@atende/contracts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 import { filtersToApiParams, type TicketFilters } from '../lib/filters.ts';
+import { ticketKeys } from './keys.ts';
 
 export const TICKETS_PER_PAGE = 20;
 
@@ -21,7 +22,7 @@ export function getTickets(filters: TicketFilters, page: number, signal?: AbortS
 
 export function ticketsQueryOptions(filters: TicketFilters, page: number) {
   return queryOptions({
-    queryKey: ['tickets', 'list', filtersToApiParams(filters), page],
+    queryKey: ticketKeys.list(filtersToApiParams(filters), page),
     queryFn: ({ signal }) => getTickets(filters, page, signal),
     placeholderData: keepPreviousData,
   });

@@ -1,6 +1,7 @@
 import type { Customer } from '@atende/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
+import { ticketKeys } from './keys.ts';
 
 export const CUSTOMER_SEARCH_MIN_LENGTH = 2;
 export const CUSTOMER_SEARCH_LIMIT = 10;
@@ -19,7 +20,7 @@ export async function searchCustomers(term: string, signal?: AbortSignal): Promi
 
 export function customerSearchQueryOptions(term: string) {
   return queryOptions({
-    queryKey: ['customers', 'search', term],
+    queryKey: ticketKeys.customerSearch(term),
     queryFn: ({ signal }) => searchCustomers(term, signal),
     enabled: term.length >= CUSTOMER_SEARCH_MIN_LENGTH,
     staleTime: 30_000,

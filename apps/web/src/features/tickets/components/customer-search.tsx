@@ -1,6 +1,6 @@
 import type { Customer } from '@atende/contracts';
 import { X } from 'lucide-react';
-import { type KeyboardEvent, useEffect, useId, useState } from 'react';
+import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { cn, focusRing } from '../../../components/ui/cn.ts';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { CUSTOMER_SEARCH_MIN_LENGTH, useCustomerSearch } from '../api/search-customers.ts';
@@ -41,8 +41,21 @@ export function CustomerSearch({ value, onChange, disabled = false }: CustomerSe
   const search = useCustomerSearch(debounced);
   const results: Customer[] = debounced.length >= CUSTOMER_SEARCH_MIN_LENGTH ? (search.data ?? []) : [];
   const showList = open && term.trim().length >= CUSTOMER_SEARCH_MIN_LENGTH;
+  const searching = search.isFetching || debounced !== term.trim();
+
+  // Choosing swaps the input for the chosen customer and removing swaps it back: keep the
+  // keyboard user's focus on what replaced the element they used.
+  const inputRef = useRef<HTMLInputElement>(null);
+  const removeRef = useRef<HTMLButtonElement>(null);
+  const moveFocus = useRef(false);
+  useEffect(() => {
+    if (!moveFocus.current) return;
+    moveFocus.current = false;
+    (value ? removeRef : inputRef).current?.focus();
+  }, [value]);
 
   function choose(customer: Customer) {
+    moveFocus.current = true;
     onChange({ id: customer.id, name: customer.name, document: customer.document });
     setTerm('');
     setOpen(false);
@@ -79,7 +92,11 @@ export function CustomerSearch({ value, onChange, disabled = false }: CustomerSe
           </span>
           <button
             type="button"
-            onClick={() => onChange(null)}
+            ref={removeRef}
+            onClick={() => {
+              moveFocus.current = true;
+              onChange(null);
+            }}
             disabled={disabled}
             aria-label={`Remover cliente ${value.name}`}
             className={cn('rounded p-1 text-slate-500 hover:text-slate-800', focusRing)}
@@ -98,6 +115,7 @@ export function CustomerSearch({ value, onChange, disabled = false }: CustomerSe
         Cliente
       </label>
       <input
+        ref={inputRef}
         id={id}
         type="text"
         role="combobox"
@@ -129,12 +147,22 @@ export function CustomerSearch({ value, onChange, disabled = false }: CustomerSe
           !showList && 'hidden',
         )}
       >
-        {showList && (search.isFetching || debounced !== term.trim()) && results.length === 0 ? (
+        {showList && searching && results.length === 0 ? (
           <div className="px-3 py-2">
             <Spinner label="Buscando clientes…" />
           </div>
+        ) : showList && search.isError ? (
+          <p role="alert" className="px-3 py-2 text-sm text-red-700">
+            Não foi possível buscar clientes. Tente de novo.
+          </p>
         ) : showList && results.length === 0 ? (
-          <p className="px-3 py-2 text-sm text-slate-600">Nenhum cliente encontrado.</p>
+          <p role="status" className="px-3 py-2 text-sm text-slate-600">
+            Nenhum cliente encontrado.
+          </p>
+        ) : showList ? (
+          <p role="status" className="sr-only">
+            {results.length} {results.length === 1 ? 'cliente encontrado' : 'clientes encontrados'}
+          </p>
         ) : null}
         <div id={listId} role="listbox" aria-label="Clientes encontrados">
           {showList &&

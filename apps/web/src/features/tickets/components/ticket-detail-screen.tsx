@@ -1,18 +1,20 @@
 import type { Ticket } from '@atende/contracts';
 import { ArrowLeft, ChevronDown, FileDown, Flag, RefreshCw, Share2, Sparkles } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
-import { Link, useParams } from 'react-router';
+import { Link, useLocation, useParams } from 'react-router';
 import { toast } from 'sonner';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
 import { cn, focusRing } from '../../../components/ui/cn.ts';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
-import { EmptyState } from '../../../components/ui/empty-state.tsx';
+import { EmptyState, LoadError } from '../../../components/ui/empty-state.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
+import { ApiError } from '../../../lib/api-client.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { useAnalyzeTicket, useTicketsBeingAnalyzed } from '../api/analyze-ticket.ts';
 import { useTicket } from '../api/get-ticket.ts';
+import { backToList } from '../lib/from-list.ts';
 import { AnalysisPanel } from './analysis-panel.tsx';
 import { REPROCESS_QUESTION } from './reprocess.ts';
 import { TicketStatusBadge, ticketAnalysisState } from './ticket-status-badge.tsx';
@@ -29,10 +31,13 @@ const backLink = cn(
 export function TicketDetailScreen() {
   const { id = '' } = useParams();
   const ticket = useTicket(id);
+  const back = backToList(useLocation().state);
+  // Unknown, another tenant's or malformed id; anything else (network, 5xx) may pass.
+  const missing = ticket.error instanceof ApiError && [400, 403, 404].includes(ticket.error.status);
 
   return (
     <div>
-      <Link to="/tickets" className={cn(backLink, 'mb-4 print:hidden')}>
+      <Link to={back} className={cn(backLink, 'mb-4 print:hidden')}>
         <ArrowLeft className="size-4" aria-hidden="true" />
         Voltar para chamados
       </Link>
@@ -45,13 +50,22 @@ export function TicketDetailScreen() {
       ) : (
         <>
           <h1 className="text-2xl font-semibold tracking-tight text-slate-900">Detalhes do chamado</h1>
-          {ticket.isError ? (
+          {ticket.isError && !missing ? (
+            <Card className="mt-6">
+              <LoadError
+                title="Não foi possível carregar o chamado."
+                description="Verifique sua conexão e tente de novo."
+                onRetry={() => ticket.refetch()}
+                retrying={ticket.isFetching}
+              />
+            </Card>
+          ) : ticket.isError ? (
             <Card className="mt-6">
               <EmptyState
                 title="Dados do chamado não disponíveis"
                 description="O chamado não existe ou não pertence à sua organização. Volte à lista e escolha outro."
                 action={
-                  <Link to="/tickets" className={cn(backLink, 'text-brand-700')}>
+                  <Link to={back} className={cn(backLink, 'text-brand-700')}>
                     Ir para a lista de chamados
                   </Link>
                 }

@@ -41,9 +41,17 @@ export function TicketFilters({ value, onApply }: TicketFiltersProps) {
 
   const set = <K extends keyof Filters>(key: K, next: Filters[K]) => setDraft((d) => ({ ...d, [key]: next }));
 
+  // The API refuses a range that ends before it starts; say so here, by the field.
+  const rangeError =
+    draft.start_date &&
+    draft.end_date &&
+    toDateInputValue(draft.start_date) > toDateInputValue(draft.end_date)
+      ? 'A data final deve ser igual ou posterior à inicial.'
+      : undefined;
+
   function onSubmit(event: FormEvent) {
     event.preventDefault();
-    onApply(draft);
+    if (!rangeError) onApply(draft);
   }
 
   return (
@@ -96,6 +104,7 @@ export function TicketFilters({ value, onApply }: TicketFiltersProps) {
           <TextField
             label="Até"
             type="date"
+            error={rangeError}
             value={toDateInputValue(draft.end_date)}
             onChange={(e) => set('end_date', e.target.value)}
           />

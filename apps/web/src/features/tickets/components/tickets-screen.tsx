@@ -9,6 +9,7 @@ import { cn, focusRing } from '../../../components/ui/cn.ts';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { isDigisacConfigured, useTenantSettings } from '../api/get-tenant-settings.ts';
 import { TICKETS_PER_PAGE, useTickets } from '../api/get-tickets.ts';
+import { ticketKeys } from '../api/keys.ts';
 import {
   emptyFilters,
   type TicketFilters as Filters,
@@ -32,9 +33,11 @@ const tabClass = cn(
 export function TicketsScreen() {
   const queryClient = useQueryClient();
   const [searchParams, setSearchParams] = useSearchParams();
-  const query = searchParams.toString();
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the query string is the identity
-  const filters = useMemo(() => filtersFromSearchParams(searchParams), [query]);
+  // The filters' identity is the query string without the page: paging keeps unapplied edits.
+  const withoutPage = new URLSearchParams(searchParams);
+  withoutPage.delete('page');
+  const filterQuery = withoutPage.toString();
+  const filters = useMemo(() => filtersFromSearchParams(new URLSearchParams(filterQuery)), [filterQuery]);
   const page = pageFromSearchParams(searchParams);
   const tickets = useTickets(filters, page);
   const settings = useTenantSettings();
@@ -62,8 +65,8 @@ export function TicketsScreen() {
             pending={refreshing}
             pendingLabel="Atualizando…"
             onClick={() => {
-              void queryClient.invalidateQueries({ queryKey: ['tickets'] });
-              void queryClient.invalidateQueries({ queryKey: ['tenants', 'settings'] });
+              void queryClient.invalidateQueries({ queryKey: ticketKeys.all() });
+              void queryClient.invalidateQueries({ queryKey: ticketKeys.tenantSettings() });
             }}
           >
             <RefreshCw className="size-4" aria-hidden="true" />
@@ -89,13 +92,14 @@ export function TicketsScreen() {
           <CreateTicketForm />
           <TicketFilters value={filters} onApply={(next) => apply(next)} />
           <TicketsTable
-            key={query.replace(/(^|&)page=\d+/, '')}
+            key={filterQuery}
             tickets={tickets.data?.tickets}
             total={tickets.data?.total ?? 0}
             page={page}
             perPage={tickets.data?.per_page ?? TICKETS_PER_PAGE}
             loading={tickets.isPending}
-            error={tickets.isError && !tickets.data}
+            stale={tickets.isPlaceholderData}
+            error={tickets.data ? null : tickets.error}
             filtered={hasActiveFilters(filters)}
             onPageChange={(next) => apply(filters, next)}
             onClearFilters={() => apply(emptyFilters)}

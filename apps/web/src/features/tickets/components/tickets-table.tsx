@@ -1,7 +1,7 @@
 import type { Ticket } from '@atende/contracts';
 import { Eye, Flag, FlagOff, RefreshCw, Sparkles, TriangleAlert } from 'lucide-react';
 import { type MouseEvent, useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
@@ -20,9 +20,11 @@ import {
   TableHeaderCell,
   TableRow,
 } from '../../../components/ui/table.tsx';
+import { ApiError } from '../../../lib/api-client.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { useAnalyzeTicket, useTicketsBeingAnalyzed } from '../api/analyze-ticket.ts';
-import { useFlagTicket } from '../api/flag-ticket.ts';
+import { useFlagTicket, useTicketsBeingFlagged } from '../api/flag-ticket.ts';
+import type { FromList } from '../lib/from-list.ts';
 import { REPROCESS_QUESTION } from './reprocess.ts';
 import { TicketStatusBadge, ticketAnalysisState } from './ticket-status-badge.tsx';
 
@@ -32,8 +34,10 @@ interface TicketsTableProps {
   page: number;
   perPage: number;
   loading: boolean;
-  /** The list could not be loaded (and nothing older is shown). */
-  error: boolean;
+  /** The rows are the previous filters' while the new ones load. */
+  stale: boolean;
+  /** Why the list could not be loaded (nothing older is shown), else null. */
+  error: Error | null;
   filtered: boolean;
   onPageChange: (page: number) => void;
   onClearFilters: () => void;
@@ -51,6 +55,7 @@ export function TicketsTable({
   page,
   perPage,
   loading,
+  stale,
   error,
   filtered,
   onPageChange,
@@ -58,6 +63,11 @@ export function TicketsTable({
   onRetry,
 }: TicketsTableProps) {
   const navigate = useNavigate();
+  // The detail's back link returns to this page of this filtered list.
+  const fromList: FromList = { listSearch: useLocation().search };
+  const flagging = useTicketsBeingFlagged();
+  // An old link or a bookmark can ask for a page the list no longer has.
+  const pastTheEnd = page > 1 && total > 0 && (tickets?.length ?? 0) === 0;
   const analyzing = useTicketsBeingAnalyzed();
   const analyze = useAnalyzeTicket();
   const flag = useFlagTicket();
@@ -129,7 +139,7 @@ export function TicketsTable({
   function openRow(event: MouseEvent<HTMLTableRowElement>, id: string) {
     if (event.target instanceof Element && event.target.closest('button, a, input, label, [role="checkbox"]'))
       return;
-    navigate(`/tickets/${id}`);
+    navigate(`/tickets/${id}`, { state: fromList });
   }
 
   return (
@@ -144,10 +154,15 @@ export function TicketsTable({
           </p>
           {progress && (
             <p role="status" className="text-slate-700">
-              Analisando {progress.done}/{progress.total}…
+              Analisando {progress.done}/{progress.total}...
             </p>
           )}
-          <Button size="sm" onClick={analyzeSelected} pending={progress !== null} pendingLabel="Analisando…">
+          <Button
+            size="sm"
+            onClick={analyzeSelected}
+            pending={progress !== null}
+            pendingLabel="Analisando..."
+          >
             <Sparkles className="size-4" aria-hidden="true" />
             Analisar selecionados
           </Button>
@@ -174,7 +189,11 @@ export function TicketsTable({
           </Button>
         </section>
       )}
-      <TableContainer label="Chamados" aria-busy={loading || undefined}>
+      <TableContainer
+        label="Chamados"
+        aria-busy={loading || stale || undefined}
+        className={cn('transition-opacity', stale && 'opacity-60')}
+      >
         <Table className="min-w-[44rem]">
           <TableHead>
             <tr>
@@ -240,6 +259,7 @@ export function TicketsTable({
                           )}
                           <Link
                             to={`/tickets/${ticket.id}`}
+                            state={fromList}
                             className={cn(
                               'font-medium text-slate-900 hover:text-brand-700 hover:underline',
                               !ticket.title && 'text-slate-600 italic',
@@ -264,6 +284,7 @@ export function TicketsTable({
                             className={iconButton}
                             aria-label={ticket.flagged ? `Desmarcar ${title}` : `Marcar ${title}`}
                             title={ticket.flagged ? 'Desmarcar' : 'Marcar'}
+                            disabled={flagging.has(ticket.id)}
                             onClick={() => flagOne(ticket.id, !ticket.flagged)}
                           >
                             {ticket.flagged ? (
@@ -290,6 +311,7 @@ export function TicketsTable({
                           </button>
                           <Link
                             to={`/tickets/${ticket.id}`}
+                            state={fromList}
                             className={iconButton}
                             aria-label={`Detalhes de ${title}`}
                             title="Detalhes"
@@ -306,7 +328,7 @@ export function TicketsTable({
         {error && (
           <LoadError
             title="Não foi possível carregar os chamados."
-            description="Verifique sua conexão e tente de novo."
+            description={error instanceof ApiError ? error.message : 'Verifique sua conexão e tente de novo.'}
             onRetry={onRetry}
           />
         )}
@@ -314,12 +336,18 @@ export function TicketsTable({
           <EmptyState
             title="Nenhum chamado encontrado."
             description={
-              filtered
-                ? 'Tente ajustar ou limpar os filtros.'
-                : 'Crie o primeiro chamado no formulário acima.'
+              pastTheEnd
+                ? `Esta lista tem ${Math.ceil(total / perPage)} ${total > perPage ? 'páginas' : 'página'}.`
+                : filtered
+                  ? 'Tente ajustar ou limpar os filtros.'
+                  : 'Crie o primeiro chamado no formulário acima.'
             }
             action={
-              filtered ? (
+              pastTheEnd ? (
+                <Button variant="secondary" onClick={() => onPageChange(1)}>
+                  Ir para a primeira página
+                </Button>
+              ) : filtered ? (
                 <Button variant="secondary" onClick={onClearFilters}>
                   Limpar filtros
                 </Button>
@@ -328,7 +356,7 @@ export function TicketsTable({
           />
         )}
       </TableContainer>
-      {total > 0 && (
+      {total > 0 && !pastTheEnd && (
         <Pagination
           className="border-t border-slate-200 px-4 py-3"
           label="Paginação dos chamados"

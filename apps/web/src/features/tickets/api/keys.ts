@@ -1,0 +1,18 @@
+import type { QueryParams } from '../../../lib/api-client.ts';
+import { currentTenantId } from '../../../lib/id-token.ts';
+
+/** Query keys, under the signed-in tenant (the cache is also cleared when the user changes). */
+export const ticketKeys = {
+  all: () => ['tickets', currentTenantId()] as const,
+  lists: () => [...ticketKeys.all(), 'list'] as const,
+  list: (params: QueryParams, page: number) => [...ticketKeys.lists(), params, page] as const,
+  detail: (id: string) => [...ticketKeys.all(), 'detail', id] as const,
+  /** Under the customers feature's prefix, so creating or editing a customer refreshes it. */
+  customerSearch: (term: string) => ['customers', currentTenantId(), 'search', term] as const,
+  /** The same key as the settings screen's: saving there refreshes the DigiSac tab here. */
+  tenantSettings: () => ['tenants', 'settings', currentTenantId()] as const,
+};
+
+/** Mutation keys, so rows can show which ticket is being analysed or flagged. */
+export const analyzeTicketKey = ['tickets', 'analyze'] as const;
+export const flagTicketKey = ['tickets', 'flag'] as const;
