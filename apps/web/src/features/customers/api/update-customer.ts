@@ -1,7 +1,7 @@
 import type { Customer, UpdateCustomer } from '@atende/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
-import { currentTenantId, customerKeys } from './keys.ts';
+import { currentTenantId, customerKeys, saveCustomerKey } from './keys.ts';
 
 /** `PUT /api/v1/customers/{id}` with only the changed fields. */
 export function updateCustomer({ id, changes }: { id: string; changes: UpdateCustomer }): Promise<Customer> {
@@ -11,6 +11,7 @@ export function updateCustomer({ id, changes }: { id: string; changes: UpdateCus
 export function useUpdateCustomer() {
   const queryClient = useQueryClient();
   return useMutation({
+    mutationKey: saveCustomerKey,
     mutationFn: updateCustomer,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: customerKeys.all(currentTenantId()) }),
   });

@@ -1,4 +1,5 @@
 import type { Customer } from '@atende/contracts';
+import { useIsMutating } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button.tsx';
@@ -6,6 +7,7 @@ import { Dialog, DialogClose, DialogContent, DialogFooter } from '../../../compo
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useCreateCustomer } from '../api/create-customer.ts';
+import { saveCustomerKey } from '../api/keys.ts';
 import { useUpdateCustomer } from '../api/update-customer.ts';
 import {
   type CustomerFormValues,
@@ -26,8 +28,10 @@ interface CustomerFormDialogProps {
 
 /** Add or edit a customer; the dialog is remounted per customer (see the key at the call site). */
 export function CustomerFormDialog({ open, onOpenChange, customer }: CustomerFormDialogProps) {
+  // Escape or a click outside must not drop a save in flight (and its result toast).
+  const saving = useIsMutating({ mutationKey: saveCustomerKey }) > 0;
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
+    <Dialog open={open} onOpenChange={(next) => !saving && onOpenChange(next)}>
       <DialogContent
         title={customer ? 'Editar cliente' : 'Novo cliente'}
         description="Nome e documento (CPF ou CNPJ) são obrigatórios."

@@ -89,7 +89,7 @@ function FlaggedTerms() {
                   <Skeleton key={row} className="h-8 w-full" />
                 ))}
               </div>
-            ) : terms.isError ? (
+            ) : terms.isError && !terms.data ? (
               <LoadError
                 title="Não foi possível carregar os termos."
                 description={errorDetail(terms.error)}
