@@ -79,6 +79,7 @@ export function ensureWebBuild() {
     'apps/web/vite.config.ts',
     'apps/web/src',
     'apps/web/public',
+    'packages/contracts/package.json',
     'packages/contracts/src',
   ]);
   if (fs.existsSync(stamp) && fs.readFileSync(stamp, 'utf8') === wanted) return true;

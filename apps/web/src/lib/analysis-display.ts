@@ -1,12 +1,12 @@
+import type { TicketAnalysis } from '@atende/contracts';
 import {
   escalationReasonLabels,
   intentLabels,
   languageLabels,
   sentimentLabels,
   solvedStatusLabels,
-  type TicketAnalysis,
   urgencyLabels,
-} from '@atende/contracts';
+} from '@atende/contracts/analysis-labels';
 import type { BadgeTone } from '../components/ui/badge.tsx';
 
 // How the screens show an analysis (tickets and messages alike): labels, colours, figures.

@@ -464,7 +464,12 @@ function MessageRow({
       {expanded && (
         <tr>
           <td colSpan={7} className="p-0">
-            <div id={panelId} className="space-y-4 bg-slate-50 px-4 py-4 sm:px-5">
+            {/* As wide as the visible part of the card, and held there while the wide table
+                scrolls sideways on a phone. */}
+            <div
+              id={panelId}
+              className="sticky left-0 max-w-[calc(100vw-2.125rem)] space-y-4 bg-slate-50 px-4 py-4 sm:max-w-[calc(100vw-3.125rem)] sm:px-5 lg:max-w-none"
+            >
               <div>
                 <h3 className="text-xs font-medium uppercase tracking-wide text-slate-500">
                   Mensagem completa

@@ -1,0 +1,79 @@
+import path from 'node:path';
+import { expect, type Page, test } from '@playwright/test';
+import { demo } from '../fixtures.ts';
+import { expectAccessible, openAs } from './helpers.ts';
+
+// Every screen at a desktop and a phone size: it fits the width (tables scroll inside their
+// card, not the page), axe finds nothing serious, and a screenshot is kept in
+// .cache/screenshots/ for people to look at (docs/screenshots/ holds a chosen few).
+const sizes = [
+  { name: 'desktop', width: 1280, height: 800 },
+  { name: 'mobile', width: 390, height: 844 },
+] as const;
+
+const screens = [
+  { path: '/dashboard', heading: 'Painel' },
+  { path: '/tickets', heading: 'Chamados' },
+  { path: '/customers', heading: 'Clientes' },
+  { path: '/messages', heading: 'Mensagens' },
+  { path: '/flagged-terms', heading: 'Termos Sinalizados' },
+  { path: '/settings', heading: 'Configurações' },
+  { path: '/experts', heading: 'Gestão de Especialistas' },
+  { path: '/nao-existe', heading: 'Página não encontrada' },
+];
+
+const shots = path.join(import.meta.dirname, '..', '..', '.cache', 'screenshots');
+
+async function check(page: Page, name: string) {
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow, `${name}: the page is wider than the screen`).toBeLessThanOrEqual(0);
+  await expectAccessible(page);
+  await page.screenshot({ path: path.join(shots, `${name}.png`), fullPage: true });
+}
+
+for (const size of sizes) {
+  test.describe(`${size.name} (${size.width}×${size.height})`, () => {
+    test.use({ viewport: { width: size.width, height: size.height } });
+    test.slow(); // eight screens, each with axe
+
+    test('sign-in screens', async ({ page }) => {
+      await page.goto('/login');
+      await expect(page.getByRole('heading', { name: 'Entrar na plataforma' })).toBeVisible();
+      await check(page, `${size.name}-login`);
+      await page.goto('/esqueci-minha-senha');
+      await expect(page.getByRole('link', { name: 'Voltar ao login' })).toBeVisible();
+      await check(page, `${size.name}-esqueci-minha-senha`);
+    });
+
+    test('every protected screen, and a ticket with its analysis', async ({ page }) => {
+      await openAs(page, demo, '/dashboard');
+      for (const screen of screens) {
+        await page.goto(screen.path);
+        await expect(page.getByRole('heading', { level: 1, name: screen.heading })).toBeVisible();
+        await expect(page.locator('[aria-busy="true"], .animate-pulse')).toHaveCount(0);
+        await check(page, `${size.name}${screen.path.replaceAll('/', '-')}`);
+      }
+
+      // A seeded ticket that the demo seed analysed.
+      await page.goto('/tickets?q=procon');
+      await page.getByRole('table').getByRole('link').first().click();
+      await expect(page.getByRole('heading', { name: 'Análise de IA' })).toBeVisible();
+      await check(page, `${size.name}-ticket-detail`);
+
+      // A message's analysis panel.
+      await page.goto('/messages');
+      await page
+        .getByRole('button', { name: /^Ver análise/ })
+        .first()
+        .click();
+      await expect(page.getByRole('region', { name: 'Análise da mensagem' })).toBeVisible();
+      await check(page, `${size.name}-messages-analysis`);
+
+      if (size.name === 'mobile') {
+        await page.getByRole('button', { name: 'Abrir menu' }).click();
+        await expect(page.getByRole('dialog', { name: 'Menu' })).toBeVisible();
+        await check(page, 'mobile-menu');
+      }
+    });
+  });
+}
