@@ -120,6 +120,26 @@ test('customers: validate, create, refuse a duplicate, edit only what changed, d
   await expect(page.getByText('Nenhum cliente encontrado')).toBeVisible();
 });
 
+test('customers: failures are said and lose nothing', async ({ page }) => {
+  const failure = { code: 'internal', detail: 'Erro interno.', request_id: 'e2e' };
+  const isList = (url: URL) => url.pathname === '/api/v1/customers';
+  await page.route(isList, (route) => route.fulfill({ status: 500, json: failure }));
+  await openAs(page, demo, '/customers');
+  await expect(page.getByText('Falha ao buscar clientes').first()).toBeVisible({ timeout: 20_000 }); // after 3 retries
+  await page.unroute(isList);
+  await page.getByRole('button', { name: 'Tentar novamente' }).click();
+  const row = page.getByRole('row').filter({ hasText: 'Fernanda Oliveira' });
+  await expect(row).toBeVisible();
+
+  await page.route('**/api/v1/customers/*', (route) =>
+    route.request().method() === 'DELETE' ? route.fulfill({ status: 500, json: failure }) : route.fallback(),
+  );
+  await row.getByRole('button', { name: 'Excluir Fernanda Oliveira' }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Excluir' }).click();
+  await expect(page.getByText('Falha ao excluir cliente')).toBeVisible();
+  await expect(row).toBeVisible();
+});
+
 test('customers: ten per page with Anterior/Próxima', async ({ page }) => {
   await openAs(page, demo, '/customers');
   const tag = fresh().tag;

@@ -74,6 +74,30 @@ test('flagged terms: add, refuse blanks and duplicates, search, toggle, delete',
   await expect(page.getByRole('row').filter({ hasText: term })).toHaveCount(0);
 });
 
+test('flagged terms: a refused toggle flips back, a refused delete keeps the row', async ({ page }) => {
+  await openAs(page, demo, '/flagged-terms');
+  const row = page.getByRole('row').filter({ hasText: 'golpe' });
+  await expect(row.getByText(/^\d{2}\/\d{2}\/\d{4}$/)).toBeVisible(); // created at, pt-BR
+  const failure = { code: 'internal', detail: 'Erro interno.', request_id: 'e2e' };
+  await page.route('**/api/v1/flagged-terms/*', (route) =>
+    route.request().method() === 'DELETE' ? route.fulfill({ status: 500, json: failure }) : route.fallback(),
+  );
+  await page.route('**/api/v1/flagged-terms/*/toggle', (route) =>
+    route.fulfill({ status: 500, json: failure }),
+  );
+
+  const toggle = row.getByRole('switch', { name: 'Termo golpe ativo' });
+  await expect(toggle).toHaveAttribute('aria-checked', 'true');
+  await toggle.press('Space'); // the keyboard works the switch
+  await expect(page.getByText('Erro ao alterar status do termo')).toBeVisible();
+  await expect(toggle).toHaveAttribute('aria-checked', 'true');
+  await expect(row.getByText('Ativo', { exact: true })).toBeVisible();
+
+  await row.getByRole('button', { name: 'Excluir golpe' }).click();
+  await expect(page.getByText('Erro ao remover termo')).toBeVisible();
+  await expect(row).toBeVisible();
+});
+
 test('flagged terms: a second tenant never sees the first tenant’s terms', async ({ page, browser }) => {
   const term = unique();
   await openAs(page, demo, '/flagged-terms');
