@@ -86,14 +86,15 @@ describe('login screen', () => {
     expect(screen.getByRole('button', { name: 'Entrar' }).hasAttribute('disabled')).toBe(false);
   });
 
-  it('says so while signing in, with the button disabled', async () => {
+  it('says so while signing in, the button refusing presses but keeping the focus', async () => {
     let finish: (value: unknown) => void = () => {};
     answerCognito({ initiateAuth: () => new Promise((resolve) => (finish = resolve)) });
     renderApp('/login');
     fillIn('demo@atende.local', 'Demo#Senha2026');
 
     const button = await screen.findByRole('button', { name: 'Entrando…' });
-    expect(button.hasAttribute('disabled')).toBe(true);
+    expect(button.getAttribute('aria-disabled')).toBe('true');
+    expect(button.hasAttribute('disabled')).toBe(false);
     await act(async () => finish({ AuthenticationResult: { IdToken: fakeIdToken() } }));
     expect(await screen.findByRole('heading', { name: 'Painel' })).toBeTruthy();
   });
