@@ -128,6 +128,10 @@ test('customers: failures are said and lose nothing', async ({ page }) => {
   await expect(page.getByText('Falha ao buscar clientes').first()).toBeVisible({ timeout: 20_000 }); // after 3 retries
   await page.unroute(isList);
   await page.getByRole('button', { name: 'Tentar novamente' }).click();
+  await expect(page.getByRole('table')).toBeVisible();
+  // Other specs add customers in parallel: find the seeded one by name.
+  await page.getByLabel('Buscar clientes').fill('Fernanda Oliveira');
+  await page.getByRole('button', { name: 'Buscar' }).click();
   const row = page.getByRole('row').filter({ hasText: 'Fernanda Oliveira' });
   await expect(row).toBeVisible();
 

@@ -51,6 +51,7 @@ test('creates a ticket; Ctrl+Enter creates, analyses and opens it with its analy
 
   // The toast sits top right, passes axe, and closes when clicked.
   const created = page.locator('[data-sonner-toast]').filter({ hasText: 'Chamado criado' });
+  await created.hover(); // a hovered toast waits (it would close by itself after 5 s)
   const box = await created.boundingBox();
   expect(box && box.x > 640 && box.y < 200, `toast at ${JSON.stringify(box)}`).toBe(true);
   await expectAccessible(page);

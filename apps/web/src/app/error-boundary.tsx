@@ -33,8 +33,7 @@ interface ErrorBoundaryState {
 /** The browser could not fetch a lazily loaded screen (offline, or a newer deploy removed it). */
 function isChunkLoadError(error: unknown): boolean {
   return (
-    error instanceof TypeError &&
-    /dynamically imported module|module script failed|Failed to fetch/i.test(error.message)
+    error instanceof TypeError && /dynamically imported module|module script failed/i.test(error.message)
   );
 }
 

@@ -18,8 +18,6 @@ const label = (labels: Readonly<Record<string, string>>, code: string) => labels
 export const sentimentLabel = (code: string) => label(sentimentLabels, code);
 export const solvedStatusLabel = (code: string) => label(solvedStatusLabels, code);
 export const urgencyLabel = (code: string) => label(urgencyLabels, code);
-export const intentLabel = (code: string) => label(intentLabels, code);
-export const languageLabel = (code: string) => label(languageLabels, code);
 /** 'legal_threat' → 'Ameaça de ação judicial' (the contracts' label, capitalised for a list). */
 export function escalationReasonLabel(code: string): string {
   const text = label(escalationReasonLabels, code);

@@ -1,6 +1,6 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useMutationState, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
-import { currentTenantId, flaggedTermKeys } from './keys.ts';
+import { currentTenantId, deleteFlaggedTermKey, flaggedTermKeys } from './keys.ts';
 
 /** `DELETE /api/v1/flagged-terms/{id}` (204). */
 export function deleteFlaggedTerm(id: string): Promise<void> {
@@ -10,7 +10,17 @@ export function deleteFlaggedTerm(id: string): Promise<void> {
 export function useDeleteFlaggedTerm() {
   const queryClient = useQueryClient();
   return useMutation({
+    mutationKey: deleteFlaggedTermKey,
     mutationFn: deleteFlaggedTerm,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: flaggedTermKeys.all(currentTenantId()) }),
   });
+}
+
+/** Ids of the terms being deleted right now. */
+export function useTermsBeingDeleted(): Set<string> {
+  const ids = useMutationState({
+    filters: { mutationKey: deleteFlaggedTermKey, status: 'pending' },
+    select: (mutation) => mutation.state.variables as string,
+  });
+  return new Set(ids);
 }

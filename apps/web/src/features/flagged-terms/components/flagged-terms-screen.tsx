@@ -22,7 +22,7 @@ import { TextField } from '../../../components/ui/text-field.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { formatDate } from '../../../lib/format.ts';
 import { useCreateFlaggedTerm } from '../api/create-flagged-term.ts';
-import { useDeleteFlaggedTerm } from '../api/delete-flagged-term.ts';
+import { useDeleteFlaggedTerm, useTermsBeingDeleted } from '../api/delete-flagged-term.ts';
 import { useFlaggedTerms } from '../api/get-flagged-terms.ts';
 import { currentTenantId } from '../api/keys.ts';
 import { useToggleFlaggedTerm } from '../api/toggle-flagged-term.ts';
@@ -178,6 +178,7 @@ function AddTermCard() {
 function TermsTable({ terms }: { terms: FlaggedTerm[] }) {
   const toggle = useToggleFlaggedTerm();
   const remove = useDeleteFlaggedTerm();
+  const deleting = useTermsBeingDeleted();
 
   // mutateAsync, not mutate's callbacks: those fire only for the latest call, and rows can be
   // toggled faster than the server answers.
@@ -232,7 +233,7 @@ function TermsTable({ terms }: { terms: FlaggedTerm[] }) {
                   variant="ghost"
                   size="sm"
                   onClick={() => removeTerm(term.id)}
-                  pending={remove.isPending && remove.variables === term.id}
+                  pending={deleting.has(term.id)}
                   aria-label={`Excluir ${term.term}`}
                   className="text-red-700 hover:bg-red-50"
                 >

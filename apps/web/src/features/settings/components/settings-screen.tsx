@@ -20,7 +20,7 @@ import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { formatDateTime } from '../../../lib/format.ts';
-import { useTenantSettings } from '../api/get-tenant-settings.ts';
+import { useTenantSettings } from '../../../lib/tenant-settings.ts';
 import { useUpdateTenantSettings } from '../api/update-tenant-settings.ts';
 import {
   formFieldOf,

@@ -9,8 +9,6 @@ export const ticketKeys = {
   detail: (id: string) => [...ticketKeys.all(), 'detail', id] as const,
   /** Under the customers feature's prefix, so creating or editing a customer refreshes it. */
   customerSearch: (term: string) => ['customers', currentTenantId(), 'search', term] as const,
-  /** The same key as the settings screen's: saving there refreshes the DigiSac tab here. */
-  tenantSettings: () => ['tenants', 'settings', currentTenantId()] as const,
 };
 
 /** Mutation keys, so rows can show which ticket is being analysed or flagged. */

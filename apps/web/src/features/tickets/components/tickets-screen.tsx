@@ -7,7 +7,8 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardContent } from '../../../components/ui/card.tsx';
 import { cn, focusRing } from '../../../components/ui/cn.ts';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
-import { isDigisacConfigured, useTenantSettings } from '../api/get-tenant-settings.ts';
+import { currentTenantId } from '../../../lib/id-token.ts';
+import { isDigisacConfigured, tenantSettingsKey, useTenantSettings } from '../../../lib/tenant-settings.ts';
 import { TICKETS_PER_PAGE, useTickets } from '../api/get-tickets.ts';
 import { ticketKeys } from '../api/keys.ts';
 import {
@@ -66,7 +67,7 @@ export function TicketsScreen() {
             pendingLabel="Atualizando…"
             onClick={() => {
               void queryClient.invalidateQueries({ queryKey: ticketKeys.all() });
-              void queryClient.invalidateQueries({ queryKey: ticketKeys.tenantSettings() });
+              void queryClient.invalidateQueries({ queryKey: tenantSettingsKey(currentTenantId()) });
             }}
           >
             <RefreshCw className="size-4" aria-hidden="true" />
@@ -104,6 +105,7 @@ export function TicketsScreen() {
             onPageChange={(next) => apply(filters, next)}
             onClearFilters={() => apply(emptyFilters)}
             onRetry={() => tickets.refetch()}
+            retrying={tickets.isFetching}
           />
         </Tabs.Content>
         {digisac && (

@@ -42,6 +42,7 @@ interface TicketsTableProps {
   onPageChange: (page: number) => void;
   onClearFilters: () => void;
   onRetry: () => void;
+  retrying: boolean;
 }
 
 const iconButton = cn(
@@ -61,6 +62,7 @@ export function TicketsTable({
   onPageChange,
   onClearFilters,
   onRetry,
+  retrying,
 }: TicketsTableProps) {
   const navigate = useNavigate();
   // The detail's back link returns to this page of this filtered list.
@@ -330,6 +332,7 @@ export function TicketsTable({
             title="Não foi possível carregar os chamados."
             description={error instanceof ApiError ? error.message : 'Verifique sua conexão e tente de novo.'}
             onRetry={onRetry}
+            retrying={retrying}
           />
         )}
         {!loading && !error && rows.length === 0 && (
