@@ -1,5 +1,6 @@
-import { useMutation, useMutationState, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
+import { usePendingIds } from '../../../lib/pending-ids.ts';
 import { currentTenantId, deleteFlaggedTermKey, flaggedTermKeys } from './keys.ts';
 
 /** `DELETE /api/v1/flagged-terms/{id}` (204). */
@@ -18,9 +19,5 @@ export function useDeleteFlaggedTerm() {
 
 /** Ids of the terms being deleted right now. */
 export function useTermsBeingDeleted(): Set<string> {
-  const ids = useMutationState({
-    filters: { mutationKey: deleteFlaggedTermKey, status: 'pending' },
-    select: (mutation) => mutation.state.variables as string,
-  });
-  return new Set(ids);
+  return usePendingIds(deleteFlaggedTermKey, (id: string) => id);
 }

@@ -1,5 +1,5 @@
 import type { Message } from '@atende/contracts';
-import { useIsMutating, useMutationState } from '@tanstack/react-query';
+import { useIsMutating } from '@tanstack/react-query';
 import {
   ChevronDown,
   ChevronUp,
@@ -34,6 +34,7 @@ import {
   TableRow,
 } from '../../../components/ui/table.tsx';
 import { sentimentLabels, sentimentTone, urgencyLabels, urgencyTone } from '../../../lib/analysis-display.ts';
+import { usePendingIds } from '../../../lib/pending-ids.ts';
 import { useAnalyzeMessage } from '../api/analyze-message.ts';
 import { useDeleteMessage } from '../api/delete-message.ts';
 import { useFlagMessage } from '../api/flag-message.ts';
@@ -68,12 +69,7 @@ function Messages() {
   const list = messages.data?.messages ?? [];
   const total = messages.data?.total ?? 0;
 
-  const analysing = new Set(
-    useMutationState({
-      filters: { mutationKey: analyzeMessageKey, status: 'pending' },
-      select: (mutation) => mutation.state.variables as string,
-    }),
-  );
+  const analysing = usePendingIds(analyzeMessageKey, (id: string) => id);
 
   // The last rows of a page went away (another tab, a search): show the page before.
   useEffect(() => {

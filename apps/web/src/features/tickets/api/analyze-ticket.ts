@@ -1,6 +1,7 @@
 import type { Ticket } from '@atende/contracts';
-import { useMutation, useMutationState, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
+import { usePendingIds } from '../../../lib/pending-ids.ts';
 import { analyzeTicketKey as analyzeKey, ticketKeys } from './keys.ts';
 
 export interface AnalyzeTicketInput {
@@ -30,9 +31,5 @@ export function useAnalyzeTicket() {
 
 /** Ids of the tickets being analysed right now, from any screen ('Analisando...'). */
 export function useTicketsBeingAnalyzed(): Set<string> {
-  const ids = useMutationState({
-    filters: { mutationKey: analyzeKey, status: 'pending' },
-    select: (mutation) => (mutation.state.variables as AnalyzeTicketInput | undefined)?.id ?? '',
-  });
-  return new Set(ids);
+  return usePendingIds(analyzeKey, (input: AnalyzeTicketInput) => input.id);
 }

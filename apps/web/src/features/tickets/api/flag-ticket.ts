@@ -1,6 +1,7 @@
 import type { Ticket } from '@atende/contracts';
-import { useMutation, useMutationState, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
+import { usePendingIds } from '../../../lib/pending-ids.ts';
 import { flagTicketKey as flagKey, ticketKeys } from './keys.ts';
 
 export interface FlagTicketInput {
@@ -29,9 +30,5 @@ export function useFlagTicket() {
 
 /** Ids of the tickets whose flag is being changed right now (their button waits). */
 export function useTicketsBeingFlagged(): Set<string> {
-  const ids = useMutationState({
-    filters: { mutationKey: flagKey, status: 'pending' },
-    select: (mutation) => (mutation.state.variables as FlagTicketInput | undefined)?.id ?? '',
-  });
-  return new Set(ids);
+  return usePendingIds(flagKey, (input: FlagTicketInput) => input.id);
 }
