@@ -13,6 +13,8 @@ import {
 } from 'fastify-type-provider-zod';
 import { type Config, repoRoot } from './config.ts';
 import type { Database } from './db/client.ts';
+import { createApiRateLimit } from './lib/api-rate-limit.ts';
+import { CpuPool } from './lib/cpu/pool.ts';
 import { registerErrorHandler } from './lib/errors.ts';
 import { registerWeb } from './lib/web.ts';
 import { analysisRoutes } from './modules/analysis/analysis.routes.ts';
@@ -58,7 +60,8 @@ export async function buildApp({ config, database, webDist, closeDatabase = true
     logger: loggerOptions(config),
     bodyLimit: bodyLimitBytes,
     genReqId: () => randomUUID(),
-    trustProxy: true,
+    // Off unless TRUST_PROXY names the proxies: else any client could pick its own address.
+    trustProxy: config.TRUST_PROXY,
     routerOptions: { ignoreTrailingSlash: true },
   }).withTypeProvider<ZodTypeProvider>();
 
@@ -79,6 +82,9 @@ export async function buildApp({ config, database, webDist, closeDatabase = true
     reply.header('x-request-id', request.id);
   });
   if (closeDatabase) app.addHook('onClose', () => database.close());
+  const cpu = new CpuPool(config.WORKER_THREADS);
+  app.decorate('cpu', cpu);
+  app.addHook('onClose', () => cpu.close());
 
   await app.register(helmet, {
     contentSecurityPolicy: {
@@ -115,10 +121,13 @@ export async function buildApp({ config, database, webDist, closeDatabase = true
 
   await app.register(systemRoutes(config, database));
   const authenticateHook = await registerIdentity(app, config, database);
+  const apiRateLimit = createApiRateLimit(config, database);
+  app.addHook('onClose', () => apiRateLimit.close());
   // The product API: every route needs a valid ID token and runs as the token's tenant.
   await app.register(
     async (api) => {
       api.addHook('onRequest', authenticateHook);
+      api.addHook('onRequest', apiRateLimit.hook);
       // Every product route needs the bearer token and may answer 401/403: say so in OpenAPI.
       api.addHook('onRoute', (route) => {
         route.schema = {
@@ -150,5 +159,7 @@ export type App = Awaited<ReturnType<typeof buildApp>>;
 declare module 'fastify' {
   interface FastifyInstance {
     routeInventory: { method: string; url: string; hidden: boolean }[];
+    /** Worker threads for CPU-heavy work: nothing long runs on the event loop. */
+    cpu: CpuPool;
   }
 }

@@ -1,3 +1,4 @@
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
@@ -22,6 +23,39 @@ const optionalUrl = (protocols: string[]) =>
     },
     { message: `must be a URL starting with ${protocols.map((p) => `${p}//`).join(' or ')}` },
   );
+
+/** A whole number in [min, max], with one message naming the range. */
+const wholeNumber = (min: number, max: number, fallback: number, unit = '') => {
+  const message = `must be a whole number${unit} between ${min} and ${max}`;
+  return z.coerce.number({ message }).int(message).min(min, message).max(max, message).default(fallback);
+};
+
+/**
+ * Fastify's trustProxy: off (the default: X-Forwarded-For is ignored, the client address is the
+ * socket's), or a comma-separated list of the proxies' addresses/CIDRs (or proxy-addr's names
+ * loopback, linklocal, uniquelocal). Not `true` (every client could pick its own address and
+ * escape per-address limits) and not a hop count (Fastify 5 ignores one: it cannot tell a
+ * proxy from a client that sends enough hops).
+ */
+const trustProxy = z
+  .string()
+  .trim()
+  .default('false')
+  .transform((value, ctx): false | string => {
+    if (value === '' || value === 'false') return false;
+    const parts = value.split(',').map((p) => p.trim());
+    const valid = (p: string) =>
+      ['loopback', 'linklocal', 'uniquelocal'].includes(p) || /^[0-9a-fA-F.:]+(\/\d{1,3})?$/.test(p);
+    if (!parts.every(valid)) {
+      ctx.addIssue({
+        code: 'custom',
+        message:
+          'must be false or a comma-separated list of proxy addresses or CIDRs (e.g. 10.0.0.0/8,loopback)',
+      });
+      return z.NEVER;
+    }
+    return parts.join(',');
+  });
 
 const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
@@ -51,6 +85,25 @@ const envSchema = z.object({
   COGNITO_CLIENT_ID: optionalText,
   COGNITO_REGION: z.string().trim().min(1, 'must not be empty').default('sa-east-1'),
   COGNITO_ENDPOINT: optionalUrl(['http:', 'https:']),
+  /** Where the external pool's signing keys are (default `{COGNITO_ISSUER}/.well-known/jwks.json`). */
+  COGNITO_JWKS_URL: optionalUrl(['http:', 'https:']),
+  TRUST_PROXY: trustProxy,
+  // HTTP server limits (see docs/SECURITY.md): slow clients must not hold sockets.
+  HTTP_HEADERS_TIMEOUT_MS: wholeNumber(1000, 60_000, 10_000, ' of milliseconds'),
+  HTTP_REQUEST_TIMEOUT_MS: wholeNumber(1000, 300_000, 30_000, ' of milliseconds'),
+  HTTP_KEEP_ALIVE_TIMEOUT_MS: wholeNumber(1000, 120_000, 5_000, ' of milliseconds'),
+  HTTP_MAX_CONNECTIONS: wholeNumber(100, 1_000_000, 8_000),
+  // Database limits: a locked or slow database answers 503 within seconds instead of hanging.
+  DB_STATEMENT_TIMEOUT_MS: wholeNumber(100, 600_000, 10_000, ' of milliseconds'),
+  DB_LOCK_TIMEOUT_MS: wholeNumber(100, 600_000, 3_000, ' of milliseconds'),
+  DB_CONNECT_TIMEOUT_MS: wholeNumber(100, 60_000, 3_000, ' of milliseconds'),
+  // /api/v1 request limits (429 beyond them); generous for people, tight for scripts.
+  API_RATE_LIMIT_PER_USER_PER_MINUTE: wholeNumber(1, 10_000_000, 600),
+  API_RATE_LIMIT_PER_TENANT_PER_MINUTE: wholeNumber(1, 100_000_000, 6_000),
+  /** How often each process adds its request counts to the shared ones in the database. */
+  API_RATE_LIMIT_SYNC_MS: wholeNumber(50, 60_000, 2_000, ' of milliseconds'),
+  /** Worker threads for CPU-heavy work (analysis, password strength); default: cores − 1, at least 1. */
+  WORKER_THREADS: wholeNumber(1, 64, Math.max(1, os.availableParallelism() - 1)),
   /** The built SPA to serve (default apps/web/dist); lets parallel e2e runs use their own build. */
   WEB_DIST_DIR: optionalText,
   LOG_LEVEL: z.enum(logLevels, { message: `must be one of ${logLevels.join(', ')}` }).default('info'),

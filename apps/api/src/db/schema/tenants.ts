@@ -12,6 +12,8 @@ export const tenants = pgTable(
     digisacToken: text('digisac_token'),
     /** SLA: how long a customer may wait before a ticket_issues alert. */
     maxCustomerWaitTimeMinutes: integer('max_customer_wait_time_minutes').notNull().default(30),
+    /** Bumped by a trigger on every flagged-term write: cached term matchers compare it. */
+    termsVersion: integer('terms_version').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true })
       .notNull()

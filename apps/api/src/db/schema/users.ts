@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, tenantId, updatedAt } from './columns.ts';
 import { tenantIsolation } from './rls.ts';
 
@@ -16,6 +16,9 @@ export const users = pgTable(
     enabled: boolean('enabled').notNull().default(true),
     /** Set by a temporary password: the next sign-in answers NEW_PASSWORD_REQUIRED. */
     mustChangePassword: boolean('must_change_password').notNull().default(false),
+    /** Carried in every token (`atende:gen`); bumped on disable and password change, which
+     * makes the API refuse the tokens issued before (see auth.ts). */
+    tokenGeneration: integer('token_generation').notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

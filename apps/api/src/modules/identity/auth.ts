@@ -1,16 +1,9 @@
 import type { FastifyRequest } from 'fastify';
-import {
-  createLocalJWKSet,
-  createRemoteJWKSet,
-  type JWTVerifyGetKey,
-  errors as joseErrors,
-  jwtVerify,
-} from 'jose';
+import { type JWTVerifyGetKey, errors as joseErrors, jwtVerify } from 'jose';
 import type { Db, Tx } from '../../db/client.ts';
 import { withTenant } from '../../db/tenant.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { IdpSettings } from './idp-config.ts';
-import type { SigningKey } from './keys.ts';
 
 export interface AuthUser {
   sub: string;
@@ -31,16 +24,6 @@ declare module 'fastify' {
 const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const unauthorized = (detail = 'Sessão inválida ou expirada. Faça login novamente.') =>
   new AppError('unauthorized', detail);
-
-/** The keys that may sign ID tokens: ours, or the external pool's JWKS (fetched and cached by jose). */
-export function tokenKeys(idp: IdpSettings, key: () => Promise<SigningKey>): JWTVerifyGetKey {
-  if (idp.external) return createRemoteJWKSet(new URL(idp.jwksUrl), { timeoutDuration: 5000 });
-  let local: JWTVerifyGetKey | undefined;
-  return async (header, token) => {
-    local ??= createLocalJWKSet((await key()).publicJwks);
-    return local(header, token);
-  };
-}
 
 /**
  * Verifies the bearer ID token (signature, issuer, audience, token_use, expiry), takes the tenant

@@ -1,12 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
-import { authenticate, tokenKeys } from './auth.ts';
+import { authenticate } from './auth.ts';
 import { registerIdpRoutes } from './idp.routes.ts';
 import { IdentityProvider } from './idp.service.ts';
 import { idpSettings } from './idp-config.ts';
 import { loadSigningKey, type SigningKey } from './keys.ts';
 import { createMailer } from './mailer.ts';
+import { tokenKeys } from './token-keys.ts';
 
 /**
  * Wires identity into the app: the built-in provider's routes (unless an external Cognito pool

@@ -1,0 +1,35 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Piscina } from 'piscina';
+import type { CpuTasks } from './tasks.ts';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+
+type TaskName = keyof CpuTasks;
+
+/**
+ * CPU-heavy work (analysis of long texts, password strength) runs on worker threads, so one
+ * request never stalls the event loop that serves everyone else. `maxQueue` bounds the backlog:
+ * beyond it `run` rejects at once (the caller answers 503/429) instead of queueing without end.
+ */
+export class CpuPool {
+  private readonly piscina: Piscina;
+
+  constructor(threads: number) {
+    this.piscina = new Piscina({
+      filename: path.join(here, 'worker.mjs'),
+      minThreads: 0, // threads start on first use (tests build many apps)
+      maxThreads: threads,
+      maxQueue: 2000,
+      idleTimeout: 60_000,
+    });
+  }
+
+  run<N extends TaskName>(name: N, input: Parameters<CpuTasks[N]>[0]): Promise<ReturnType<CpuTasks[N]>> {
+    return this.piscina.run(input, { name });
+  }
+
+  close() {
+    return this.piscina.destroy();
+  }
+}

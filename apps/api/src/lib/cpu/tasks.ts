@@ -1,0 +1,8 @@
+import { passwordStrength } from '../../modules/identity/password-strength.ts';
+
+/** What the worker threads can do; the pool's `run(name, input)` is typed from this. */
+export const tasks = {
+  passwordStrength,
+};
+
+export type CpuTasks = typeof tasks;
