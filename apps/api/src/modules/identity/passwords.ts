@@ -1,5 +1,6 @@
 import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
 import { hash, verify } from '@node-rs/argon2';
+import type { CpuPool } from '../../lib/cpu/pool.ts';
 
 // argon2id with the library's defaults (19 MiB, 2 passes): OWASP's recommended minimum.
 export const hashPassword = (password: string) => hash(password);
@@ -24,6 +25,18 @@ export function passwordPolicyProblem(password: string): string | undefined {
   if (!/[0-9]/.test(password)) return 'Password must have numeric characters';
   if (!/[^A-Za-z0-9]/.test(password)) return 'Password must have symbol characters';
   return undefined;
+}
+
+/**
+ * Why a new password is refused (a pt-BR sentence the screens show), or undefined when it is
+ * accepted. TODO(issue 11, item 11): zxcvbn on the CPU pool; today only Cognito's classes.
+ */
+export async function newPasswordProblem(
+  password: string,
+  _email: string,
+  _cpu: CpuPool,
+): Promise<string | undefined> {
+  return passwordPolicyProblem(password);
 }
 
 /** A password that meets the policy, for the demo user and CLI-made temporary passwords. */
