@@ -4,6 +4,7 @@ import { errorResponseSchema } from '@atende/contracts'; // importing it sets zo
 import helmet from '@fastify/helmet';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
+import underPressure from '@fastify/under-pressure';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import {
   jsonSchemaTransform,
@@ -39,6 +40,25 @@ export interface AppOptions {
 
 export const bodyLimitBytes = 1024 * 1024;
 
+/** How often Node looks for sockets past headersTimeout/requestTimeout (its default, 30 s, lets them linger). */
+export const connectionsCheckingIntervalMs = 1000;
+
+/**
+ * The HTTP server's own limits (docs/SECURITY.md): a client that trickles its headers or body
+ * loses the socket after headersTimeout/requestTimeout (checked every second), idle keep-alive
+ * sockets close after keepAliveTimeout, and sockets beyond maxConnections are closed on arrival.
+ */
+function serverLimits(config: Config) {
+  const requestTimeout = config.HTTP_REQUEST_TIMEOUT_MS;
+  // Node refuses a headersTimeout above requestTimeout.
+  const headersTimeout = Math.min(config.HTTP_HEADERS_TIMEOUT_MS, requestTimeout);
+  return {
+    requestTimeout,
+    keepAliveTimeout: config.HTTP_KEEP_ALIVE_TIMEOUT_MS,
+    http: { headersTimeout, requestTimeout, connectionsCheckingInterval: connectionsCheckingIntervalMs },
+  } satisfies Partial<FastifyServerOptions> & { http: object };
+}
+
 function loggerOptions(config: Config): FastifyServerOptions['logger'] {
   const redact = ['req.headers.authorization', 'req.headers.cookie'];
   if (process.stdout.isTTY && config.LOG_LEVEL !== 'silent') {
@@ -63,7 +83,9 @@ export async function buildApp({ config, database, webDist, closeDatabase = true
     // Off unless TRUST_PROXY names the proxies: else any client could pick its own address.
     trustProxy: config.TRUST_PROXY,
     routerOptions: { ignoreTrailingSlash: true },
+    ...serverLimits(config),
   }).withTypeProvider<ZodTypeProvider>();
+  app.server.maxConnections = config.HTTP_MAX_CONNECTIONS;
 
   // What is served, for the test that holds the OpenAPI document to it.
   const routeInventory: { method: string; url: string; hidden: boolean }[] = [];
@@ -80,6 +102,20 @@ export async function buildApp({ config, database, webDist, closeDatabase = true
 
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
+  });
+  // API answers hold a tenant's data (or the API's description): no browser or proxy keeps them.
+  app.addHook('onRequest', async (request, reply) => {
+    if (request.url === '/api' || request.url.startsWith('/api/') || request.url.startsWith('/api?')) {
+      reply.header('cache-control', 'no-store');
+    }
+  });
+  // Sheds load with 503 + Retry-After (pt-BR, see lib/errors.ts) only when the event loop is
+  // really stuck: a mean delay of a whole second per sample. Never fires on a server that is
+  // merely busy (PGlite runs on this thread, so utilisation near 100% is normal under load).
+  await app.register(underPressure, {
+    maxEventLoopDelay: 1000,
+    sampleInterval: 1000,
+    retryAfter: 10,
   });
   if (closeDatabase) app.addHook('onClose', () => database.close());
   const cpu = new CpuPool(config.WORKER_THREADS);
@@ -98,6 +134,11 @@ export async function buildApp({ config, database, webDist, closeDatabase = true
         upgradeInsecureRequests: null,
       },
     },
+    // HSTS only over HTTPS: sent from an http:// address it would pin a name to HTTPS that
+    // does not serve it (and browsers ignore it there anyway).
+    strictTransportSecurity: config.PUBLIC_URL.startsWith('https:')
+      ? { maxAge: 31_536_000, includeSubDomains: true }
+      : false,
   });
 
   await app.register(swagger, {

@@ -30,15 +30,54 @@ export interface Database {
   close(): Promise<void>;
 }
 
-export type DbOptions =
+/**
+ * How long the application's work may take in the database before it answers 503 instead of
+ * hanging (DB_* in config). On PostgreSQL these are session settings of every pooled connection
+ * (sent at connect, no extra round trip); migrations run on a connection of their own without them.
+ */
+export interface DbTimeouts {
+  /** statement_timeout: a statement running longer is cancelled (57014). */
+  statementTimeoutMs: number;
+  /** lock_timeout: waiting longer for a lock fails (55P03). */
+  lockTimeoutMs: number;
+  /** Connecting, or waiting for a free pooled connection, longer fails. */
+  connectTimeoutMs: number;
+}
+
+export const defaultDbTimeouts: DbTimeouts = {
+  statementTimeoutMs: 10_000,
+  lockTimeoutMs: 3_000,
+  connectTimeoutMs: 3_000,
+};
+
+export type DbOptions = (
   | { databaseUrl: string }
   | { dataDir: string }
   /** An already-open PGlite (tests clone one migrated template). */
-  | { pglite: PGlite };
+  | { pglite: PGlite }
+) & { timeouts?: DbTimeouts };
+
+/**
+ * PGlite runs one statement at a time on this thread and cannot cancel one: a request's
+ * transaction that has waited this long in PGlite's queue gives up (503) without running.
+ */
+const queueLimits = new WeakMap<object, number>();
+
+/** How long a transaction may wait for PGlite's one connection; undefined on PostgreSQL. */
+export function transactionQueueLimitMs(db: Db): number | undefined {
+  return queueLimits.get(db);
+}
 
 export async function createDb(options: DbOptions): Promise<Database> {
+  const timeouts = options.timeouts ?? defaultDbTimeouts;
   if ('databaseUrl' in options) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    const pool = new pg.Pool({
+      connectionString: options.databaseUrl,
+      max: 10,
+      connectionTimeoutMillis: timeouts.connectTimeoutMs,
+      statement_timeout: timeouts.statementTimeoutMs,
+      lock_timeout: timeouts.lockTimeoutMs,
+    });
     // An idle client's error (server restart) must not crash the process; the next query reconnects.
     pool.on('error', () => {});
     const db = drizzleNodePg({ client: pool, schema }) as unknown as Db;
@@ -47,14 +86,20 @@ export async function createDb(options: DbOptions): Promise<Database> {
       driver: 'postgres',
       ping: async () => void (await pool.query('select 1')),
       migrate: async () => {
+        // Its own connection, without the short timeouts: a migration may lock and rewrite tables.
         // Several processes (test workers, replicas) may start at once: one migrates, the rest wait.
-        const conn = await pool.connect();
+        const conn = new pg.Client({
+          connectionString: options.databaseUrl,
+          connectionTimeoutMillis: timeouts.connectTimeoutMs,
+        });
+        await conn.connect();
+        conn.on('error', () => {});
         try {
           await conn.query('select pg_advisory_lock($1)', [migrationLockKey]);
           await migrateNodePg(drizzleNodePg({ client: conn }), { migrationsFolder });
         } finally {
           await conn.query('select pg_advisory_unlock($1)', [migrationLockKey]).catch(() => {});
-          conn.release();
+          await conn.end().catch(() => {});
         }
       },
       close: () => pool.end(),
@@ -75,6 +120,7 @@ export async function createDb(options: DbOptions): Promise<Database> {
     }
   }
   const db = drizzlePglite({ client, schema }) as unknown as Db;
+  queueLimits.set(db, timeouts.statementTimeoutMs);
   return {
     db,
     driver: 'pglite',
@@ -91,6 +137,27 @@ export async function createDb(options: DbOptions): Promise<Database> {
 }
 
 /** The database the configuration names: PostgreSQL with DATABASE_URL, else PGlite in DATA_DIR. */
-export function createDbFromConfig(config: { DATABASE_URL?: string; DATA_DIR: string }) {
-  return createDb(config.DATABASE_URL ? { databaseUrl: config.DATABASE_URL } : { dataDir: config.DATA_DIR });
+export function createDbFromConfig(config: {
+  DATABASE_URL?: string;
+  DATA_DIR: string;
+  DB_STATEMENT_TIMEOUT_MS: number;
+  DB_LOCK_TIMEOUT_MS: number;
+  DB_CONNECT_TIMEOUT_MS: number;
+}) {
+  return createDb({
+    ...(config.DATABASE_URL ? { databaseUrl: config.DATABASE_URL } : { dataDir: config.DATA_DIR }),
+    timeouts: dbTimeouts(config),
+  });
+}
+
+export function dbTimeouts(config: {
+  DB_STATEMENT_TIMEOUT_MS: number;
+  DB_LOCK_TIMEOUT_MS: number;
+  DB_CONNECT_TIMEOUT_MS: number;
+}): DbTimeouts {
+  return {
+    statementTimeoutMs: config.DB_STATEMENT_TIMEOUT_MS,
+    lockTimeoutMs: config.DB_LOCK_TIMEOUT_MS,
+    connectTimeoutMs: config.DB_CONNECT_TIMEOUT_MS,
+  };
 }

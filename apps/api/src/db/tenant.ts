@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import type { Db, Tx } from './client.ts';
+import { databaseUnavailable } from '../lib/errors.ts';
+import { type Db, type Tx, transactionQueueLimitMs } from './client.ts';
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -11,9 +12,35 @@ const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{1
  */
 export function withTenant<T>(db: Db, tenantId: string, work: (tx: Tx) => Promise<T>): Promise<T> {
   if (!uuidPattern.test(tenantId)) throw new Error(`withTenant: not a tenant id: ${tenantId}`);
-  return db.transaction(async (tx) => {
+  const run = async (tx: Tx) => {
     await tx.execute(sql`select set_config('app.tenant_id', ${tenantId}, true)`);
     await tx.execute(sql`set local role app_user`);
     return work(tx);
+  };
+  const queueLimit = transactionQueueLimitMs(db);
+  if (queueLimit === undefined) return db.transaction(run);
+
+  // PGlite: statement_timeout cannot stop a statement that runs on this thread, but a request
+  // that has waited queueLimit for the one connection answers 503 and its work never starts.
+  return new Promise<T>((resolve, reject) => {
+    let gaveUp = false;
+    const timer = setTimeout(() => {
+      gaveUp = true;
+      reject(databaseUnavailable());
+    }, queueLimit);
+    db.transaction(async (tx) => {
+      if (gaveUp) throw databaseUnavailable();
+      clearTimeout(timer); // running: it finishes (PGlite cannot cancel it)
+      return run(tx);
+    }).then(
+      (value) => {
+        clearTimeout(timer);
+        resolve(value);
+      },
+      (err) => {
+        clearTimeout(timer);
+        if (!gaveUp) reject(err);
+      },
+    );
   });
 }

@@ -67,6 +67,54 @@ function isDataTheDatabaseRefused(err: unknown): boolean {
   return false;
 }
 
+/** Seconds a client should wait before retrying a 503 (unless the answer already says). */
+export const retryAfterSeconds = 5;
+
+export const databaseUnavailableDetail =
+  'Banco de dados indisponível no momento. Tente novamente em instantes.';
+
+/** The database is down, unreachable, overloaded or timed out: a 503 the client may retry. */
+export const databaseUnavailable = () => new AppError('unavailable', databaseUnavailableDetail);
+
+/**
+ * SQLSTATEs that say "not now" rather than "never": query_canceled (statement_timeout),
+ * lock_not_available (lock_timeout), admin_shutdown, cannot_connect_now, too_many_connections,
+ * and class 08 (connection exceptions).
+ */
+const unavailableSqlStates = /^(57014|55P03|57P01|57P02|57P03|53300|08[0-9A-Z]{3})$/;
+const unavailableErrnos = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EPIPE',
+]);
+// node-postgres' own messages (it sets no code on them).
+const unavailableMessages = [
+  'timeout exceeded when trying to connect', // the pool had no connection within connectionTimeoutMillis
+  'Connection terminated', // "… unexpectedly", "… due to connection timeout"
+  'Client has encountered a connection error',
+  'Cannot use a pool after calling end on the pool',
+  'Client was closed and is not queryable',
+];
+
+/** True when err (or any error in its cause chain) says the database cannot answer now. */
+export function isDatabaseUnavailable(err: unknown): boolean {
+  for (let e: unknown = err, depth = 0; e && depth < 10; e = (e as { cause?: unknown }).cause, depth++) {
+    if (e instanceof AppError) return e.code === 'unavailable' && e.detail === databaseUnavailableDetail;
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && (unavailableSqlStates.test(code) || unavailableErrnos.has(code)))
+      return true;
+    if (e instanceof AggregateError && e.errors.some(isDatabaseUnavailable)) return true;
+    const message = (e as { message?: unknown }).message;
+    if (typeof message === 'string' && unavailableMessages.some((m) => message.includes(m))) return true;
+  }
+  return false;
+}
+
 function toResponse(err: FastifyError): ErrorResponse & { status: number } {
   if (err instanceof AppError) {
     return { status: err.status, code: err.code, detail: err.detail, fields: err.fields };
@@ -81,6 +129,16 @@ function toResponse(err: FastifyError): ErrorResponse & { status: number } {
       code: 'validation_error',
       detail: first?.message ?? 'Requisição inválida.',
       fields,
+    };
+  }
+  if (isDatabaseUnavailable(err)) {
+    return { status: 503, code: 'unavailable', detail: databaseUnavailableDetail };
+  }
+  if (err.code === 'FST_UNDER_PRESSURE') {
+    return {
+      status: 503,
+      code: 'unavailable',
+      detail: 'O servidor está sobrecarregado no momento. Tente novamente em instantes.',
     };
   }
   if (isDataTheDatabaseRefused(err)) {
@@ -105,7 +163,11 @@ function toResponse(err: FastifyError): ErrorResponse & { status: number } {
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((err: FastifyError, request, reply) => {
     const { status, ...body } = toResponse(err);
-    if (status >= 500) request.log.error({ err }, 'request failed');
+    if (status === 503) {
+      // Retryable: say when (under-pressure sets its own), and log the cause without alarm.
+      if (!reply.hasHeader('retry-after')) reply.header('retry-after', String(retryAfterSeconds));
+      request.log.warn({ err }, 'unavailable');
+    } else if (status >= 500) request.log.error({ err }, 'request failed');
     else request.log.info({ code: body.code, detail: body.detail }, 'client error');
     return reply.status(status).send({ ...body, request_id: request.id });
   });

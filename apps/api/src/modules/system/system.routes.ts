@@ -7,13 +7,34 @@ import { idpSettings } from '../identity/idp-config.ts';
 
 const statusSchema = z.object({ status: z.string() });
 
+/** /readyz answers within this, whatever the database does (a locked table, a dead host). */
+export const readyTimeoutMs = 2000;
+
+/** Settles as `work` does, or rejects once `ms` pass first. */
+async function within<T>(ms: number, work: Promise<T>): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
+  });
+  work.catch(() => {}); // a late failure after the timer won must not be unhandled
+  try {
+    return await Promise.race([work, late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 /** Health checks and the SPA's runtime settings; no authentication. */
 export const systemRoutes =
   (config: Config, database: Database): FastifyPluginAsyncZod =>
   async (app) => {
     app.get(
       '/healthz',
-      { schema: { tags: ['system'], summary: 'The process is up', response: { 200: statusSchema } } },
+      {
+        schema: { tags: ['system'], summary: 'The process is up', response: { 200: statusSchema } },
+        // Liveness stays cheap and true under load shedding (a stuck loop answers nothing anyway).
+        config: { pressureHandler: () => undefined } as object,
+      },
       async () => ({ status: 'ok' }),
     );
 
@@ -28,11 +49,11 @@ export const systemRoutes =
       },
       async (request, reply) => {
         try {
-          await database.ping();
+          await within(readyTimeoutMs, database.ping());
           return { status: 'ready' };
         } catch (err) {
           request.log.warn({ err }, 'database not ready');
-          return reply.status(503).send({ status: 'unavailable' });
+          return reply.status(503).header('retry-after', '5').send({ status: 'unavailable' });
         }
       },
     );
