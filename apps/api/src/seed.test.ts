@@ -13,23 +13,23 @@ describe('seedDemo', () => {
 
   it('creates the demo tenant on an empty database, once', async () => {
     database = await freshDatabase();
-    expect(await seedDemo(database, 'Demo#Senha2026')).toEqual({ seeded: true });
-    expect(await seedDemo(database, 'Demo#Senha2026')).toEqual({ seeded: false });
+    expect(await seedDemo(database, 'Painel#Suporte2026')).toEqual({ seeded: true });
+    expect(await seedDemo(database, 'Painel#Suporte2026')).toEqual({ seeded: false });
     const tenants = await listTenants(database.db);
     expect(tenants.map((t) => [t.slug, t.name])).toEqual([['demo', 'Demonstração']]);
     const users = await listUsers(database.db, 'demo');
     expect(users.map((u) => [u.email, u.groups, u.mustChangePassword])).toEqual([
       ['demo@atende.local', ['admin'], false],
     ]);
-    expect(await verifyPassword(users[0]?.passwordHash, 'Demo#Senha2026')).toBe(true);
+    expect(await verifyPassword(users[0]?.passwordHash, 'Painel#Suporte2026')).toBe(true);
   });
 
   it('fills the demo tenant with Portuguese sample content that the API serves', async () => {
     database = await freshDatabase();
-    await seedDemo(database, 'Demo#Senha2026');
+    await seedDemo(database, 'Painel#Suporte2026');
     const server = await startTestServer({ database });
     try {
-      const api = await signedInClient(server, { email: 'demo@atende.local', password: 'Demo#Senha2026' });
+      const api = await signedInClient(server, { email: 'demo@atende.local', password: 'Painel#Suporte2026' });
       const customers = (await api('GET', '/customers')).body;
       expect(customers.total).toBeGreaterThanOrEqual(8);
       const tickets = (await api('GET', '/tickets?search=procon')).body;
@@ -51,6 +51,14 @@ describe('seedDemo', () => {
     expect(passwordPolicyProblem(result.generatedPassword ?? '')).toBeUndefined();
     const [user] = await listUsers(database.db, 'demo');
     expect(await verifyPassword(user?.passwordHash, result.generatedPassword ?? '')).toBe(true);
+  });
+
+  it('refuses a weak DEMO_PASSWORD with the policy reason', async () => {
+    database = await freshDatabase();
+    await expect(seedDemo(database, 'Demo#Senha2026')).rejects.toThrow(
+      'DEMO_PASSWORD: A senha não pode conter o seu e-mail.',
+    );
+    expect(await listTenants(database.db)).toEqual([]);
   });
 
   it('leaves a database that already has a tenant alone', async () => {

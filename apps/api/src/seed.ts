@@ -1,10 +1,12 @@
 import { analyzeMessage, analyzeTicket, foldText } from '@atende/analyzer';
 import { eq } from 'drizzle-orm';
+import { ConfigError } from './config.ts';
 import type { Database, Tx } from './db/client.ts';
 import { customers, flaggedTerms, messages, tenants, tickets, users } from './db/schema/index.ts';
+import { CpuPool } from './lib/cpu/pool.ts';
 import { searchTextOf } from './lib/db-helpers.ts';
 import { addMessageAnalysis, addTicketAnalysis, type Provenance } from './modules/analysis/analysis.repo.ts';
-import { generatePassword, hashPassword } from './modules/identity/passwords.ts';
+import { generatePassword, hashPassword, newPasswordProblem } from './modules/identity/passwords.ts';
 import { countTenants } from './modules/tenants/tenants.repo.ts';
 import { demoCustomers, demoFlaggedTerms, demoMessages, demoTickets } from './seed-data.ts';
 
@@ -24,6 +26,7 @@ export interface SeedResult {
 export async function seedDemo(database: Database, demoPassword?: string): Promise<SeedResult> {
   return database.db.transaction(async (tx) => {
     if ((await countTenants(tx)) > 0) return { seeded: false };
+    if (demoPassword) await refuseWeakDemoPassword(demoPassword);
     const password = demoPassword ?? generatePassword();
     const passwordHash = await hashPassword(password);
     // Two processes starting on one empty PostgreSQL may race here: the second inserts nothing.
@@ -33,6 +36,18 @@ export async function seedDemo(database: Database, demoPassword?: string): Promi
     await insertDemoContent(tx, tenant.id);
     return { seeded: true, generatedPassword: demoPassword ? undefined : password };
   });
+}
+
+/** DEMO_PASSWORD passes the sign-in policy too: the demo user is an admin. Scored on a pool of
+ * its own, closed at once, so zxcvbn's dictionaries do not stay in the server's main thread. */
+async function refuseWeakDemoPassword(password: string) {
+  const cpu = new CpuPool(1);
+  try {
+    const problem = await newPasswordProblem(password, demoEmail, cpu);
+    if (problem) throw new ConfigError([`DEMO_PASSWORD: ${problem}`]);
+  } finally {
+    await cpu.close();
+  }
 }
 
 /** Sample customers, tickets, messages and flagged terms, so every screen has something to show. */

@@ -3,7 +3,7 @@ import { exitOnStartupError, openDatabase } from '../boot.ts';
 import type { Database } from '../db/client.ts';
 import { AppError } from '../lib/errors.ts';
 import { disableUser } from '../modules/identity/identity.repo.ts';
-import { generatePassword } from '../modules/identity/passwords.ts';
+import { generatePasswordFor, scoreInThisThread } from '../modules/identity/passwords.ts';
 import { createUser, listUsers } from '../modules/identity/users.service.ts';
 import { listTenants } from '../modules/tenants/tenants.repo.ts';
 import { createTenant } from '../modules/tenants/tenants.service.ts';
@@ -15,7 +15,10 @@ const usage = `Usage: npm run admin -- <command>
   user create --tenant SLUG --email E [--password P | --temporary-password P] [--group G]...
                                             create a user; a temporary password (the default,
                                             generated when none is given) must be changed at
-                                            the first sign-in
+                                            the first sign-in. Given passwords must pass the
+                                            sign-in policy: 10+ characters with upper- and
+                                            lowercase, digit and symbol, hard to guess (zxcvbn),
+                                            not containing the e-mail's name
   user list --tenant SLUG                   list a tenant's users
   user disable --email E                    stop a user from signing in (ends their sessions)
 
@@ -54,7 +57,10 @@ const commands: Record<string, Command> = {
     if (values.password && values['temporary-password']) {
       throw new AppError('validation_error', 'Give --password or --temporary-password, not both.');
     }
-    const generated = values.password || values['temporary-password'] ? undefined : generatePassword();
+    const generated =
+      values.password || values['temporary-password']
+        ? undefined
+        : await generatePasswordFor(values.email, scoreInThisThread);
     const { user, tenant } = await createUser(database.db, {
       tenantSlug: values.tenant,
       email: values.email,

@@ -1,6 +1,7 @@
 import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
+import { passwordMinLength, passwordProblems } from '@atende/contracts/password-policy';
 import { hash, verify } from '@node-rs/argon2';
-import type { CpuPool } from '../../lib/cpu/pool.ts';
+import type { StrengthInput } from './password-strength.ts';
 
 // argon2id with the library's defaults (19 MiB, 2 passes): OWASP's recommended minimum.
 export const hashPassword = (password: string) => hash(password);
@@ -17,34 +18,87 @@ export async function verifyPassword(passwordHash: string | undefined, password:
   return verify(passwordHash, password).catch(() => false);
 }
 
-/** Cognito's default policy; returns the unmet rule (in Cognito's words), or undefined. */
+/** The zxcvbn score a password needs: 4 (the top) when shorter than 14 characters, else 3. */
+const minScoreShort = 4;
+const minScoreLong = 3;
+const longFrom = 14;
+
+/**
+ * The rules that need no scoring, in the order people fix them: length and Cognito's character
+ * classes. Returns the pt-BR sentence of the first unmet one, or undefined. Letters count with
+ * their accents (á is a lowercase letter, not a symbol); a space counts as a symbol, as in Cognito.
+ */
 export function passwordPolicyProblem(password: string): string | undefined {
-  if (password.length < 8) return 'Password not long enough';
-  if (!/[a-z]/.test(password)) return 'Password must have lowercase characters';
-  if (!/[A-Z]/.test(password)) return 'Password must have uppercase characters';
-  if (!/[0-9]/.test(password)) return 'Password must have numeric characters';
-  if (!/[^A-Za-z0-9]/.test(password)) return 'Password must have symbol characters';
+  if ([...password].length < passwordMinLength) return passwordProblems.tooShort;
+  if (!/\p{Ll}/u.test(password)) return passwordProblems.noLowercase;
+  if (!/\p{Lu}/u.test(password)) return passwordProblems.noUppercase;
+  if (!/[0-9]/.test(password)) return passwordProblems.noDigit;
+  if (!/[^\p{L}\p{N}]/u.test(password)) return passwordProblems.noSymbol;
   return undefined;
 }
 
+/** The e-mail's words, for zxcvbn to penalise: the name part, its pieces and the domain's. */
+export function emailWords(email: string): string[] {
+  const lower = email.trim().toLowerCase();
+  const name = lower.split('@')[0] ?? '';
+  const words = [name, ...lower.split(/[@._+-]+/)].filter((word) => word.length >= 3);
+  return [...new Set(words)];
+}
+
 /**
- * Why a new password is refused (a pt-BR sentence the screens show), or undefined when it is
- * accepted. TODO(issue 11, item 11): zxcvbn on the CPU pool; today only Cognito's classes.
+ * Why a new password is refused (a pt-BR sentence the screens show as is), or undefined when it
+ * is accepted: the rules above, then not the e-mail's name part (3+ characters, any case), then
+ * zxcvbn's score of the first 64 characters, with the e-mail's words as the user's own, on the
+ * CPU pool (the server's, or `scoreInThisThread` in one-shot processes).
  */
 export async function newPasswordProblem(
   password: string,
-  _email: string,
-  _cpu: CpuPool,
+  email: string,
+  cpu: PasswordScorer,
 ): Promise<string | undefined> {
-  return passwordPolicyProblem(password);
+  const ruleProblem = passwordPolicyProblem(password);
+  if (ruleProblem) return ruleProblem;
+  const name = email.trim().toLowerCase().split('@')[0] ?? '';
+  if (name.length >= 3 && password.toLowerCase().includes(name)) return passwordProblems.containsEmail;
+  const score = await cpu.run('passwordStrength', { password, userInputs: emailWords(email) });
+  const needed = [...password].length < longFrom ? minScoreShort : minScoreLong;
+  return score < needed ? passwordProblems.guessable : undefined;
 }
 
-/** A password that meets the policy, for the demo user and CLI-made temporary passwords. */
+/** What scores passwords: the CPU pool (`CpuPool` fits), or `scoreInThisThread`. */
+export interface PasswordScorer {
+  run(task: 'passwordStrength', input: StrengthInput): Promise<number>;
+}
+
+/**
+ * zxcvbn on the calling thread, for one-shot processes (admin CLI, tests, e2e set-up) where
+ * nothing else waits on the event loop. Never in the server: use its CPU pool.
+ */
+export const scoreInThisThread: PasswordScorer = {
+  async run(_task, input) {
+    const { passwordStrength } = await import('./password-strength.ts');
+    return passwordStrength(input);
+  },
+};
+
+/** A password that meets the policy (16 random characters, ~55 bits), for the demo user and
+ * CLI-made temporary passwords; no look-alikes (i, l, o, 0, 1). The CLI still checks it against
+ * the e-mail. */
 export function generatePassword() {
   const letters = 'abcdefghjkmnpqrstuvwxyz';
   const pick = (chars: string, n: number) =>
     Array.from({ length: n }, () => chars[randomInt(chars.length)]).join('');
-  return `${pick(letters.toUpperCase(), 2)}${pick(letters, 6)}-${pick('23456789', 4)}#`;
+  return `${pick(letters.toUpperCase(), 3)}${pick(letters, 6)}-${pick('23456789', 5)}#`;
+}
+
+/** A generated password that passes the policy for this e-mail too (`generatePassword` could, by
+ * chance, spell the e-mail's name). */
+export async function generatePasswordFor(email: string, scorer: PasswordScorer): Promise<string> {
+  for (let attempt = 0; attempt < 10; attempt++) {
+    const password = generatePassword();
+    if (!(await newPasswordProblem(password, email, scorer))) return password;
+  }
+  throw new Error(`No generated password passed the policy for ${email}`);
 }
 
 /** SHA-256 for secrets handed out whole (refresh tokens, sessions): high-entropy, so no salt needed. */

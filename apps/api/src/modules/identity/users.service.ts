@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
 import { findTenantBySlug, findUserByEmail, insertUser, listUsersOfTenant } from './identity.repo.ts';
-import { hashPassword, passwordPolicyProblem } from './passwords.ts';
+import { hashPassword, newPasswordProblem, type PasswordScorer, scoreInThisThread } from './passwords.ts';
 
 export const emailSchema = z.email('e-mail inválido').trim().toLowerCase();
 
@@ -15,17 +15,16 @@ export interface NewUser {
   groups: string[];
 }
 
-/** Creates a user of the built-in identity provider (admin CLI, demo seed). */
-export async function createUser(db: Db, input: NewUser) {
+/**
+ * Creates a user of the built-in identity provider (admin CLI, tests, e2e set-up). The password,
+ * temporary or not, must pass the same policy as one a person chooses (`newPasswordProblem`);
+ * callers outside the server may score it on their own thread (the default).
+ */
+export async function createUser(db: Db, input: NewUser, scorer: PasswordScorer = scoreInThisThread) {
   const email = emailSchema.safeParse(input.email);
   if (!email.success) throw new AppError('validation_error', `E-mail inválido: "${input.email}".`);
-  const problem = passwordPolicyProblem(input.password);
-  if (problem) {
-    throw new AppError(
-      'validation_error',
-      `Senha fraca (${problem}): use 8+ caracteres com maiúscula, minúscula, dígito e símbolo.`,
-    );
-  }
+  const problem = await newPasswordProblem(input.password, email.data, scorer);
+  if (problem) throw new AppError('validation_error', `Senha recusada: ${problem}`);
   const passwordHash = await hashPassword(input.password);
   return db.transaction(async (tx) => {
     const tenant = await findTenantBySlug(tx, input.tenantSlug);
