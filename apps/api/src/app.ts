@@ -162,7 +162,7 @@ export async function buildApp({ config, database, webDist, closeDatabase = true
 
   await app.register(systemRoutes(config, database));
   const authenticateHook = await registerIdentity(app, config, database);
-  const apiRateLimit = createApiRateLimit(config, database);
+  const apiRateLimit = createApiRateLimit(config, database, app.log);
   app.addHook('onClose', () => apiRateLimit.close());
   // The product API: every route needs a valid ID token and runs as the token's tenant.
   await app.register(
