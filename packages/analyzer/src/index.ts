@@ -9,12 +9,15 @@ export {
   type LanguageDetection,
   type LanguageOptions,
 } from './language.ts';
-export { type AnalyzeOptions, analyzeMessage, type MessageAnalysis } from './message.ts';
+export { ANALYSED_PREFIX, type AnalyzeOptions, analyzeMessage, type MessageAnalysis } from './message.ts';
 export {
   BUILT_IN_RED_FLAGS,
+  compileRedFlags,
   findRedFlags,
+  isRedFlagMatcher,
   LEGAL_TERMS,
   REGULATOR_TERMS,
+  type RedFlagMatcher,
   type RedFlagResult,
 } from './red-flags.ts';
 export { type ReplyContext, type ReplySituation, suggestReplies } from './replies.ts';

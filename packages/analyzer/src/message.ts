@@ -1,15 +1,18 @@
 import type { Intent, Language, Sentiment, UrgencyLevel } from './enums.ts';
 import { classifyIntentDetailed, type IntentResult } from './intent.ts';
 import { detectLanguageDetailed } from './language.ts';
-import { findRedFlags, LEGAL_RE, REGULATOR_RE } from './red-flags.ts';
+import { findRedFlags, LEGAL_RE, REGULATOR_RE, type RedFlagMatcher } from './red-flags.ts';
 import { suggestReplies } from './replies.ts';
 import { analyzeSentiment, type SentimentResult } from './sentiment.ts';
 import { foldText, wordsRegex } from './text.ts';
 import { scoreUrgency } from './urgency.ts';
 
 export interface AnalyzeOptions {
-  /** The tenant's active flagged terms (matched as whole words, reported as written). */
-  readonly tenantTerms?: readonly string[];
+  /**
+   * The tenant's active flagged terms (matched as whole words, reported as written), or their
+   * matcher compiled once with compileRedFlags (the cheap way for many messages).
+   */
+  readonly tenantTerms?: readonly string[] | RedFlagMatcher;
   /** Language assumed when the text is too short to tell (default pt-BR). */
   readonly defaultLanguage?: Language;
 }
@@ -62,12 +65,19 @@ export function confidenceFrom(
   return Math.round(Math.min(0.97, Math.max(0.15, confidence)) * 100) / 100;
 }
 
+/**
+ * Sentiment, intent, language and urgency read at most this many characters from the start (the
+ * opinion is there, and their rules are not all linear); red flags always read the whole text.
+ */
+export const ANALYSED_PREFIX = 20_000;
+
 /** Everything the spec's message analysis needs, offline and deterministic. */
-export function analyzeMessage(text: string, options: AnalyzeOptions = {}): MessageAnalysis {
+export function analyzeMessage(fullText: string, options: AnalyzeOptions = {}): MessageAnalysis {
+  const text = fullText.slice(0, ANALYSED_PREFIX);
   const detection = detectLanguageDetailed(text, { fallback: options.defaultLanguage ?? 'pt-BR' });
   const language = detection.language;
   const sentiment = analyzeSentiment(text, language);
-  const redFlags = findRedFlags(text, options.tenantTerms ?? []);
+  const redFlags = findRedFlags(fullText, options.tenantTerms ?? []);
   const urgency = scoreUrgency(text, { sentiment, redFlagCount: redFlags.words.length });
   const intent = classifyIntentDetailed(text, sentiment, { lang: language, urgency });
   const folded = foldText(text);

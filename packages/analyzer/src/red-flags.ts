@@ -87,52 +87,323 @@ export interface RedFlagResult {
 }
 
 /**
- * Folded term → whole-word regex. The words of a phrase may be separated by any run of spaces or
- * hyphens; the lookarounds use Unicode letters, so accented neighbours still count as letters.
+ * Red-flag terms as one compiled matcher: an Aho–Corasick automaton over folded text, so a
+ * message is read once whatever the number of terms (linear in the text plus the matches).
+ *
+ * Semantics (those of the per-term regex `(?<![\p{L}\p{N}])w1[\s-]+w2…(?![\p{L}\p{N}]|\.[\p{L}\p{N}])`
+ * over folded text): accent- and case-insensitive, whole words and phrases only, the words of a
+ * phrase separated by any run of spaces or hyphens, no match followed by ".letter" (domains).
+ *
+ * How: the folded text is scanned with every run of spaces and hyphens read as one space (a map
+ * keeps the folded positions); a term's key is its folded form read the same way. A key's hit is
+ * then a match of every term without a hyphen of its own (after the boundary checks); a term that
+ * holds a hyphen ("check-in") is confirmed by its own regex, anchored at the hit (one sticky exec).
  */
-function termRegex(folded: string): RegExp {
-  const body = folded.split(' ').map(escapeRegExp).join('[\\s-]+');
-  return new RegExp(`(?<![\\p{L}\\p{N}])${body}(?![\\p{L}\\p{N}]|\\.[\\p{L}\\p{N}])`, 'u');
+export interface RedFlagMatcher {
+  readonly kind: 'red-flag-matcher';
+  /** Red flags of `text` (the whole text is read). */
+  find(text: string): RedFlagResult;
+  /** How many distinct folded terms, built-ins included. */
+  readonly size: number;
 }
 
-// Tenant lists change rarely and repeat across messages: cache compiled regexes (bounded).
-const cache = new Map<string, RegExp>();
-const CACHE_LIMIT = 2000;
-function compiled(folded: string): RegExp {
-  let re = cache.get(folded);
-  if (!re) {
-    if (cache.size >= CACHE_LIMIT) cache.clear();
-    re = termRegex(folded);
-    cache.set(folded, re);
+interface Candidate {
+  /** As reported: the tenant's spelling or the built-in's. */
+  readonly written: string;
+  /** Tie-break at the same position and length: tenant terms first, in the order given. */
+  readonly order: number;
+  /** Set for a term holding a hyphen: the exact regex, confirmed at the hit. */
+  readonly verify?: RegExp;
+  /** The term's key begins with a separator (a leading hyphen): its match starts inside a run. */
+  readonly leadingRun: boolean;
+}
+
+const SEPARATOR_SPACE = 0x20;
+const SEPARATOR_HYPHEN = 0x2d;
+
+/** Folded text with each run of spaces and hyphens read as one space, and the folded position of each char. */
+function separatorsAsSpace(folded: string): { text: string; at: Int32Array } {
+  const at = new Int32Array(folded.length + 1);
+  let out = '';
+  let n = 0;
+  let chunkStart = 0;
+  let i = 0;
+  while (i < folded.length) {
+    const c = folded.charCodeAt(i);
+    if (c === SEPARATOR_SPACE || c === SEPARATOR_HYPHEN) {
+      let j = i + 1;
+      while (j < folded.length) {
+        const d = folded.charCodeAt(j);
+        if (d !== SEPARATOR_SPACE && d !== SEPARATOR_HYPHEN) break;
+        j++;
+      }
+      if (c !== SEPARATOR_SPACE || j - i > 1) {
+        out += folded.slice(chunkStart, i);
+        out += ' ';
+        chunkStart = j;
+      }
+      at[n++] = i;
+      i = j;
+    } else {
+      at[n++] = i;
+      i++;
+    }
   }
-  return re;
+  out += folded.slice(chunkStart);
+  at[n] = folded.length;
+  return { text: out, at: at.subarray(0, n + 1) };
+}
+
+function keyOf(folded: string): string {
+  return folded.replace(/[ -]+/g, ' ');
+}
+
+const WORD_CHAR = /[\p{L}\p{N}]/u;
+function isWordCode(code: number): boolean {
+  if (code < 0x80) {
+    return (code >= 0x30 && code <= 0x39) || (code >= 0x61 && code <= 0x7a) || (code >= 0x41 && code <= 0x5a);
+  }
+  return WORD_CHAR.test(String.fromCodePoint(code));
+}
+/** The code point that ends just before `index` (a surrogate pair counts as one). */
+function codePointBefore(text: string, index: number): number {
+  const low = text.charCodeAt(index - 1);
+  if (low >= 0xdc00 && low <= 0xdfff && index >= 2) {
+    const high = text.charCodeAt(index - 2);
+    if (high >= 0xd800 && high <= 0xdbff) return (high - 0xd800) * 0x400 + (low - 0xdc00) + 0x10000;
+  }
+  return low;
+}
+/** The regex's lookarounds, on the text being scanned. */
+function isWholeWord(text: string, start: number, end: number): boolean {
+  if (start > 0 && isWordCode(codePointBefore(text, start))) return false;
+  if (end < text.length) {
+    const next = text.codePointAt(end) as number;
+    if (isWordCode(next)) return false;
+    if (next === 0x2e && end + 1 < text.length && isWordCode(text.codePointAt(end + 1) as number))
+      return false;
+  }
+  return true;
+}
+
+/** The exact regex of one folded term (what matching used before the automaton). */
+function termRegex(folded: string): RegExp {
+  const body = folded.split(' ').map(escapeRegExp).join('[\\s-]+');
+  return new RegExp(`(?<![\\p{L}\\p{N}])${body}(?![\\p{L}\\p{N}]|\\.[\\p{L}\\p{N}])`, 'uy');
+}
+
+/** How far into a separator run a term with a leading hyphen is looked for (each end). */
+const RUN_WINDOW = 128;
+
+class AhoCorasick {
+  private readonly next: Array<Map<number, number>> = [new Map()];
+  private fail = new Int32Array(1);
+  /** The key ending at each state (-1: none), and the nearest state down the fail chain that ends a key. */
+  private keyAt: number[] = [-1];
+  private outLink = new Int32Array(1);
+  readonly keyLengths: number[] = [];
+
+  constructor(keys: readonly string[]) {
+    keys.forEach((key, k) => {
+      let state = 0;
+      for (let i = 0; i < key.length; i++) {
+        const c = key.charCodeAt(i);
+        let to = this.next[state]?.get(c);
+        if (to === undefined) {
+          to = this.next.length;
+          this.next.push(new Map());
+          this.keyAt.push(-1);
+          this.next[state]?.set(c, to);
+        }
+        state = to;
+      }
+      this.keyAt[state] = k;
+      this.keyLengths.push(key.length);
+    });
+    const states = this.next.length;
+    this.fail = new Int32Array(states);
+    this.outLink = new Int32Array(states).fill(-1);
+    const queue: number[] = [];
+    for (const to of (this.next[0] as Map<number, number>).values()) queue.push(to);
+    for (let head = 0; head < queue.length; head++) {
+      const state = queue[head] as number;
+      for (const [c, to] of this.next[state] as Map<number, number>) {
+        let f = this.fail[state] as number;
+        while (f !== 0 && !this.next[f]?.has(c)) f = this.fail[f] as number;
+        const target = this.next[f]?.get(c);
+        const fs = target !== undefined && target !== to ? target : 0;
+        this.fail[to] = fs;
+        this.outLink[to] = (this.keyAt[fs] as number) >= 0 ? fs : (this.outLink[fs] as number);
+        queue.push(to);
+      }
+    }
+  }
+
+  /** Calls `hit(key, end)` for every occurrence, in order of end (then longest first). */
+  scan(text: string, hit: (key: number, end: number) => void) {
+    const next = this.next;
+    const fail = this.fail;
+    let state = 0;
+    for (let i = 0; i < text.length; i++) {
+      const c = text.charCodeAt(i);
+      let to = next[state]?.get(c);
+      while (to === undefined && state !== 0) {
+        state = fail[state] as number;
+        to = next[state]?.get(c);
+      }
+      state = to ?? 0;
+      let out = (this.keyAt[state] as number) >= 0 ? state : (this.outLink[state] as number);
+      while (out > 0) {
+        hit(this.keyAt[out] as number, i + 1);
+        out = this.outLink[out] as number;
+      }
+    }
+  }
+}
+
+class CompiledRedFlags implements RedFlagMatcher {
+  readonly kind = 'red-flag-matcher';
+  private readonly automaton: AhoCorasick;
+  /** Per key, the terms that read as it. */
+  private readonly byKey: Candidate[][];
+  readonly size: number;
+
+  constructor(tenantTerms: readonly string[]) {
+    const candidates = new Map<string, string>(); // folded → as written
+    for (const term of tenantTerms) {
+      const folded = foldText(term);
+      if (folded && !candidates.has(folded)) candidates.set(folded, term.trim());
+    }
+    for (const { term, folded } of BUILT_IN_FOLDED) if (!candidates.has(folded)) candidates.set(folded, term);
+    this.size = candidates.size;
+
+    const keyIndex = new Map<string, number>();
+    const keys: string[] = [];
+    this.byKey = [];
+    let order = 0;
+    for (const [folded, written] of candidates) {
+      const key = keyOf(folded);
+      let k = keyIndex.get(key);
+      if (k === undefined) {
+        k = keys.length;
+        keyIndex.set(key, k);
+        keys.push(key);
+        this.byKey.push([]);
+      }
+      const hyphen = folded.includes('-');
+      this.byKey[k]?.push({
+        written,
+        order: order++,
+        verify: hyphen ? termRegex(folded) : undefined,
+        leadingRun: key.startsWith(' '),
+      });
+    }
+    this.automaton = new AhoCorasick(keys);
+  }
+
+  find(text: string): RedFlagResult {
+    const folded = foldText(text);
+    const { text: scanned, at } = separatorsAsSpace(folded);
+    const seen = new Set<Candidate>();
+    const found: Array<{ word: string; index: number; length: number; order: number }> = [];
+    const lengths = this.automaton.keyLengths;
+
+    this.automaton.scan(scanned, (k, end) => {
+      const terms = this.byKey[k] as Candidate[];
+      const start = end - (lengths[k] as number);
+      let whole: boolean | undefined;
+      for (const term of terms) {
+        if (seen.has(term)) continue;
+        if (!term.verify) {
+          whole ??= isWholeWord(scanned, start, end);
+          if (!whole) continue;
+          const index = at[start] as number;
+          seen.add(term);
+          found.push({
+            word: term.written,
+            index,
+            length: (at[end - 1] as number) + 1 - index,
+            order: term.order,
+          });
+          continue;
+        }
+        const match = confirm(
+          term.verify,
+          folded,
+          at[start] as number,
+          at[start + 1] as number,
+          term.leadingRun,
+        );
+        if (match) {
+          seen.add(term);
+          found.push({ word: term.written, index: match.index, length: match[0].length, order: term.order });
+        }
+      }
+    });
+
+    // Order of appearance; at the same position the longer phrase first ("juizado especial").
+    found.sort((a, b) => a.index - b.index || b.length - a.length || a.order - b.order);
+    const words = found.map((f) => f.word);
+    return { containsRedFlags: words.length > 0, words };
+  }
+}
+
+/** The term's exact regex at the hit: at its first character, or inside the run a leading hyphen starts in. */
+function confirm(
+  re: RegExp,
+  folded: string,
+  from: number,
+  to: number,
+  inRun: boolean,
+): RegExpExecArray | null {
+  const tryAt = (position: number) => {
+    re.lastIndex = position;
+    return re.exec(folded);
+  };
+  if (!inRun || to - from <= 1) return tryAt(from);
+  const headEnd = Math.min(to, from + RUN_WINDOW);
+  for (let p = from; p < headEnd; p++) {
+    const match = tryAt(p);
+    if (match) return match;
+  }
+  for (let p = Math.max(headEnd, to - RUN_WINDOW); p < to; p++) {
+    const match = tryAt(p);
+    if (match) return match;
+  }
+  return null;
 }
 
 const BUILT_IN_FOLDED = BUILT_IN_RED_FLAGS.map((term) => ({ term, folded: foldText(term) }));
+let builtInOnly: RedFlagMatcher | undefined;
 
 /**
- * Red-flag terms found in the text: the tenant's active terms plus the built-in list, matched on
- * whole words ignoring case and accents. A tenant term wins over a built-in with the same folded
- * spelling (it is reported as the tenant wrote it). Deduplicated, in order of first appearance.
+ * Compiles a tenant's active terms (plus the built-in list) once; reuse the matcher for every
+ * message until the terms change. A tenant term wins over a built-in with the same folded
+ * spelling (it is reported as the tenant wrote it).
  */
-export function findRedFlags(text: string, tenantTerms: readonly string[] = []): RedFlagResult {
-  const folded = foldText(text);
-  const candidates = new Map<string, string>(); // folded → as written
-  for (const term of tenantTerms) {
-    const key = foldText(term);
-    if (key && !candidates.has(key)) candidates.set(key, term.trim());
+export function compileRedFlags(tenantTerms: readonly string[] = []): RedFlagMatcher {
+  if (tenantTerms.length === 0) {
+    builtInOnly ??= new CompiledRedFlags([]);
+    return builtInOnly;
   }
-  for (const { term, folded: key } of BUILT_IN_FOLDED) if (!candidates.has(key)) candidates.set(key, term);
+  return new CompiledRedFlags(tenantTerms);
+}
 
-  const found: Array<{ word: string; index: number; length: number }> = [];
-  for (const [key, written] of candidates) {
-    const match = compiled(key).exec(folded);
-    if (match) found.push({ word: written, index: match.index, length: match[0].length });
-  }
-  // Order of appearance; at the same position the longer phrase first ("juizado especial").
-  found.sort((a, b) => a.index - b.index || b.length - a.length);
-  const words = found.map((f) => f.word);
-  return { containsRedFlags: words.length > 0, words };
+export function isRedFlagMatcher(value: unknown): value is RedFlagMatcher {
+  return value instanceof CompiledRedFlags;
+}
+
+/**
+ * Red-flag terms found in the text: the tenant's active terms (or their compiled matcher) plus
+ * the built-in list, matched on whole words ignoring case and accents. Deduplicated, in order of
+ * first appearance (at the same position the longer phrase first).
+ */
+export function findRedFlags(
+  text: string,
+  tenantTerms: readonly string[] | RedFlagMatcher = [],
+): RedFlagResult {
+  const matcher = isRedFlagMatcher(tenantTerms) ? tenantTerms : compileRedFlags(tenantTerms);
+  return matcher.find(text);
 }
 
 /** Whole-word matchers of the legal and regulator lists, for folded text. */

@@ -1,4 +1,4 @@
-import { decideStatus, parseConversation } from './conversation.ts';
+import { decideStatus, parseConversation, type Turn } from './conversation.ts';
 import {
   ESCALATION_REASON_LABELS,
   type EscalationReason,
@@ -8,7 +8,7 @@ import {
   type UrgencyLevel,
 } from './enums.ts';
 import { detectLanguageDetailed } from './language.ts';
-import type { AnalyzeOptions } from './message.ts';
+import { ANALYSED_PREFIX, type AnalyzeOptions } from './message.ts';
 import { findRedFlags, LEGAL_RE, REGULATOR_RE } from './red-flags.ts';
 import { analyzeSentiment, type SentimentEvidence } from './sentiment.ts';
 import { foldText, wordsRegex } from './text.ts';
@@ -143,10 +143,19 @@ function pickEvidence(evidence: readonly SentimentEvidence[], count: number): Se
  * "Customer:") split it into turns; the customer's turns carry the sentiment, the last ones weigh
  * more (last ×3, the one before ×1.5), and the end of the conversation decides the solved status.
  */
-export function analyzeTicket(conversationText: string, options: AnalyzeOptions = {}): TicketAnalysis {
-  const turns = parseConversation(conversationText);
+export function analyzeTicket(fullText: string, options: AnalyzeOptions = {}): TicketAnalysis {
+  // Red flags read the whole conversation (the customer's turns); the rest its first 20,000 chars.
+  const customerTextOf = (turns: readonly Turn[]) =>
+    turns
+      .filter((t) => t.speaker === 'customer')
+      .map((t) => t.text)
+      .join('\n');
+  const allTurns = parseConversation(fullText);
+  const redFlags = findRedFlags(customerTextOf(allTurns) || fullText, options.tenantTerms ?? []);
+  const conversationText = fullText.slice(0, ANALYSED_PREFIX);
+  const turns = conversationText === fullText ? allTurns : parseConversation(conversationText);
   const customerTurns = turns.filter((t) => t.speaker === 'customer');
-  const customerText = customerTurns.map((t) => t.text).join('\n');
+  const customerText = customerTextOf(turns);
   const analysedText = customerText || conversationText;
   const detection = detectLanguageDetailed(analysedText, { fallback: options.defaultLanguage ?? 'pt-BR' });
   const language: Language = detection.language;
@@ -173,7 +182,6 @@ export function analyzeTicket(conversationText: string, options: AnalyzeOptions 
 
   const status = decideStatus(turns, sentiments);
   const folded = foldText(analysedText);
-  const redFlags = findRedFlags(analysedText, options.tenantTerms ?? []);
   const legal = LEGAL_RE.test(folded);
   const regulator = REGULATOR_RE.test(folded);
   const repeated = REPEATED.test(folded);
