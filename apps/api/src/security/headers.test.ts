@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestUser, startTestServer, type TestServer } from '../test/helpers.ts';
+import { createTestUser, json, startTestServer, type TestServer } from '../test/helpers.ts';
 
 function fakeWebDist() {
   const webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'atende-dist-'));
@@ -31,7 +31,7 @@ describe('response headers', () => {
         AuthParameters: { USERNAME: user.email, PASSWORD: user.password },
       }),
     });
-    token = (await res.json()).AuthenticationResult.IdToken;
+    token = (await json(res)).AuthenticationResult.IdToken;
   });
   afterAll(() => server.close());
 

@@ -6,7 +6,7 @@ import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { buildApp } from '../app.ts';
 import { type Config, loadConfig } from '../config.ts';
-import { createDb, type Database } from '../db/client.ts';
+import { createDb, type Database, type DbTimeouts } from '../db/client.ts';
 import type { Tenant } from '../db/schema/index.ts';
 import { builtInClientId } from '../modules/identity/idp-config.ts';
 import { createUser } from '../modules/identity/users.service.ts';
@@ -51,8 +51,8 @@ export function testDatabase(): Promise<Database> {
 }
 
 /** A migrated database nobody else uses, for tests that need it empty; close() discards it. */
-export async function freshDatabase(): Promise<Database> {
-  if (!usePostgres) return createDb({ pglite: await cloneTemplate() });
+export async function freshDatabase(timeouts?: DbTimeouts): Promise<Database> {
+  if (!usePostgres) return createDb({ pglite: await cloneTemplate(), timeouts });
   const name = `atende_test_${randomUUID().replaceAll('-', '')}`;
   const admin = new pg.Client({ connectionString: postgresUrl });
   await admin.connect();
@@ -60,7 +60,7 @@ export async function freshDatabase(): Promise<Database> {
   await admin.end();
   const url = new URL(postgresUrl);
   url.pathname = `/${name}`;
-  const database = await createDb({ databaseUrl: url.toString() });
+  const database = await createDb({ databaseUrl: url.toString(), timeouts });
   await database.migrate();
   return {
     ...database,
@@ -77,6 +77,10 @@ export async function freshDatabase(): Promise<Database> {
 export function testConfig(env: Record<string, string> = {}): Config {
   return loadConfig({
     LOG_LEVEL: 'silent',
+    // Every test signs in from 127.0.0.1 on a shared database: the per-address identity limits
+    // would add up across tests. The tests of those limits set them low again.
+    SIGNIN_LIMIT_PER_ADDRESS_PER_MINUTE: '1000000',
+    RESET_LIMIT_PER_ADDRESS_PER_HOUR: '1000000',
     DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'atende-test-')),
     ...env,
   });
