@@ -21,7 +21,7 @@ export const passwordProblems = {
 
 export type PasswordProblem = (typeof passwordProblems)[keyof typeof passwordProblems];
 
-/** True for one of the sentences above (not, say, a Cognito message in English). */
-export function isPasswordProblem(message: string): message is PasswordProblem {
-  return (Object.values(passwordProblems) as string[]).includes(message);
+/** The sentence above that a provider's message holds, if any (not, say, Cognito's English). */
+export function passwordProblemIn(message: string): PasswordProblem | undefined {
+  return Object.values(passwordProblems).find((problem) => message.includes(problem));
 }

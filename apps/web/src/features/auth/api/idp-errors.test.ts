@@ -1,3 +1,4 @@
+import { passwordProblems, passwordRule } from '@atende/contracts/password-policy';
 import { describe, expect, it } from 'vitest';
 import { idpError } from '../../../testing/cognito-sdk-mock.ts';
 import { AuthFlowError } from './auth-flow-error.ts';
@@ -15,6 +16,11 @@ describe('idpErrorMessage', () => {
     ['TooManyRequestsException', 'signIn', 'Muitas tentativas. Aguarde alguns minutos e tente novamente.'],
     ['InvalidPasswordException', 'newPassword', passwordPolicyMessage],
     ['InvalidPasswordException', 'confirmForgotPassword', passwordPolicyMessage],
+    [
+      'PasswordHistoryPolicyViolationException',
+      'newPassword',
+      'Escolha uma senha diferente das que você usou recentemente.',
+    ],
     [
       'CodeMismatchException',
       'confirmForgotPassword',
@@ -44,6 +50,28 @@ describe('idpErrorMessage', () => {
     ],
   ])('%s during %s', (name, operation, message) => {
     expect(idpErrorMessage(idpError(name), operation)).toBe(message);
+  });
+
+  it("shows the provider's own pt-BR reason for a refused password, and only those", () => {
+    for (const reason of Object.values(passwordProblems)) {
+      expect(idpErrorMessage(idpError('InvalidPasswordException', reason), 'newPassword')).toBe(reason);
+    }
+    expect(
+      idpErrorMessage(
+        idpError(
+          'InvalidPasswordException',
+          `Password does not conform to policy: ${passwordProblems.tooShort}`,
+        ),
+        'confirmForgotPassword',
+      ),
+    ).toBe('A senha deve ter pelo menos 10 caracteres.');
+    // Cognito's English, or anything else, gives the rule instead.
+    expect(
+      idpErrorMessage(
+        idpError('InvalidPasswordException', 'Password does not conform to policy: Password not long enough'),
+        'newPassword',
+      ),
+    ).toBe(`A senha não foi aceita. ${passwordRule}`);
   });
 
   it('tells the cases Cognito reports as NotAuthorizedException apart by their message', () => {

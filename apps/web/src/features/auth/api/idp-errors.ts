@@ -1,3 +1,4 @@
+import { passwordProblemIn, passwordRule } from '@atende/contracts/password-policy';
 import { AuthFlowError } from './auth-flow-error.ts';
 
 export type AuthOperation = 'signIn' | 'newPassword' | 'forgotPassword' | 'confirmForgotPassword';
@@ -11,8 +12,8 @@ const fallbackMessages: Record<AuthOperation, string> = {
 };
 
 export const wrongCredentialsMessage = 'E-mail ou senha incorretos.';
-export const passwordPolicyMessage =
-  'A senha precisa ter pelo menos 8 caracteres, com letra maiúscula, letra minúscula, número e símbolo.';
+/** When the provider refuses a password without one of our reasons (Cognito's own, in English). */
+export const passwordPolicyMessage = `A senha não foi aceita. ${passwordRule}`;
 const tooManyAttemptsMessage = 'Muitas tentativas. Aguarde alguns minutos e tente novamente.';
 const offlineMessage = 'Sem conexão com o serviço de login. Verifique sua internet e tente novamente.';
 const unavailableMessage = 'O serviço de login está indisponível no momento. Tente novamente em instantes.';
@@ -24,6 +25,11 @@ function describe(error: unknown): { name: string; message: string; status: numb
   if (!(error instanceof Error)) return { name: '', message: '', status: undefined };
   const metadata = (error as { $metadata?: { httpStatusCode?: number } }).$metadata;
   return { name: error.name, message: error.message, status: metadata?.httpStatusCode };
+}
+
+/** The provider refused the new password itself (not the code or the session). */
+export function isPasswordRefusal(error: unknown): boolean {
+  return describe(error).name === 'InvalidPasswordException';
 }
 
 /** Turns an identity-provider failure into a sentence for the person at the screen, in pt-BR. */
@@ -51,7 +57,8 @@ export function idpErrorMessage(error: unknown, operation: AuthOperation): strin
     case 'UserNotConfirmedException':
       return 'Sua conta ainda não foi confirmada. Fale com o administrador da sua organização.';
     case 'InvalidPasswordException':
-      return passwordPolicyMessage;
+      // The built-in provider says what is wrong, in pt-BR: only its known sentences are shown.
+      return passwordProblemIn(message) ?? passwordPolicyMessage;
     case 'PasswordHistoryPolicyViolationException':
       return 'Escolha uma senha diferente das que você usou recentemente.';
     case 'CodeMismatchException':

@@ -1,3 +1,5 @@
+import { passwordRule } from '@atende/contracts/password-policy';
+
 /** Checks done before calling the identity provider; the password policy is the provider's. */
 
 // The HTML definition of an e-mail address, loosely: something@something, no spaces.
@@ -13,8 +15,8 @@ export function requiredProblem(value: string, message: string): string | undefi
   return value === '' ? message : undefined;
 }
 
-export const passwordPolicyHint =
-  'Use 8 ou mais caracteres, com letras maiúsculas e minúsculas, número e símbolo.';
+/** The policy the provider enforces, shown under each new-password field before anyone types. */
+export const passwordPolicyHint = passwordRule;
 
 /** Where the login screen came from: only a path inside this app, never /login itself. */
 export function safeReturnPath(from: unknown): string | undefined {

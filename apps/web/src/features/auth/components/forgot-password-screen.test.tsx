@@ -1,3 +1,4 @@
+import { passwordProblems, passwordRule } from '@atende/contracts/password-policy';
 import { fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { answerCognito, cognitoSend, idpError, sentInputs } from '../../../testing/cognito-sdk-mock.ts';
@@ -74,6 +75,25 @@ describe('password recovery screen', () => {
     expect((await screen.findByRole('alert')).textContent).toBe(
       'Código de verificação incorreto. Confira o código enviado por e-mail.',
     );
+  });
+
+  it("states the password rule, then shows the provider's reason for refusing it", async () => {
+    answerCognito({
+      forgotPassword: () => ({}),
+      confirmForgotPassword: () => {
+        throw idpError('InvalidPasswordException', passwordProblems.containsEmail);
+      },
+    });
+    await reachConfirmStep();
+    const field = screen.getByLabelText('Nova senha');
+    expect(field.getAttribute('aria-describedby')).toBe(screen.getByText(passwordRule).id);
+
+    fireEvent.change(screen.getByLabelText('Código de verificação'), { target: { value: '123456' } });
+    fireEvent.change(field, { target: { value: 'Recupera#Senha2026' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Alterar senha' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('A senha não pode conter o seu e-mail.');
+    expect(document.activeElement).toBe(field);
+    expect(field.getAttribute('aria-invalid')).toBe('true');
   });
 
   it('falls back to the spec text when sending fails for an unknown reason', async () => {

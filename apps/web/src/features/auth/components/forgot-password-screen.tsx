@@ -6,7 +6,7 @@ import { PasswordField } from '../../../components/ui/password-field.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { TextLink } from '../../../components/ui/text-link.tsx';
 import { preloadIdp } from '../api/idp.ts';
-import { idpErrorMessage } from '../api/idp-errors.ts';
+import { idpErrorMessage, isPasswordRefusal } from '../api/idp-errors.ts';
 import { useAuth } from '../context/use-auth.ts';
 import { AuthLayout } from './auth-layout.tsx';
 import { emailProblem, passwordPolicyHint, requiredProblem } from './field-rules.ts';
@@ -33,6 +33,7 @@ export function ForgotPasswordScreen() {
   const [notice, setNotice] = useState<string | null>(null);
   const [pending, setPending] = useState<'send' | 'confirm' | null>(null);
   const [changed, setChanged] = useState(false);
+  const [refused, setRefused] = useState(false);
   const emailInput = useRef<HTMLInputElement>(null);
   const codeInput = useRef<HTMLInputElement>(null);
   const passwordInput = useRef<HTMLInputElement>(null);
@@ -75,6 +76,7 @@ export function ForgotPasswordScreen() {
       newPassword: requiredProblem(newPassword, 'Informe a nova senha.'),
     };
     setProblems(found);
+    setRefused(false);
     if (found.code) return codeInput.current?.focus();
     if (found.newPassword) return passwordInput.current?.focus();
 
@@ -89,6 +91,10 @@ export function ForgotPasswordScreen() {
       setChanged(true);
     } catch (failure) {
       setError(idpErrorMessage(failure, 'confirmForgotPassword'));
+      if (isPasswordRefusal(failure)) {
+        setRefused(true);
+        passwordInput.current?.focus();
+      }
     } finally {
       setPending(null);
     }
@@ -170,6 +176,7 @@ export function ForgotPasswordScreen() {
             onChange={(event) => setNewPassword(event.target.value)}
             hint={passwordPolicyHint}
             error={problems.newPassword}
+            aria-invalid={refused || undefined}
           />
           <Button
             type="submit"

@@ -1,3 +1,4 @@
+import { passwordProblems, passwordRule } from '@atende/contracts/password-policy';
 import { fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ID_TOKEN_STORAGE_KEY } from '../../../lib/id-token.ts';
@@ -69,7 +70,33 @@ describe('new password screen', () => {
     expect(sessionStorage.getItem('atende.pendingChallenge')).toBeNull();
   });
 
-  it('explains the password policy when the provider rejects the password', async () => {
+  it('states the password rule under the field before anything is typed', () => {
+    renderApp('/nova-senha');
+    const rule = screen.getByText(passwordRule);
+    const field = screen.getByLabelText('Nova senha');
+    expect(rule.id).not.toBe('');
+    expect(field.getAttribute('aria-describedby')?.split(' ')).toContain(rule.id);
+    expect((field as HTMLInputElement).value).toBe('');
+  });
+
+  it("shows the provider's reason when it refuses the password, and returns to the field", async () => {
+    answerCognito({
+      respondToAuthChallenge: () => {
+        throw idpError('InvalidPasswordException', passwordProblems.guessable);
+      },
+    });
+    renderApp('/nova-senha');
+    submit('Senha@1234', 'Senha@1234');
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'A senha é fácil de adivinhar. Use uma frase longa ou misture palavras pouco comuns.',
+    );
+    const field = screen.getByLabelText('Nova senha');
+    expect(document.activeElement).toBe(field);
+    expect(field.getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getByText(passwordRule)).toBeTruthy();
+  });
+
+  it("states the rule when the provider's reason is not one of ours", async () => {
     answerCognito({
       respondToAuthChallenge: () => {
         throw idpError('InvalidPasswordException', 'Password does not conform to policy');
@@ -77,9 +104,7 @@ describe('new password screen', () => {
     });
     renderApp('/nova-senha');
     submit('fraca', 'fraca');
-    expect((await screen.findByRole('alert')).textContent).toBe(
-      'A senha precisa ter pelo menos 8 caracteres, com letra maiúscula, letra minúscula, número e símbolo.',
-    );
+    expect((await screen.findByRole('alert')).textContent).toBe(`A senha não foi aceita. ${passwordRule}`);
   });
 
   it('reports an answer without a token', async () => {

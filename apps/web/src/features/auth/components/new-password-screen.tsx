@@ -5,7 +5,7 @@ import { FormError } from '../../../components/ui/form-message.tsx';
 import { PasswordField } from '../../../components/ui/password-field.tsx';
 import { TextLink } from '../../../components/ui/text-link.tsx';
 import { preloadIdp } from '../api/idp.ts';
-import { idpErrorMessage } from '../api/idp-errors.ts';
+import { idpErrorMessage, isPasswordRefusal } from '../api/idp-errors.ts';
 import { useAuth } from '../context/use-auth.ts';
 import { AuthLayout } from './auth-layout.tsx';
 import { passwordPolicyHint, requiredProblem } from './field-rules.ts';
@@ -25,6 +25,7 @@ export function NewPasswordScreen() {
   const [problems, setProblems] = useState<{ newPassword?: string; confirmation?: string }>({});
   const [error, setError] = useState<string | null>(null);
   const [mismatch, setMismatch] = useState(false);
+  const [refused, setRefused] = useState(false);
   const [pending, setPending] = useState(false);
   const passwordInput = useRef<HTMLInputElement>(null);
   const confirmationInput = useRef<HTMLInputElement>(null);
@@ -56,6 +57,7 @@ export function NewPasswordScreen() {
     };
     setProblems(found);
     setMismatch(false);
+    setRefused(false);
     if (found.newPassword) return passwordInput.current?.focus();
     if (found.confirmation) return confirmationInput.current?.focus();
     if (newPassword !== confirmation) {
@@ -70,6 +72,10 @@ export function NewPasswordScreen() {
       await completeNewPassword(newPassword);
     } catch (failure) {
       setError(idpErrorMessage(failure, 'newPassword'));
+      if (isPasswordRefusal(failure)) {
+        setRefused(true);
+        passwordInput.current?.focus();
+      }
     } finally {
       setPending(false);
     }
@@ -98,6 +104,7 @@ export function NewPasswordScreen() {
           onChange={(event) => setNewPassword(event.target.value)}
           hint={passwordPolicyHint}
           error={problems.newPassword}
+          aria-invalid={refused || undefined}
         />
         <PasswordField
           ref={confirmationInput}
