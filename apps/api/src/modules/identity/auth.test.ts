@@ -4,11 +4,12 @@ import {
   CognitoIdentityProviderClient,
   InitiateAuthCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
-import { exportJWK, generateKeyPair, type JWTPayload, SignJWT } from 'jose';
+import { exportJWK, generateKeyPair, type JWTPayload, jwtVerify, SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestUser, json, startTestServer, type TestServer } from '../../test/helpers.ts';
 import { builtInClientId, builtInPoolId } from './idp-config.ts';
 import { loadSigningKey } from './keys.ts';
+import { keysUnavailableDetail, remoteTokenKeys } from './token-keys.ts';
 
 // The API side: which bearer tokens /api/v1 accepts, and how the tenant is decided.
 describe('authentication of /api/v1', () => {
@@ -47,6 +48,7 @@ describe('authentication of /api/v1', () => {
       iss: issuer,
       token_use: 'id',
       'custom:tenant_id': a.tenant.id,
+      'atende:gen': 0, // the user's token generation (see token-revocation.ts)
       iat: now,
       exp: now + (options.expiresIn ?? 3600),
       ...claims,
@@ -208,5 +210,121 @@ describe('tokens from an external Cognito user pool', () => {
       body: '{}',
     });
     expect(res.status).toBe(404);
+  });
+});
+
+describe('signing keys served apart from the issuer, and a key server that fails', () => {
+  // What a Cognito emulator (moto, LocalStack) does: AWS's issuer in the token, keys elsewhere.
+  const awsIssuer = 'https://cognito-idp.sa-east-1.amazonaws.com/sa-east-1_Emulado';
+  let privateKey: Awaited<ReturnType<typeof generateKeyPair>>['privateKey'];
+  let jwk: Record<string, unknown>;
+  let keyServer: http.Server;
+  let keysUrl: string;
+  let keyRequests = 0;
+
+  const sign = (claims: JWTPayload, kid = 'emulada-1', issuer = awsIssuer) =>
+    new SignJWT({ token_use: 'id', ...claims })
+      .setProtectedHeader({ alg: 'RS256', kid })
+      .setIssuer(issuer)
+      .setAudience('cliente-emulado')
+      .setSubject(randomUUID())
+      .setIssuedAt()
+      .setExpirationTime('1h')
+      .sign(privateKey);
+
+  async function startKeyServer() {
+    keyServer = http.createServer((req, res) => {
+      keyRequests++;
+      if (req.url === '/emulador/keys.json') {
+        res.setHeader('content-type', 'application/json');
+        res.end(JSON.stringify({ keys: [jwk] }));
+      } else res.writeHead(404).end();
+    });
+    await new Promise<void>((resolve) => keyServer.listen(0, '127.0.0.1', resolve));
+    keysUrl = `http://127.0.0.1:${(keyServer.address() as { port: number }).port}/emulador/keys.json`;
+  }
+  async function stopKeyServer() {
+    keyServer.closeAllConnections();
+    await new Promise((resolve) => keyServer.close(resolve));
+  }
+
+  beforeAll(async () => {
+    const pair = await generateKeyPair('RS256');
+    privateKey = pair.privateKey;
+    jwk = { ...(await exportJWK(pair.publicKey)), kid: 'emulada-1', alg: 'RS256', use: 'sig' };
+  });
+
+  it('verifies with COGNITO_JWKS_URL, keeps serving from cached keys once the key server is down', async () => {
+    await startKeyServer();
+    const server = await startTestServer({
+      env: { COGNITO_ISSUER: awsIssuer, COGNITO_CLIENT_ID: 'cliente-emulado', COGNITO_JWKS_URL: keysUrl },
+    });
+    try {
+      const { tenant } = await createTestUser(server.database);
+      const token = await sign({ 'custom:tenant_id': tenant.id });
+      const call = () =>
+        fetch(`${server.url}/api/v1/tenants/current`, { headers: { authorization: `Bearer ${token}` } });
+      const first = await call();
+      expect(first.status).toBe(200);
+      expect((await json(first)).id).toBe(tenant.id);
+      expect(keyRequests).toBeGreaterThan(0);
+
+      await stopKeyServer();
+      const again = await call();
+      expect(again.status).toBe(200);
+      // Still refuses what it must: a token of another issuer.
+      const other = await fetch(`${server.url}/api/v1/tenants/current`, {
+        headers: {
+          authorization: `Bearer ${await sign({ 'custom:tenant_id': tenant.id }, 'emulada-1', 'https://outro.example/x')}`,
+        },
+      });
+      expect(other.status).toBe(401);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('falls back to the last keys that worked when a refetch fails', async () => {
+    await startKeyServer();
+    // Keys stale at once and no pause after a failure: every call asks the key server.
+    const keys = remoteTokenKeys(keysUrl, { cacheMaxAge: 0, retryAfterFailureMs: 0, timeoutMs: 500 });
+    const verify = async (token: string) =>
+      jwtVerify(token, keys, { issuer: awsIssuer, audience: 'cliente-emulado' });
+    const token = await sign({ 'custom:tenant_id': randomUUID() });
+    await verify(token);
+    const fetched = keyRequests;
+    await verify(token);
+    expect(keyRequests).toBe(fetched + 1); // it did refetch
+
+    await stopKeyServer();
+    expect((await verify(token)).payload.sub).toEqual(expect.any(String));
+    // A key id it has never seen cannot be checked while the server is down: 503, not 401.
+    await expect(verify(await sign({}, 'emulada-2'))).rejects.toMatchObject({
+      code: 'unavailable',
+      detail: keysUnavailableDetail,
+    });
+  });
+
+  it('answers 503 with Retry-After when the keys cannot be had at all', async () => {
+    const server = await startTestServer({
+      env: {
+        COGNITO_ISSUER: awsIssuer,
+        COGNITO_CLIENT_ID: 'cliente-emulado',
+        COGNITO_JWKS_URL: 'http://127.0.0.1:1/emulador/keys.json', // nothing listens
+      },
+    });
+    try {
+      const token = await sign({ 'custom:tenant_id': randomUUID() });
+      const started = Date.now();
+      const res = await fetch(`${server.url}/api/v1/tenants/current`, {
+        headers: { authorization: `Bearer ${token}` },
+      });
+      expect(res.status).toBe(503);
+      expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0);
+      expect(await json(res)).toMatchObject({ code: 'unavailable', detail: keysUnavailableDetail });
+      expect(Date.now() - started).toBeLessThan(4000);
+    } finally {
+      await server.close();
+    }
   });
 });

@@ -13,6 +13,7 @@ export interface IdpSettings {
   region: string;
   /** Where the SPA sends Cognito's JSON calls. */
   endpoint: string;
+  /** Where the signing keys are: `{issuer}/.well-known/jwks.json` unless COGNITO_JWKS_URL says. */
   jwksUrl: string;
 }
 
@@ -26,7 +27,8 @@ export function idpSettings(config: Config): IdpSettings {
       poolId: issuer.split('/').pop() ?? '',
       region: config.COGNITO_REGION,
       endpoint: config.COGNITO_ENDPOINT ?? `https://cognito-idp.${config.COGNITO_REGION}.amazonaws.com`,
-      jwksUrl: `${issuer}/.well-known/jwks.json`,
+      // Cognito emulators (moto, LocalStack) put AWS's issuer in tokens but serve keys elsewhere.
+      jwksUrl: config.COGNITO_JWKS_URL ?? `${issuer}/.well-known/jwks.json`,
     };
   }
   const issuer = `${config.PUBLIC_URL}/idp/${builtInPoolId}`;
