@@ -186,7 +186,7 @@ export async function buildApp({ config, database, webDist, closeDatabase = true
       await api.register(flaggedTermsRoutes);
       await api.register(ticketsRoutes);
       await api.register(messagesRoutes);
-      await api.register(analysisRoutes(new AnalysisService(database.db, llmFromConfig(config))));
+      await api.register(analysisRoutes(new AnalysisService(database.db, llmFromConfig(config), cpu)));
     },
     { prefix: '/api/v1' },
   );

@@ -1,4 +1,4 @@
-import { analyzeMessage, analyzeTicket, foldText } from '@atende/analyzer';
+import { analyzeMessage, analyzeTicket, compileRedFlags, foldText } from '@atende/analyzer';
 import { eq } from 'drizzle-orm';
 import { ConfigError } from './config.ts';
 import type { Database, Tx } from './db/client.ts';
@@ -83,8 +83,9 @@ async function insertDemoContent(tx: Tx, tenantId: string) {
     )
     .returning();
   // Analysed offline like real ones; the two oldest tickets stay pending, to show that state too.
+  // Directly, not on the CPU pool: the seed runs at start-up, before any request is served.
   const offline: Provenance = { provider: 'local', model: null, providerError: null };
-  const tenantTerms = [...demoFlaggedTerms];
+  const tenantTerms = compileRedFlags(demoFlaggedTerms);
   for (const ticket of ticketRows.slice(0, -2)) {
     await addTicketAnalysis(tx, tenantId, ticket.id, analyzeTicket(ticket.content, { tenantTerms }), offline);
   }

@@ -3,10 +3,12 @@ import { hasControlCharacters, querySearch, timestamp } from './common.ts';
 
 /** Longest term, in characters (after trimming and collapsing inner whitespace). */
 export const flaggedTermMaxLength = 100;
-/** Most items one bulk request may carry. */
-export const flaggedTermsBulkMax = 500;
-/** Most terms the list answers (a tenant has tens to hundreds). */
-export const flaggedTermsListCap = 1000;
+/** Most terms a tenant may have, active or not (enforced by the database: SQLSTATE AT409). */
+export const flaggedTermsPerTenantMax = 1000;
+/** Most items one bulk request may carry (a whole list fits in one request). */
+export const flaggedTermsBulkMax = flaggedTermsPerTenantMax;
+/** Most terms the list answers: every term of a tenant at the cap. */
+export const flaggedTermsListCap = flaggedTermsPerTenantMax;
 
 export const flaggedTermMessages = {
   blank: 'O termo não pode ficar em branco.',
@@ -15,6 +17,8 @@ export const flaggedTermMessages = {
   invalidCharacters: 'O termo contém caracteres inválidos.',
   duplicate: 'Este termo já está cadastrado.',
   repeatedInRequest: 'Termo repetido nesta lista.',
+  capReached: 'Limite de 1.000 termos sinalizados atingido. Exclua termos antes de adicionar outros.',
+  overCap: 'Há mais de 1.000 termos sinalizados. Exclua termos antes de alterar outros.',
 } as const;
 
 /** How a term is stored: NFC, trimmed, every run of whitespace turned into one space. */

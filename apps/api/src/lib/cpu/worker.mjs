@@ -7,3 +7,5 @@ register();
 const { tasks } = await import('./tasks.ts');
 
 export const passwordStrength = tasks.passwordStrength;
+export const analyzeMessage = tasks.analyzeMessage;
+export const analyzeTicket = tasks.analyzeTicket;

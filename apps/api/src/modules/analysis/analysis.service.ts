@@ -1,19 +1,15 @@
-import {
-  analyzeMessage as analyzeMessageLocally,
-  analyzeTicket as analyzeTicketLocally,
-  type MessageAnalysis,
-  type TicketAnalysis,
-} from '@atende/analyzer';
+import type { MessageAnalysis, TicketAnalysis } from '@atende/analyzer';
 import type { Db } from '../../db/client.ts';
 import { withTenant } from '../../db/tenant.ts';
+import type { CpuPool } from '../../lib/cpu/pool.ts';
 import { AppError } from '../../lib/errors.ts';
-import { activeTermsOf } from '../flagged-terms/flagged-terms.service.ts';
 import { findMessage } from '../messages/messages.repo.ts';
 import { getMessage } from '../messages/messages.service.ts';
 import { findTicket } from '../tickets/tickets.repo.ts';
 import { getTicket } from '../tickets/tickets.service.ts';
 import { addMessageAnalysis, addTicketAnalysis, type Provenance } from './analysis.repo.ts';
 import { type Llm, LlmError } from './llm.ts';
+import { analyzeOffline, termsFor } from './offline.ts';
 
 export type ProviderName = 'local' | 'openai';
 
@@ -21,13 +17,14 @@ const local: Provenance = { provider: 'local', model: null, providerError: null 
 
 /**
  * Runs analyses: the offline analyzer, or the configured LLM with the offline analyzer standing
- * in (and the failure recorded) when it fails. The LLM is called outside any database
- * transaction, so a slow model never holds a connection.
+ * in (and the failure recorded) when it fails. The LLM and the offline analyzer (on the CPU pool)
+ * are called outside any database transaction, so neither holds a connection while it works.
  */
 export class AnalysisService {
   constructor(
     private readonly db: Db,
     private readonly llm: Llm | undefined,
+    private readonly cpu: CpuPool,
   ) {}
 
   /** 400 for an unknown provider or one that is not configured. */
@@ -83,14 +80,14 @@ export class AnalysisService {
     const found = await withTenant(this.db, tenantId, async (tx) => {
       const row = await findTicket(tx, ticketId);
       if (!row) return undefined;
-      return { row, terms: await activeTermsOf(tx) };
+      return { row, terms: await termsFor(tx, tenantId) };
     });
     if (!found) throw new AppError('not_found', 'Chamado não encontrado.');
     if (found.row.analysis && !options.force)
       return withTenant(this.db, tenantId, (tx) => getTicket(tx, ticketId));
 
     const text = found.row.ticket.conversationText || found.row.ticket.content;
-    const localResult: TicketAnalysis = analyzeTicketLocally(text, { tenantTerms: found.terms });
+    const localResult = await analyzeOffline(this.cpu, 'analyzeTicket', tenantId, text, found.terms);
     const { result, provenance } =
       options.provider === 'openai'
         ? await this.viaLlm(localResult, async (llm) => {
@@ -110,11 +107,11 @@ export class AnalysisService {
     const found = await withTenant(this.db, tenantId, async (tx) => {
       const row = await findMessage(tx, messageId);
       if (!row) return undefined;
-      return { row, terms: await activeTermsOf(tx) };
+      return { row, terms: await termsFor(tx, tenantId) };
     });
     if (!found) throw new AppError('not_found', 'Mensagem não encontrada.');
     const text = found.row.message.content;
-    const localResult: MessageAnalysis = analyzeMessageLocally(text, { tenantTerms: found.terms });
+    const localResult = await analyzeOffline(this.cpu, 'analyzeMessage', tenantId, text, found.terms);
     const { result, provenance } =
       provider === 'openai'
         ? await this.viaLlm(localResult, (llm) => llm.analyzeMessage(text))

@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
-import { flaggedTerms } from '../../db/schema/index.ts';
+import { flaggedTerms, tenants } from '../../db/schema/index.ts';
 import { matchesSearch } from '../../lib/db-helpers.ts';
 
 // Every function takes the tenant's transaction (request.tenantTx): row-level security limits
@@ -25,6 +25,21 @@ export async function activeTerms(tx: Tx) {
     .where(eq(flaggedTerms.isActive, true))
     .orderBy(...byFoldedTerm);
   return rows.map((r) => r.term);
+}
+
+/** The tenant's terms_version (bumped by the flagged_terms_guard trigger on every term write). */
+export async function termsVersion(tx: Tx, tenantId: string) {
+  const [row] = await tx
+    .select({ version: tenants.termsVersion })
+    .from(tenants)
+    .where(eq(tenants.id, tenantId));
+  return row?.version ?? 0;
+}
+
+/** How many terms the tenant has, active or not (the cap counts them all). */
+export async function countTerms(tx: Tx) {
+  const [row] = await tx.select({ count: sql<number>`count(*)::int` }).from(flaggedTerms);
+  return row?.count ?? 0;
 }
 
 export async function findTerm(tx: Tx, id: string) {

@@ -39,7 +39,7 @@ export const flaggedTermsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         security,
-        summary: 'Add a flagged term (unique in the tenant ignoring case and accents)',
+        summary: 'Add a flagged term (unique in the tenant ignoring case and accents; at most 1000 terms)',
         body: createFlaggedTermSchema,
         response: { 201: flaggedTermSchema, 409: errorResponseSchema, ...errors },
       },
@@ -58,9 +58,10 @@ export const flaggedTermsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         security,
-        summary: 'Add many terms at once: each item is reported as created, duplicate or invalid',
+        summary:
+          'Add many terms at once: each item is reported as created, duplicate or invalid; 409 (nothing created) when the new ones would pass 1000 terms',
         body: bulkFlaggedTermsSchema,
-        response: { 200: bulkFlaggedTermsResultSchema, ...errors },
+        response: { 200: bulkFlaggedTermsResultSchema, 409: errorResponseSchema, ...errors },
       },
     },
     (request) =>
@@ -107,7 +108,7 @@ export const flaggedTermsRoutes: FastifyPluginAsyncZod = async (app) => {
         security,
         summary: 'Switch a flagged term between active and inactive (no body)',
         params: idParamsSchema,
-        response: { 200: flaggedTermSchema, ...errorsById },
+        response: { 200: flaggedTermSchema, 409: errorResponseSchema, ...errorsById },
       },
     },
     (request) => request.tenantTx((tx) => service.toggleFlaggedTerm(tx, request.params.id)),

@@ -6,6 +6,7 @@ import {
   type FlaggedTerm,
   flaggedTermMessages,
   flaggedTermsListCap,
+  flaggedTermsPerTenantMax,
   flaggedTermTextSchema,
   normaliseTermText,
   type UpdateFlaggedTerm,
@@ -23,6 +24,8 @@ const duplicateTerm = () =>
     { field: 'body.term', message: flaggedTermMessages.duplicate },
   ]);
 const termNotFound = () => notFound('Termo não encontrado.');
+/** 409: the tenant has flaggedTermsPerTenantMax terms (an insert) or more (any other change). */
+const capReached = (detail: string = flaggedTermMessages.capReached) => new AppError('conflict', detail);
 
 export const toFlaggedTermDto = (row: FlaggedTermRow): FlaggedTerm => ({
   id: row.id,
@@ -46,12 +49,28 @@ function foldOrBlank(term: string) {
   return folded;
 }
 
-/** A concurrent insert of the same term that slips past the check still becomes a 409. */
-async function guardDuplicate<T>(write: () => Promise<T>) {
+/**
+ * The database's refusal of a write past the cap: the trigger flagged_terms_guard raises SQLSTATE
+ * AT409 (serialised per tenant, so concurrent requests cannot overshoot). Drizzle wraps the
+ * driver's error: the code is found down the `cause` chain.
+ */
+function isTermsCapError(err: unknown): boolean {
+  for (let e: unknown = err; e; e = (e as { cause?: unknown }).cause) {
+    if ((e as { code?: unknown }).code === 'AT409') return true;
+  }
+  return false;
+}
+
+/**
+ * A concurrent insert of the same term that slips past the check still becomes a 409, and so does
+ * a write the cap trigger refuses (`overCap`: the detail for a change that is not an insert).
+ */
+async function guardDuplicate<T>(write: () => Promise<T>, overCap: string = flaggedTermMessages.capReached) {
   try {
     return await write();
   } catch (err) {
     if (isUniqueViolation(err, uniqueConstraint)) throw duplicateTerm();
+    if (isTermsCapError(err)) throw capReached(overCap);
     throw err;
   }
 }
@@ -65,6 +84,35 @@ export async function listFlaggedTerms(tx: Tx, query: { search?: string }) {
 /** The active terms of the tenant of `tx`, as the team wrote them (for the analysers). */
 export function activeTermsOf(tx: Tx): Promise<string[]> {
   return repo.activeTerms(tx);
+}
+
+export interface VersionedTerms {
+  /** tenants.terms_version when read (a trigger bumps it on every flagged-term write). */
+  readonly termsVersion: number;
+  readonly terms: string[];
+}
+
+/** Per tenant, the active terms last read and their version; least recently used first. */
+const termsCache = new Map<string, VersionedTerms>();
+const termsCacheSize = 1000;
+
+/**
+ * The active terms of the tenant of `tx` and their version: one small read of terms_version per
+ * call, the terms themselves only when the version changed (any process's write bumps it). The
+ * version is read first, so terms cached under it are never older than it.
+ */
+export async function activeTermsVersioned(tx: Tx, tenantId: string): Promise<VersionedTerms> {
+  const termsVersion = await repo.termsVersion(tx, tenantId);
+  const cached = termsCache.get(tenantId);
+  if (cached) termsCache.delete(tenantId);
+  if (cached?.termsVersion === termsVersion) {
+    termsCache.set(tenantId, cached);
+    return cached;
+  }
+  const fresh = { termsVersion, terms: await repo.activeTerms(tx) };
+  if (termsCache.size >= termsCacheSize) termsCache.delete(termsCache.keys().next().value as string);
+  termsCache.set(tenantId, fresh);
+  return fresh;
 }
 
 export async function createFlaggedTerm(tx: Tx, tenantId: string, input: CreateFlaggedTerm) {
@@ -88,13 +136,13 @@ export async function updateFlaggedTerm(tx: Tx, id: string, input: UpdateFlagged
   }
   if (input.is_active !== undefined) values.isActive = input.is_active;
   if (Object.keys(values).length === 0) return toFlaggedTermDto(current);
-  const row = await guardDuplicate(() => repo.updateTerm(tx, id, values));
+  const row = await guardDuplicate(() => repo.updateTerm(tx, id, values), flaggedTermMessages.overCap);
   if (!row) throw termNotFound();
   return toFlaggedTermDto(row);
 }
 
 export async function toggleFlaggedTerm(tx: Tx, id: string) {
-  const row = await repo.toggleTerm(tx, id);
+  const row = await guardDuplicate(() => repo.toggleTerm(tx, id), flaggedTermMessages.overCap);
   if (!row) throw termNotFound();
   return toFlaggedTermDto(row);
 }
@@ -103,10 +151,19 @@ export async function deleteFlaggedTerm(tx: Tx, id: string) {
   if (!(await repo.deleteTerm(tx, id))) throw termNotFound();
 }
 
+const bulkOverCap = (room: number, fresh: number) =>
+  room === 0
+    ? flaggedTermMessages.capReached
+    : `Limite de 1.000 termos sinalizados: cabem mais ${room.toLocaleString('pt-BR')} e a lista traz ` +
+      `${fresh.toLocaleString('pt-BR')} termos novos. Nenhum foi criado; exclua termos ou envie menos.`;
+
 /**
  * Creates every valid, new item in one statement (inside the request's transaction) and reports
  * each item in the order sent. Items repeating an existing term, or an earlier item of the same
- * request, are duplicates; items that are not valid terms are invalid. No item fails the others.
+ * request, are duplicates; items that are not valid terms are invalid. No item fails the others,
+ * except for the cap: when the new items do not all fit under flaggedTermsPerTenantMax, nothing
+ * is created and the answer is a 409 saying how many still fit (all or nothing, so the team
+ * chooses which terms to leave out rather than finding the list cut at an arbitrary item).
  */
 export async function bulkCreateFlaggedTerms(
   tx: Tx,
@@ -150,8 +207,16 @@ export async function bulkCreateFlaggedTerms(
     else toInsert.push({ tenantId, term: result.term as string, termFolded });
   }
 
+  if (toInsert.length > 0) {
+    const room = Math.max(0, flaggedTermsPerTenantMax - (await repo.countTerms(tx)));
+    if (toInsert.length > room) throw capReached(bulkOverCap(room, toInsert.length));
+  }
+  // The trigger still has the last word (a concurrent request may have taken the room meanwhile).
   const inserted = new Map(
-    (await repo.insertTermsSkippingTaken(tx, toInsert)).map((row) => [row.termFolded, row.id]),
+    (await guardDuplicate(() => repo.insertTermsSkippingTaken(tx, toInsert))).map((row) => [
+      row.termFolded,
+      row.id,
+    ]),
   );
   // Taken by a concurrent request between the check and the insert: a duplicate after all.
   const taken = toInsert.filter((v) => !inserted.has(v.termFolded)).map((v) => v.termFolded);

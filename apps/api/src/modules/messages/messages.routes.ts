@@ -52,12 +52,15 @@ export const messagesRoutes: FastifyPluginAsyncZod = async (app) => {
         security,
         summary: 'Create a message (direction inbound and channel web by default)',
         body: createMessageSchema,
-        response: { 201: messageSchema, ...errors },
+        response: { 201: messageSchema, 503: errorResponseSchema, ...errors },
       },
     },
     async (request, reply) => {
-      const message = await request.tenantTx((tx) =>
-        service.createMessage(tx, request.auth.tenantId, request.body),
+      const message = await service.createMessage(
+        request.tenantTx,
+        request.server.cpu,
+        request.auth.tenantId,
+        request.body,
       );
       return reply.status(201).send(message);
     },

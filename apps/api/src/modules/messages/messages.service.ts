@@ -1,12 +1,13 @@
-import { analyzeMessage } from '@atende/analyzer';
+import type { MessageAnalysis } from '@atende/analyzer';
 import type { CreateMessage, ListMessagesQuery, Message } from '@atende/contracts';
 import type { Tx } from '../../db/client.ts';
+import type { CpuPool } from '../../lib/cpu/pool.ts';
 import { iso, searchTextOf } from '../../lib/db-helpers.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { toMessageAnalysisDto } from '../analysis/analysis.mappers.ts';
 import { addMessageAnalysis } from '../analysis/analysis.repo.ts';
+import { analyzeOffline, termsFor } from '../analysis/offline.ts';
 import { findCustomer } from '../customers/customers.repo.ts';
-import { activeTermsOf } from '../flagged-terms/flagged-terms.service.ts';
 import { findTicket } from '../tickets/tickets.repo.ts';
 import * as repo from './messages.repo.ts';
 
@@ -63,35 +64,48 @@ async function checkLinks(tx: Tx, input: CreateMessage) {
     throw new AppError('validation_error', missing.map((m) => m.message).join(' '), missing);
 }
 
-export async function createMessage(tx: Tx, tenantId: string, input: CreateMessage) {
-  await checkLinks(tx, input);
-  const id = await repo.insertMessage(tx, {
-    tenantId,
-    content: input.content,
-    direction: input.direction,
-    channel: input.channel,
-    ticketId: input.ticket_id ?? null,
-    customerId: input.customer_id ?? null,
-    expertId: input.expert_id ?? null,
-    searchText: searchTextOf(input.content),
-  });
-  if (input.direction === 'inbound') await analyzeInbound(tx, tenantId, id, input.content);
-  return getMessage(tx, id);
-}
+/** Runs work in a transaction of the caller's tenant (request.tenantTx). */
+export type TenantTx = <T>(work: (tx: Tx) => Promise<T>) => Promise<T>;
 
 /**
- * A new inbound message is checked against the tenant's active flagged terms and analysed
- * offline in the transaction that creates it, so lists show flags and analysis at once. One
- * with red flags is flagged.
+ * Creates a message. A new inbound message is checked against the tenant's active flagged terms
+ * and analysed offline before it is written, so lists show flags and analysis at once; one with
+ * red flags is flagged. The analysis runs on the CPU pool with no transaction open (the terms are
+ * read in a short one first); message, analysis and flag are then written in one transaction.
  */
-async function analyzeInbound(tx: Tx, tenantId: string, messageId: string, content: string) {
-  const result = analyzeMessage(content, { tenantTerms: await activeTermsOf(tx) });
-  await addMessageAnalysis(tx, tenantId, messageId, result, {
-    provider: 'local',
-    model: null,
-    providerError: null,
+export async function createMessage(
+  tenantTx: TenantTx,
+  cpu: CpuPool,
+  tenantId: string,
+  input: CreateMessage,
+) {
+  let analysis: MessageAnalysis | undefined;
+  if (input.direction === 'inbound') {
+    const terms = await tenantTx((tx) => termsFor(tx, tenantId));
+    analysis = await analyzeOffline(cpu, 'analyzeMessage', tenantId, input.content, terms);
+  }
+  return tenantTx(async (tx) => {
+    await checkLinks(tx, input);
+    const id = await repo.insertMessage(tx, {
+      tenantId,
+      content: input.content,
+      direction: input.direction,
+      channel: input.channel,
+      ticketId: input.ticket_id ?? null,
+      customerId: input.customer_id ?? null,
+      expertId: input.expert_id ?? null,
+      searchText: searchTextOf(input.content),
+    });
+    if (analysis) {
+      await addMessageAnalysis(tx, tenantId, id, analysis, {
+        provider: 'local',
+        model: null,
+        providerError: null,
+      });
+      if (analysis.contains_red_flags) await repo.setMessageFlag(tx, id, true);
+    }
+    return getMessage(tx, id);
   });
-  if (result.contains_red_flags) await repo.setMessageFlag(tx, messageId, true);
 }
 
 export async function setMessageFlag(tx: Tx, id: string, flagged: boolean) {

@@ -1,0 +1,52 @@
+import type { MessageAnalysis, TicketAnalysis } from '@atende/analyzer';
+import type { Tx } from '../../db/client.ts';
+import type { CpuPool } from '../../lib/cpu/pool.ts';
+import { AppError } from '../../lib/errors.ts';
+import { activeTermsVersioned, type VersionedTerms } from '../flagged-terms/flagged-terms.service.ts';
+
+/**
+ * The offline analyses run on the CPU pool (analysis.tasks.ts): never inside a database
+ * transaction, since PGlite has one connection and a transaction waiting for a worker would
+ * stall every other request. Callers read the terms in a short transaction (termsFor), close it,
+ * analyse, then write in another.
+ */
+export type OfflineKind = 'analyzeMessage' | 'analyzeTicket';
+
+/** The tenant's active terms and their version, read in `tx` (cached per terms_version). */
+export const termsFor = (tx: Tx, tenantId: string): Promise<VersionedTerms> =>
+  activeTermsVersioned(tx, tenantId);
+
+export function analyzeOffline(
+  cpu: CpuPool,
+  kind: 'analyzeMessage',
+  tenantId: string,
+  text: string,
+  terms: VersionedTerms,
+): Promise<MessageAnalysis>;
+export function analyzeOffline(
+  cpu: CpuPool,
+  kind: 'analyzeTicket',
+  tenantId: string,
+  text: string,
+  terms: VersionedTerms,
+): Promise<TicketAnalysis>;
+export async function analyzeOffline(
+  cpu: CpuPool,
+  kind: OfflineKind,
+  tenantId: string,
+  text: string,
+  { termsVersion, terms }: VersionedTerms,
+): Promise<MessageAnalysis | TicketAnalysis> {
+  try {
+    return await cpu.run(kind, { text, tenantId, termsVersion, terms });
+  } catch (err) {
+    // The pool's backlog is bounded: beyond it the server is saturated, try again shortly.
+    if (err instanceof Error && err.message === 'Task queue is at limit') {
+      throw new AppError(
+        'unavailable',
+        'O servidor está sobrecarregado no momento. Tente novamente em instantes.',
+      );
+    }
+    throw err;
+  }
+}
