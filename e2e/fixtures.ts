@@ -1,5 +1,8 @@
+// Every password here passes the sign-in policy (server.ts creates the users through it; the
+// demo one is DEMO_PASSWORD, checked by the seed): 10+ characters, hard to guess, no e-mail name.
+
 /** Who the e2e specs sign in as (created by server.ts before the server starts). */
-export const demo = { email: 'demo@atende.local', password: 'Demo#Senha2026' };
+export const demo = { email: 'demo@atende.local', password: 'Painel#Suporte2026' };
 
 export const otherTenant = { name: 'Outra Empresa', slug: 'outra' };
 
@@ -7,7 +10,7 @@ export const otherTenant = { name: 'Outra Empresa', slug: 'outra' };
 export const otherUser = {
   tenantSlug: otherTenant.slug,
   email: 'outra@atende.local',
-  password: 'Outra#Senha2026',
+  password: 'Vizinha#Empresa2026',
   temporary: false,
   groups: ['admin'],
 };

@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { passwordRule } from '../../packages/contracts/src/password-policy.ts';
 import { demo, firstAccessUser, recoveryUser } from '../fixtures.ts';
 import { expectAccessible, mailedCode, signIn } from './helpers.ts';
 
@@ -37,12 +38,28 @@ test('first access with a temporary password goes through /nova-senha', async ({
   await page.goto('/login');
   await signIn(page, user.email, user.password);
   await expect(page).toHaveURL(/\/nova-senha$/);
-  await page.getByLabel('Nova senha', { exact: true }).fill('Nova#Senha2026');
-  await page.getByLabel('Confirme a nova senha').fill('Outra#Senha2026');
+  // The rule is stated before anything is typed, and read with the field.
+  const newPassword = page.getByLabel('Nova senha', { exact: true });
+  await expect(page.getByText(passwordRule)).toBeVisible();
+  await expect(newPassword).toHaveAccessibleDescription(passwordRule);
+
+  await newPassword.fill('Nova#Senha2026');
+  await page.getByLabel('Confirme a nova senha').fill('Outra#Senha2027');
   await page.getByRole('button', { name: 'Salvar nova senha' }).click();
   await expect(page.getByText('As senhas não conferem.')).toBeVisible();
   await expectAccessible(page);
 
+  // A guessable password meets the character classes, but the server refuses it and says why.
+  await newPassword.fill('Senha@1234');
+  await page.getByLabel('Confirme a nova senha').fill('Senha@1234');
+  await page.getByRole('button', { name: 'Salvar nova senha' }).click();
+  await expect(page.getByRole('alert')).toHaveText(
+    'A senha é fácil de adivinhar. Use uma frase longa ou misture palavras pouco comuns.',
+  );
+  await expect(newPassword).toBeFocused();
+  await expect(page).toHaveURL(/\/nova-senha$/);
+
+  await newPassword.fill('Nova#Senha2026');
   await page.getByLabel('Confirme a nova senha').fill('Nova#Senha2026');
   await page.getByRole('button', { name: 'Salvar nova senha' }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
@@ -62,6 +79,7 @@ test('password recovery with the mailed code, then sign-in with the new password
   await expect(page.getByText('Código enviado. Verifique seu e-mail.')).toBeVisible();
   await expectAccessible(page);
 
+  await expect(page.getByText(passwordRule)).toBeVisible();
   await page.getByLabel('Código de verificação').fill(await mailedCode(email));
   await page.getByLabel('Nova senha', { exact: true }).fill('Recuperada#2026');
   await page.getByRole('button', { name: 'Alterar senha' }).click();
