@@ -42,17 +42,20 @@ const inSeconds = (s: number) => (s === 1 ? '1 segundo' : `${s} segundos`);
  * request is admitted while shared + not-yet-shared < limit. Every API_RATE_LIMIT_SYNC_MS one
  * multi-row upsert adds every key's new requests to `api_request_counts` and returns the totals,
  * which is how a process learns of the others' traffic; keys past half their limit that had no
- * traffic here are re-read in the same flush. A key that spent half of what it had left is
- * flushed at once (not on the request path), so a burst spread over several processes is seen
- * within a round trip, not a sync period. Refused requests are not counted. The database
+ * traffic here are re-read in the same flush. A request that would make a key's unshared count
+ * exceed half of what it had left waits for a flush first (bursts only: 300 calls between two
+ * syncs at the default limit), so a burst spread over several processes is seen
+ * within a round trip or two, not a sync period. Refused requests are not counted. The database
  * failing (down, slow) never fails a request: the limit then holds per process until it answers.
  */
 export function createApiRateLimit(config: Config, database: Database, log?: FastifyBaseLogger) {
   const perUser = config.API_RATE_LIMIT_PER_USER_PER_MINUTE;
   const perTenant = config.API_RATE_LIMIT_PER_TENANT_PER_MINUTE;
   const counters = new Map<string, Counter>();
-  let flushing: Promise<void> | undefined;
-  let flushAgain = false;
+  let running: Promise<void> | undefined;
+  let queued: Promise<void> | undefined;
+  /** Whether the last flush reached the database (else nobody waits for the next one). */
+  let shared = true;
   let cleanedWindow = 0;
   let closed = false;
 
@@ -140,11 +143,18 @@ export function createApiRateLimit(config: Config, database: Database, log?: Fas
       }
       // Keys past half their limit that this process did not use since the last flush: read what
       // the others did, so a process that sat idle does not admit on an old total.
+      const flushed = new Set(batch);
       const stale = [...counters.values()].filter(
         (c) =>
-          c.window === current && c.loaded && c.pending === 0 && c.known * 2 >= c.limit && c.known < c.limit,
+          !flushed.has(c) &&
+          c.window === current &&
+          c.loaded &&
+          c.pending === 0 &&
+          c.known * 2 >= c.limit &&
+          c.known < c.limit,
       );
       if (stale.length > 0) await load(stale.slice(0, maxRefreshedKeys), current);
+      shared = true;
       if (cleanedWindow !== current) {
         cleanedWindow = current;
         for (const [key, c] of counters) {
@@ -156,6 +166,7 @@ export function createApiRateLimit(config: Config, database: Database, log?: Fas
       }
     } catch (err) {
       // Database down or slow: keep counting here; the pending counts go with the next flush.
+      shared = false;
       log?.warn({ err }, 'api rate limit: could not share the request counts; will retry');
     }
     // Windows that ended hold nothing worth keeping once flushed (or after a failed try).
@@ -164,23 +175,22 @@ export function createApiRateLimit(config: Config, database: Database, log?: Fas
     }
   }
 
-  /** One flush at a time; asking during one runs one more right after it. */
+  /**
+   * One flush at a time. Asking during one queues one more (shared by every asker): the promise
+   * settles once a flush that started after the call has finished, two round trips at most.
+   */
   function flush(): Promise<void> {
-    if (flushing) {
-      flushAgain = true;
-      return flushing;
+    if (!running) {
+      running = flushOnce().finally(() => {
+        running = undefined;
+      });
+      return running;
     }
-    flushing = (async () => {
-      try {
-        do {
-          flushAgain = false;
-          await flushOnce();
-        } while (flushAgain);
-      } finally {
-        flushing = undefined;
-      }
-    })();
-    return flushing;
+    queued ??= running.then(() => {
+      queued = undefined;
+      return flush();
+    });
+    return queued;
   }
 
   const timer = setInterval(() => void flush(), config.API_RATE_LIMIT_SYNC_MS);
@@ -204,7 +214,7 @@ export function createApiRateLimit(config: Config, database: Database, log?: Fas
     hook: async (request: FastifyRequest, reply: FastifyReply) => {
       const auth = request.auth;
       if (!auth) return;
-      let now = Date.now();
+      const now = Date.now();
       const window = now - (now % windowMs);
       const user = counter(`user:${auth.sub}`, perUser, window);
       const tenant = counter(`tenant:${auth.tenantId}`, perTenant, window);
@@ -215,25 +225,29 @@ export function createApiRateLimit(config: Config, database: Database, log?: Fas
       }
       if (user.loading || tenant.loading) {
         await Promise.all([user.loading, tenant.loading]);
-        now = Date.now();
       }
-      // The tenant first: when both are full, the answer names the one that lasts for everyone.
-      for (const c of [tenant, user]) {
-        if (c.known + c.pending >= c.limit) refuse(reply, request, c, now);
+      for (let waited = 0; ; waited++) {
+        // The tenant first: when both are full, the answer names the one that lasts for everyone.
+        for (const c of [tenant, user]) {
+          if (c.known + c.pending >= c.limit) refuse(reply, request, c, Date.now());
+        }
+        // A burst: this process would have admitted, unshared, more than half of what was left.
+        // Share first (and learn what the others did) rather than admit on an old total, so
+        // several processes cannot each spend the whole limit within one sync period. People
+        // never wait here: it takes half the limit (300 calls by default) between two syncs.
+        const hot = [user, tenant].some((c) => c.pending >= 2 && (c.pending + 1) * 2 > c.limit - c.known);
+        if (!hot || waited === 2 || !shared || closed) break;
+        await flush();
       }
-      let early = false;
-      for (const c of [user, tenant]) {
-        c.pending++;
-        // Half of what was left is spent since the last flush: share it now, not in a sync period.
-        if (c.pending * 2 >= c.limit - c.known && c.pending >= 2) early = true;
-      }
-      if (early && !closed) void flush();
+      user.pending++;
+      tenant.pending++;
     },
     /** Stops the timer and shares what is still pending (best effort). */
     close: async () => {
       closed = true;
       clearInterval(timer);
-      await flushing;
+      await running;
+      await queued;
       await flushOnce();
     },
   };
