@@ -88,6 +88,10 @@ const envSchema = z.object({
   /** Where the external pool's signing keys are (default `{COGNITO_ISSUER}/.well-known/jwks.json`). */
   COGNITO_JWKS_URL: optionalUrl(['http:', 'https:']),
   TRUST_PROXY: trustProxy,
+  // Identity provider limits per client address (docs/SECURITY.md): sized for an office behind one
+  // NAT address; the per-account limits are fixed.
+  SIGNIN_LIMIT_PER_ADDRESS_PER_MINUTE: wholeNumber(1, 1_000_000, 100),
+  RESET_LIMIT_PER_ADDRESS_PER_HOUR: wholeNumber(1, 1_000_000, 30),
   // HTTP server limits (see docs/SECURITY.md): slow clients must not hold sockets.
   HTTP_HEADERS_TIMEOUT_MS: wholeNumber(1000, 60_000, 10_000, ' of milliseconds'),
   HTTP_REQUEST_TIMEOUT_MS: wholeNumber(1000, 300_000, 30_000, ' of milliseconds'),

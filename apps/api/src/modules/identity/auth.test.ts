@@ -112,11 +112,18 @@ describe('authentication of /api/v1', () => {
       'access token': await forge({ token_use: 'access' }),
       expired: await forge({}, { expiresIn: -60 }),
     };
+    const details: Record<string, string> = {};
     for (const [name, token] of Object.entries(cases)) {
       const res = await current(token);
       expect(res.status, name).toBe(401);
-      expect((await json(res)).code, name).toBe('unauthorized');
+      const body = await json(res);
+      expect(body.code, name).toBe('unauthorized');
+      details[name] = body.detail;
     }
+    // What the sign-in screen shows when a fresh token is refused: a misconfigured issuer says so.
+    expect(details['another issuer']).toContain('emissor ou cliente diferente');
+    expect(details['another audience']).toContain('emissor ou cliente diferente');
+    expect(details['another key']).toContain('assinatura do token');
   });
 
   it('answers 403 for a user without a tenant and for an X-Tenant-ID of another tenant', async () => {

@@ -4,6 +4,7 @@ import type { Db, Tx } from '../../db/client.ts';
 import { withTenant } from '../../db/tenant.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { IdpSettings } from './idp-config.ts';
+import type { TokenRevocation } from './token-revocation.ts';
 
 export interface AuthUser {
   sub: string;
@@ -26,10 +27,34 @@ const unauthorized = (detail = 'Sessão inválida ou expirada. Faça login novam
   new AppError('unauthorized', detail);
 
 /**
+ * Why a token is refused, in words the sign-in screen can show (it does for a token refused
+ * right after sign-in): a wrong issuer, client or key usually means a misconfigured server.
+ */
+function refusalDetail(err: InstanceType<typeof joseErrors.JOSEError>): string | undefined {
+  if (err instanceof joseErrors.JWTExpired) return 'Sessão expirada. Faça login novamente.';
+  if (err instanceof joseErrors.JWTClaimValidationFailed && (err.claim === 'iss' || err.claim === 'aud')) {
+    return 'O token não foi emitido para este servidor (emissor ou cliente diferente do configurado). Faça login novamente.';
+  }
+  if (
+    err instanceof joseErrors.JWKSNoMatchingKey ||
+    err instanceof joseErrors.JWSSignatureVerificationFailed
+  ) {
+    return 'A assinatura do token não confere com as chaves do provedor de identidade configurado. Faça login novamente.';
+  }
+  return undefined;
+}
+
+/**
  * Verifies the bearer ID token (signature, issuer, audience, token_use, expiry), takes the tenant
  * from `custom:tenant_id`, and checks X-Tenant-ID against it. Sets request.auth and tenantTx.
  */
-export function authenticate(db: Db, idp: IdpSettings, keys: JWTVerifyGetKey) {
+export function authenticate(
+  db: Db,
+  idp: IdpSettings,
+  keys: JWTVerifyGetKey,
+  /** The built-in provider's revocation check (absent with an external pool). */
+  revocation?: TokenRevocation,
+) {
   return async (request: FastifyRequest) => {
     const [scheme, token] = (request.headers.authorization ?? '').split(' ');
     if (scheme?.toLowerCase() !== 'bearer' || !token) throw unauthorized('Autenticação necessária.');
@@ -44,13 +69,16 @@ export function authenticate(db: Db, idp: IdpSettings, keys: JWTVerifyGetKey) {
     } catch (err) {
       if (err instanceof joseErrors.JOSEError) {
         request.log.info({ reason: err.code }, 'token refused');
-        throw unauthorized(
-          err instanceof joseErrors.JWTExpired ? 'Sessão expirada. Faça login novamente.' : undefined,
-        );
+        throw unauthorized(refusalDetail(err));
       }
-      throw err;
+      throw err; // e.g. AppError 'unavailable' from token-keys: the key server cannot be reached
     }
     if (claims.token_use !== 'id') throw unauthorized('Use o ID token para chamar a API.');
+    if (revocation && (await revocation.isRevoked(String(claims.sub), claims))) {
+      throw unauthorized(
+        'Sua sessão foi encerrada (senha alterada ou acesso desativado). Faça login novamente.',
+      );
+    }
     const tenantId = claims['custom:tenant_id'];
     if (typeof tenantId !== 'string' || !uuid.test(tenantId)) {
       throw new AppError('forbidden', 'Seu usuário não pertence a nenhuma organização.');

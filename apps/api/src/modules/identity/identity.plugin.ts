@@ -3,11 +3,14 @@ import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import { authenticate } from './auth.ts';
 import { registerIdpRoutes } from './idp.routes.ts';
-import { IdentityProvider } from './idp.service.ts';
+import { IdentityProvider, identityLimits } from './idp.service.ts';
 import { idpSettings } from './idp-config.ts';
 import { loadSigningKey, type SigningKey } from './keys.ts';
+import { MailSender } from './mail-queue.ts';
 import { createMailer } from './mailer.ts';
+import { sweepCounters } from './security-counters.ts';
 import { tokenKeys } from './token-keys.ts';
+import { TokenRevocation } from './token-revocation.ts';
 
 /**
  * Wires identity into the app: the built-in provider's routes (unless an external Cognito pool
@@ -24,12 +27,34 @@ export async function registerIdentity(app: FastifyInstance, config: Config, dat
     return signingKey;
   };
 
+  let revocation: TokenRevocation | undefined;
   if (!idp.external) {
-    const provider = new IdentityProvider(database.db, idp, key, createMailer(config, app.log));
+    const mail = new MailSender(database.db, createMailer(config, app.log), app.log);
+    mail.start();
+    // Old security-counter windows go every few minutes (any process may do it: it is idempotent).
+    const sweep = setInterval(
+      () => sweepCounters(database.db).catch((err) => app.log.warn({ err }, 'counter sweep failed')),
+      5 * 60_000,
+    ).unref();
+    const provider = new IdentityProvider(
+      database.db,
+      idp,
+      key,
+      mail,
+      app.cpu,
+      identityLimits(config),
+      app.log,
+    );
+    app.addHook('onClose', async () => {
+      clearInterval(sweep);
+      await provider.close();
+      await mail.stop();
+    });
     await registerIdpRoutes(app, provider, key, idp.poolId);
+    revocation = new TokenRevocation(database.db);
   }
 
   app.decorateRequest('auth', null as never);
   app.decorateRequest('tenantTx', null as never);
-  return authenticate(database.db, idp, tokenKeys(idp, key));
+  return authenticate(database.db, idp, tokenKeys(idp, key), revocation);
 }

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gt, isNull } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { authChallenges, refreshTokens, resetCodes, tenants, users } from '../../db/schema/index.ts';
 
@@ -23,8 +23,12 @@ export async function insertUser(db: Conn, values: typeof users.$inferInsert) {
 }
 
 export async function setPassword(db: Conn, userId: string, passwordHash: string) {
-  await db.update(users).set({ passwordHash, mustChangePassword: false }).where(eq(users.id, userId));
-  // A changed password ends every session that a refresh token could extend.
+  // A changed password ends every session: the tokens issued before (their generation is now
+  // stale, see auth.ts) and every refresh token.
+  await db
+    .update(users)
+    .set({ passwordHash, mustChangePassword: false, tokenGeneration: sql`${users.tokenGeneration} + 1` })
+    .where(eq(users.id, userId));
   await db
     .update(refreshTokens)
     .set({ revokedAt: new Date() })
@@ -44,7 +48,7 @@ export async function disableUser(db: Conn, email: string) {
   return db.transaction(async (tx) => {
     const [user] = await tx
       .update(users)
-      .set({ enabled: false })
+      .set({ enabled: false, tokenGeneration: sql`${users.tokenGeneration} + 1` })
       .where(eq(users.email, email.toLowerCase()))
       .returning();
     if (user)
@@ -87,14 +91,6 @@ export async function deleteChallenge(db: Conn, sessionHash: string) {
   await db.delete(authChallenges).where(eq(authChallenges.sessionHash, sessionHash));
 }
 
-export async function countResetCodesSince(db: Conn, userId: string, since: Date) {
-  const [row] = await db
-    .select({ n: count() })
-    .from(resetCodes)
-    .where(and(eq(resetCodes.userId, userId), gt(resetCodes.createdAt, since)));
-  return row?.n ?? 0;
-}
-
 /** Stores a new code and retires the older ones: only the newest code works. */
 export async function replaceResetCode(db: Tx, values: typeof resetCodes.$inferInsert) {
   await db
@@ -114,10 +110,48 @@ export async function newestOpenResetCode(db: Conn, userId: string) {
   return row;
 }
 
-export async function countResetAttempt(db: Conn, codeId: string, attempts: number) {
-  await db.update(resetCodes).set({ attempts }).where(eq(resetCodes.id, codeId));
+/**
+ * Spends one attempt of the user's newest live code, atomically, BEFORE the code is compared:
+ * concurrent guesses each take their own attempt, and none is left after `maxAttempts`. Returns
+ * the code to compare, or undefined when there is no live code with attempts left.
+ */
+export async function claimResetAttempt(db: Conn, userId: string, maxAttempts: number) {
+  const newest = db
+    .select({ id: resetCodes.id })
+    .from(resetCodes)
+    .where(and(eq(resetCodes.userId, userId), isNull(resetCodes.usedAt)))
+    .orderBy(desc(resetCodes.createdAt))
+    .limit(1);
+  const [row] = await db
+    .update(resetCodes)
+    .set({ attempts: sql`${resetCodes.attempts} + 1` })
+    .where(
+      and(
+        eq(resetCodes.id, sql`(${newest})`),
+        isNull(resetCodes.usedAt),
+        lt(resetCodes.attempts, maxAttempts),
+        gt(resetCodes.expiresAt, sql`now()`),
+      ),
+    )
+    .returning();
+  return row;
 }
 
+/** Uses up a code; false when a concurrent request used it first. */
 export async function markResetCodeUsed(db: Conn, codeId: string) {
-  await db.update(resetCodes).set({ usedAt: new Date() }).where(eq(resetCodes.id, codeId));
+  const rows = await db
+    .update(resetCodes)
+    .set({ usedAt: new Date() })
+    .where(and(eq(resetCodes.id, codeId), isNull(resetCodes.usedAt)))
+    .returning({ id: resetCodes.id });
+  return rows.length > 0;
+}
+
+/** What decides whether a user's tokens still hold (see auth.ts). */
+export async function tokenStateOf(db: Conn, userId: string) {
+  const [row] = await db
+    .select({ enabled: users.enabled, generation: users.tokenGeneration })
+    .from(users)
+    .where(eq(users.id, userId));
+  return row;
 }

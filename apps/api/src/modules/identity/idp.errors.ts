@@ -16,14 +16,27 @@ export class IdpError extends Error {
   constructor(
     readonly type: IdpErrorType,
     message: string,
+    /** Sent as Retry-After (throttling answers). */
+    readonly retryAfterSeconds?: number,
   ) {
     super(message);
   }
 
   get status() {
-    return this.type === 'InternalErrorException' ? 500 : 400;
+    if (this.type === 'InternalErrorException') return 500;
+    return this.type === 'TooManyRequestsException' ? 429 : 400;
   }
 }
 
 export const wrongCredentials = () =>
   new IdpError('NotAuthorizedException', 'Incorrect username or password.');
+
+export const tooManyRequests = (retryAfterSeconds: number) =>
+  new IdpError('TooManyRequestsException', 'Too many requests. Try again later.', retryAfterSeconds);
+
+export const limitExceeded = (retryAfterSeconds: number) =>
+  new IdpError(
+    'LimitExceededException',
+    'Attempt limit exceeded, please try after some time.',
+    retryAfterSeconds,
+  );

@@ -18,6 +18,7 @@ const corsHeaders = {
 };
 
 function sendError(reply: FastifyReply, err: IdpError) {
+  if (err.retryAfterSeconds) reply.header('retry-after', String(err.retryAfterSeconds));
   return reply
     .status(err.status)
     .headers({ ...corsHeaders, 'x-amzn-errortype': err.type, 'content-type': amzJson })
@@ -46,8 +47,8 @@ export async function registerIdpRoutes(
   const operations: Record<string, (body: unknown, ip: string) => Promise<unknown>> = {
     InitiateAuth: (body, ip) => provider.initiateAuth(body, ip),
     RespondToAuthChallenge: (body) => provider.respondToAuthChallenge(body),
-    ForgotPassword: (body) => provider.forgotPassword(body),
-    ConfirmForgotPassword: (body) => provider.confirmForgotPassword(body),
+    ForgotPassword: (body, ip) => provider.forgotPassword(body, ip),
+    ConfirmForgotPassword: (body, ip) => provider.confirmForgotPassword(body, ip),
   };
 
   app.options('/', { schema: { hide: true } }, async (_request, reply) =>

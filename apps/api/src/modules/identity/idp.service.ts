@@ -1,10 +1,12 @@
 import { randomInt } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
+import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import type { User } from '../../db/schema/index.ts';
+import type { CpuPool } from '../../lib/cpu/pool.ts';
 import {
-  countResetAttempt,
-  countResetCodesSince,
+  claimResetAttempt,
   deleteChallenge,
   findLiveChallenge,
   findLiveRefreshToken,
@@ -17,19 +19,47 @@ import {
   replaceResetCode,
   setPassword,
 } from './identity.repo.ts';
-import { IdpError, wrongCredentials } from './idp.errors.ts';
+import { IdpError, limitExceeded, tooManyRequests, wrongCredentials } from './idp.errors.ts';
 import type { IdpSettings } from './idp-config.ts';
 import type { SigningKey } from './keys.ts';
-import type { SendMail } from './mailer.ts';
-import { hashPassword, passwordPolicyProblem, sha256, verifyPassword } from './passwords.ts';
-import { RateLimiter } from './rate-limit.ts';
+import { enqueueMail, type MailSender } from './mail-queue.ts';
+import { hashPassword, newPasswordProblem, sha256, verifyPassword } from './passwords.ts';
 import { resetCodeMail } from './reset-mail.ts';
+import { type CounterHit, clearCounter, hitCounter, secondsUntil } from './security-counters.ts';
+import { Brake, Gate, Saturated } from './throttle.ts';
 import { newSecret, refreshLifetimeMs, signTokens } from './tokens.ts';
 
-const challengeLifetimeMs = 10 * 60 * 1000;
-const resetCodeLifetimeMs = 60 * 60 * 1000;
-const resetCodesPerHour = 5;
-const resetCodeAttempts = 5;
+const minute = 60 * 1000;
+const hour = 60 * minute;
+const challengeLifetimeMs = 10 * minute;
+const resetCodeLifetimeMs = hour;
+
+/**
+ * Every limit of the provider (docs/SECURITY.md lists them). Counted in the database before the
+ * comparison they guard, for known and unknown names alike.
+ */
+export function identityLimits(
+  config: Pick<Config, 'SIGNIN_LIMIT_PER_ADDRESS_PER_MINUTE' | 'RESET_LIMIT_PER_ADDRESS_PER_HOUR'>,
+) {
+  return {
+    /** Sign-in calls per client address; generous: a whole office may sit behind one NAT address. */
+    signInPerAddress: { limit: config.SIGNIN_LIMIT_PER_ADDRESS_PER_MINUTE, windowMs: minute },
+    /** Password tries per account from one address; slowed down from the 3rd, refused after the 5th. */
+    signInPerAccountAndAddress: { limit: 5, windowMs: 15 * minute },
+    /** Password tries per account from all addresses: only a many-address attack reaches it. */
+    signInPerAccount: { limit: 50, windowMs: 15 * minute },
+    /** Reset codes (mails) per name, known or not, and per client address. */
+    resetMailsPerName: { limit: 5, windowMs: hour },
+    resetMailsPerAddress: { limit: config.RESET_LIMIT_PER_ADDRESS_PER_HOUR, windowMs: hour },
+    /** Reset-code confirmations per name and per client address. */
+    confirmPerName: { limit: 10, windowMs: hour },
+    confirmPerAddress: { limit: 2 * config.RESET_LIMIT_PER_ADDRESS_PER_HOUR, windowMs: hour },
+    /** Wrong codes a reset code survives; after them it is dead and a new one must be requested. */
+    resetCodeAttempts: 5,
+  } as const;
+}
+
+export type IdentityLimits = ReturnType<typeof identityLimits>;
 
 // Request shapes, as Cognito's API reference gives them (only the fields we use are checked).
 const text = z.string().min(1).max(2048);
@@ -72,25 +102,65 @@ const maskEmail = (email: string) => {
 
 /**
  * The built-in identity provider: Cognito user-pool operations over our users table. Answers
- * never tell whether an e-mail exists (same errors and timing for unknown users).
+ * never tell whether an e-mail exists: unknown names get the same limits, the same work (a decoy
+ * hash) and the same answers. Every limit is counted atomically in the database before the
+ * password or code is compared, so it holds under concurrency and across server processes.
  */
 export class IdentityProvider {
-  // Sign-in throttling: failed passwords per user, and all sign-in calls per IP.
-  private readonly failuresPerUser = new RateLimiter(5, 15 * 60 * 1000);
-  // Generous per IP: a whole office may sign in from behind one NAT address.
-  private readonly callsPerIp = new RateLimiter(100, 60 * 1000);
+  /** Password hashing takes at most (cores − 1) threads, so a flood cannot starve the API. */
+  private readonly hashing = new Gate();
+  /** Throttled requests wait before their answer (slowing a flood), up to 1 s, 200 at once. */
+  private readonly brake = new Brake();
 
   constructor(
     private readonly db: Db,
     private readonly idp: IdpSettings,
     private readonly key: () => Promise<SigningKey>,
-    private readonly sendMail: SendMail,
+    private readonly mail: MailSender,
+    private readonly cpu: CpuPool,
+    private readonly limits: IdentityLimits,
+    private readonly log: FastifyBaseLogger,
   ) {}
 
   private checkClient(clientId: string) {
     if (clientId !== this.idp.clientId) {
       throw new IdpError('ResourceNotFoundException', `User pool client ${clientId} does not exist.`);
     }
+  }
+
+  /** Runs a password/code hash or verification through the hashing gate. */
+  private async hashWork<T>(work: () => Promise<T>): Promise<T> {
+    try {
+      return await this.hashing.run(work);
+    } catch (err) {
+      if (err instanceof Saturated) throw tooManyRequests(1);
+      throw err;
+    }
+  }
+
+  /** Refuses a throttled request, after a pause that slows a flood down (or at once when too many wait). */
+  private async refuse(error: IdpError): Promise<never> {
+    await this.brake.delay(1000);
+    throw error;
+  }
+
+  /** Counts one event under each key; refuses (after the brake) when any is over its limit. */
+  private async count(
+    checks: Array<{ key: string; limit: number; windowMs: number }>,
+    refusal: (retryAfterSeconds: number) => IdpError,
+  ): Promise<CounterHit[]> {
+    const hits: CounterHit[] = [];
+    for (const check of checks) {
+      const hit = await hitCounter(this.db, check.key, check.windowMs);
+      if (hit.count > check.limit) return this.refuse(refusal(secondsUntil(hit.resetAt)));
+      hits.push(hit);
+    }
+    return hits;
+  }
+
+  private async newPasswordOrThrow(password: string, email: string) {
+    const problem = await newPasswordProblem(password, email, this.cpu);
+    if (problem) throw new IdpError('InvalidPasswordException', problem);
   }
 
   private async tokensFor(user: User, authTime: Date, withRefresh: boolean) {
@@ -121,16 +191,23 @@ export class IdentityProvider {
     if (!username || !password) {
       throw new IdpError('InvalidParameterException', 'Missing required parameter USERNAME or PASSWORD');
     }
-    if (this.callsPerIp.hit(`ip:${ip}`) || this.failuresPerUser.isBlocked(username)) {
-      throw new IdpError('TooManyRequestsException', 'Too many requests. Try again later.');
-    }
+    const pairKey = `signin-pair:${username}|${ip}`;
+    const [, pair] = await this.count(
+      [
+        { key: `signin-ip:${ip}`, ...this.limits.signInPerAddress },
+        { key: pairKey, ...this.limits.signInPerAccountAndAddress },
+        { key: `signin-account:${username}`, ...this.limits.signInPerAccount },
+      ],
+      tooManyRequests,
+    );
+    // Growing delays from the third try in a window at this address: 250 ms, 500 ms, 1 s.
+    const tries = pair?.count ?? 1;
+    if (tries >= 3 && !(await this.brake.delay(250 * 2 ** (tries - 3)))) throw tooManyRequests(1);
+
     const user = await findUserByEmail(this.db, username);
-    const valid = await verifyPassword(user?.passwordHash, password);
-    if (!user || !valid || !user.enabled) {
-      this.failuresPerUser.hit(username);
-      throw wrongCredentials();
-    }
-    this.failuresPerUser.reset(username);
+    const valid = await this.hashWork(() => verifyPassword(user?.passwordHash, password));
+    if (!user || !valid || !user.enabled) throw wrongCredentials();
+    await clearCounter(this.db, pairKey);
     if (user.mustChangePassword) {
       const session = newSecret();
       await insertChallenge(this.db, {
@@ -170,76 +247,104 @@ export class IdentityProvider {
       throw new IdpError('NotAuthorizedException', 'Invalid session for the user, session is expired.');
     }
     if (!user.enabled) throw wrongCredentials();
-    const problem = passwordPolicyProblem(input.ChallengeResponses.NEW_PASSWORD);
-    if (problem)
-      throw new IdpError('InvalidPasswordException', `Password does not conform to policy: ${problem}`);
-    const passwordHash = await hashPassword(input.ChallengeResponses.NEW_PASSWORD);
+    await this.newPasswordOrThrow(input.ChallengeResponses.NEW_PASSWORD, user.email);
+    const passwordHash = await this.hashWork(() => hashPassword(input.ChallengeResponses.NEW_PASSWORD));
     await this.db.transaction(async (tx) => {
       await setPassword(tx, user.id, passwordHash);
       await deleteChallenge(tx, sessionHash);
     });
-    return this.tokensFor({ ...user, mustChangePassword: false }, new Date(), true);
+    // The new password bumped the token generation: sign with the row as it is now.
+    const updated = await findUserById(this.db, user.id);
+    return this.tokensFor(updated ?? user, new Date(), true);
   }
 
-  async forgotPassword(body: unknown) {
+  async forgotPassword(body: unknown, ip: string) {
     const input = parse(forgotInput, body);
     this.checkClient(input.ClientId);
     const email = input.Username.trim().toLowerCase();
-    const delivery = {
+    // Counted for every name, known or not: the answer at the 6th request is the same for both.
+    await this.count(
+      [
+        { key: `reset-ip:${ip}`, ...this.limits.resetMailsPerAddress },
+        { key: `reset-name:${email}`, ...this.limits.resetMailsPerName },
+      ],
+      limitExceeded,
+    );
+    // The answer does the same work for every name: the code is made, stored and mailed after
+    // it, in the background, so a known e-mail takes no longer to answer than an unknown one.
+    const user = await findUserByEmail(this.db, email);
+    if (user?.enabled) this.inBackground(this.issueResetCode(user));
+    return {
       CodeDeliveryDetails: { Destination: maskEmail(email), DeliveryMedium: 'EMAIL', AttributeName: 'email' },
     };
-    const user = await findUserByEmail(this.db, email);
-    if (!user?.enabled) return delivery; // same answer: no user enumeration
-    const since = new Date(Date.now() - 60 * 60 * 1000);
-    if ((await countResetCodesSince(this.db, user.id, since)) >= resetCodesPerHour) {
-      throw new IdpError('LimitExceededException', 'Attempt limit exceeded, please try after some time.');
-    }
+  }
+
+  private async issueResetCode(user: User) {
     const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
-    const codeHash = await hashPassword(code);
-    await this.db.transaction((tx) =>
-      replaceResetCode(tx, {
+    const codeHash = await this.hashWork(() => hashPassword(code));
+    const mailId = await this.db.transaction(async (tx) => {
+      await replaceResetCode(tx, {
         userId: user.id,
         codeHash,
         expiresAt: new Date(Date.now() + resetCodeLifetimeMs),
-      }),
-    );
-    await this.sendMail(resetCodeMail(user.email, code)).catch((err: Error) => {
-      throw new IdpError('InternalErrorException', `Could not deliver the code: ${err.message}`);
+      });
+      return enqueueMail(tx, resetCodeMail(user.email, code));
     });
-    return delivery;
+    this.mail.sendSoon(mailId);
   }
 
-  async confirmForgotPassword(body: unknown) {
+  private readonly background = new Set<Promise<void>>();
+
+  private inBackground(work: Promise<void>) {
+    const settled = work
+      .catch((err) => this.log.error({ err }, 'reset code not issued'))
+      .finally(() => this.background.delete(settled));
+    this.background.add(settled);
+  }
+
+  /** Waits for the work still running after its answer (on app close). */
+  async close() {
+    await Promise.allSettled([...this.background]);
+  }
+
+  async confirmForgotPassword(body: unknown, ip: string) {
     const input = parse(confirmForgotInput, body);
     this.checkClient(input.ClientId);
-    const problem = passwordPolicyProblem(input.Password);
-    if (problem)
-      throw new IdpError('InvalidPasswordException', `Password does not conform to policy: ${problem}`);
-    const user = await findUserByEmail(this.db, input.Username.trim().toLowerCase());
-    const stored = user?.enabled ? await newestOpenResetCode(this.db, user.id) : undefined;
+    const email = input.Username.trim().toLowerCase();
+    await this.count(
+      [
+        { key: `confirm-ip:${ip}`, ...this.limits.confirmPerAddress },
+        { key: `confirm-name:${email}`, ...this.limits.confirmPerName },
+      ],
+      limitExceeded,
+    );
+    await this.newPasswordOrThrow(input.Password, email);
     const mismatch = () =>
       new IdpError('CodeMismatchException', 'Invalid verification code provided, please try again.');
-    if (!user || !stored) {
-      await verifyPassword(undefined, input.ConfirmationCode);
+    const user = await findUserByEmail(this.db, email);
+    // The attempt is spent before the comparison: at most resetCodeAttempts comparisons per code.
+    const claimed = user?.enabled
+      ? await claimResetAttempt(this.db, user.id, this.limits.resetCodeAttempts)
+      : undefined;
+    if (!user || !claimed) {
+      const open = user?.enabled ? await newestOpenResetCode(this.db, user.id) : undefined;
+      if (open && open.attempts >= this.limits.resetCodeAttempts) {
+        throw new IdpError('TooManyFailedAttemptsException', 'Too many failed attempts. Request a new code.');
+      }
+      if (open && open.expiresAt.getTime() <= Date.now()) {
+        throw new IdpError('ExpiredCodeException', 'Invalid code provided, please request a code again.');
+      }
+      await this.hashWork(() => verifyPassword(undefined, input.ConfirmationCode));
       throw mismatch();
     }
-    if (stored.attempts >= resetCodeAttempts) {
-      throw new IdpError('TooManyFailedAttemptsException', 'Too many failed attempts. Request a new code.');
-    }
-    if (stored.expiresAt.getTime() <= Date.now()) {
-      throw new IdpError('ExpiredCodeException', 'Invalid code provided, please request a code again.');
-    }
-    if (
-      !/^\d{6}$/.test(input.ConfirmationCode) ||
-      !(await verifyPassword(stored.codeHash, input.ConfirmationCode))
-    ) {
-      await countResetAttempt(this.db, stored.id, stored.attempts + 1);
-      throw mismatch();
-    }
-    const passwordHash = await hashPassword(input.Password);
+    const codeMatches =
+      /^\d{6}$/.test(input.ConfirmationCode) &&
+      (await this.hashWork(() => verifyPassword(claimed.codeHash, input.ConfirmationCode)));
+    if (!codeMatches) throw mismatch();
+    const passwordHash = await this.hashWork(() => hashPassword(input.Password));
     await this.db.transaction(async (tx) => {
+      if (!(await markResetCodeUsed(tx, claimed.id))) throw mismatch();
       await setPassword(tx, user.id, passwordHash);
-      await markResetCodeUsed(tx, stored.id);
     });
     return {};
   }

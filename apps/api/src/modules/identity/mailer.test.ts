@@ -3,7 +3,7 @@ import {
   ForgotPasswordCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { SMTPServer } from 'smtp-server';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestUser, startTestServer, type TestServer } from '../../test/helpers.ts';
 import { builtInClientId } from './idp-config.ts';
 
@@ -43,7 +43,7 @@ describe('reset mail through SMTP_URL', () => {
       maxAttempts: 1,
     });
     await cognito.send(new ForgotPasswordCommand({ ClientId: builtInClientId, Username: email }));
-    expect(received).toHaveLength(1);
+    await vi.waitFor(() => expect(received).toHaveLength(1), { timeout: 5000, interval: 20 });
     expect(received[0]?.to).toEqual([email]);
     const mail = received[0]?.data ?? '';
     expect(mail).toContain('Subject: =?UTF-8?Q?Atende=3A_c=C3=B3digo_para_redefinir_sua?=');

@@ -3,6 +3,7 @@ import { SignJWT } from 'jose';
 import type { User } from '../../db/schema/index.ts';
 import type { IdpSettings } from './idp-config.ts';
 import type { SigningKey } from './keys.ts';
+import { generationClaim } from './token-revocation.ts';
 
 export const tokenLifetimeSeconds = 60 * 60;
 export const refreshLifetimeMs = 30 * 24 * 60 * 60 * 1000;
@@ -13,7 +14,11 @@ export const newSecret = () => randomBytes(48).toString('base64url');
 /** Cognito-shaped ID and access tokens for a user (claims as a Cognito user pool issues them). */
 export async function signTokens(user: User, authTime: Date, key: SigningKey, idp: IdpSettings) {
   const now = Math.floor(Date.now() / 1000);
-  const common = { auth_time: Math.floor(authTime.getTime() / 1000), 'cognito:groups': user.groups };
+  const common = {
+    auth_time: Math.floor(authTime.getTime() / 1000),
+    'cognito:groups': user.groups,
+    [generationClaim]: user.tokenGeneration,
+  };
   const sign = (claims: Record<string, unknown>) =>
     new SignJWT(claims)
       .setProtectedHeader({ alg: 'RS256', kid: key.kid, typ: 'JWT' })
