@@ -61,6 +61,51 @@ function logApiError(error: ApiError): void {
   console.error('Atende Erro de API:', error.body ?? error.message);
 }
 
+/**
+ * Why the API refused a token it had just been handed (an issuer or audience the server does
+ * not expect, keys it cannot check): kept for the sign-in screen, which would otherwise come
+ * back with no word of what happened. sessionStorage: this tab, this visit.
+ */
+export const SESSION_REFUSAL_STORAGE_KEY = 'atende.sessionRefusal';
+
+/** A token issued this recently that the API refuses was never accepted: say why on /login. */
+const freshTokenMs = 60_000;
+
+function issuedAtMs(idToken: string): number | null {
+  try {
+    const payload = idToken.split('.')[1] ?? '';
+    const claims = JSON.parse(atob(payload.replace(/-/g, '+').replace(/_/g, '/'))) as { iat?: unknown };
+    return typeof claims.iat === 'number' ? claims.iat * 1000 : null;
+  } catch {
+    return null;
+  }
+}
+
+function rememberRefusal(detail: string): void {
+  try {
+    sessionStorage.setItem(SESSION_REFUSAL_STORAGE_KEY, detail);
+  } catch {
+    // storage unavailable: the sign-in screen just cannot say why
+  }
+}
+
+/** The refusal kept by the last 401 of a fresh token, if any (see clearSessionRefusal). */
+export function readSessionRefusal(): string | null {
+  try {
+    return sessionStorage.getItem(SESSION_REFUSAL_STORAGE_KEY);
+  } catch {
+    return null;
+  }
+}
+
+export function clearSessionRefusal(): void {
+  try {
+    sessionStorage.removeItem(SESSION_REFUSAL_STORAGE_KEY);
+  } catch {
+    // nothing kept
+  }
+}
+
 export interface ApiClientOptions {
   /** How the browser is sent to the sign-in screen; replaced in tests. */
   goToLogin?: () => void;
@@ -73,7 +118,9 @@ export function createApiClient({
   let sentToLogin = false;
 
   // Spec §8: a 401 drops the token and leaves for /login, once per page load and not from /login.
-  function handleUnauthorized() {
+  function handleUnauthorized(idToken: string | undefined, detail: string) {
+    const issuedAt = idToken ? issuedAtMs(idToken) : null;
+    if (issuedAt !== null && Date.now() - issuedAt < freshTokenMs) rememberRefusal(detail);
     removeStoredIdToken();
     if (sentToLogin || window.location.pathname === '/login') return;
     sentToLogin = true;
@@ -111,7 +158,7 @@ export function createApiClient({
       const detail = isErrorResponse(data) ? data.detail : `A requisição falhou (HTTP ${response.status}).`;
       const error = new ApiError(response.status, data, detail);
       logApiError(error);
-      if (response.status === 401) handleUnauthorized();
+      if (response.status === 401) handleUnauthorized(session?.idToken, detail);
       throw error;
     }
     // The caller names the shape; the API's schemas (packages/contracts) are the source of truth.

@@ -1,8 +1,9 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createApiClient, SESSION_REFUSAL_STORAGE_KEY } from '../../../lib/api-client.ts';
 import { ID_TOKEN_STORAGE_KEY } from '../../../lib/id-token.ts';
 import { answerCognito, cognitoSend, idpError, sentInputs } from '../../../testing/cognito-sdk-mock.ts';
-import { stubServer } from '../../../testing/fake-server.ts';
+import { json, stubServer } from '../../../testing/fake-server.ts';
 import { fakeIdToken } from '../../../testing/id-token.ts';
 import { renderApp } from '../../../testing/render-app.tsx';
 
@@ -134,5 +135,54 @@ describe('login screen', () => {
     localStorage.setItem(ID_TOKEN_STORAGE_KEY, fakeIdToken());
     const { router } = renderApp('/login', { from: '//evil.example/x' });
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
+  });
+
+  describe('when the API refuses a token it was just given', () => {
+    const refused = {
+      code: 'unauthorized',
+      detail: 'O token não foi emitido para este servidor (emissor ou cliente diferente do configurado).',
+      request_id: 'r-1',
+    };
+    beforeEach(() => {
+      vi.spyOn(console, 'error').mockImplementation(() => {});
+    });
+    afterEach(() => {
+      vi.restoreAllMocks();
+    });
+
+    it('keeps the reason for a fresh token and shows it here, once', async () => {
+      stubServer({ '/api/v1/tenants/current': () => json(refused, 401) });
+      localStorage.setItem(ID_TOKEN_STORAGE_KEY, fakeIdToken()); // issued now
+      const goToLogin = vi.fn();
+      await expect(createApiClient({ goToLogin }).get('/api/v1/tenants/current')).rejects.toMatchObject({
+        status: 401,
+      });
+      expect(goToLogin).toHaveBeenCalledTimes(1);
+      expect(localStorage.getItem(ID_TOKEN_STORAGE_KEY)).toBeNull();
+      expect(sessionStorage.getItem(SESSION_REFUSAL_STORAGE_KEY)).toBe(refused.detail);
+
+      const { unmount } = renderApp('/login');
+      expect((await screen.findByRole('alert')).textContent).toBe(
+        `O servidor recusou a sessão: ${refused.detail}`,
+      );
+      await waitFor(() => expect(sessionStorage.getItem(SESSION_REFUSAL_STORAGE_KEY)).toBeNull());
+      unmount();
+      renderApp('/login');
+      await screen.findByRole('heading', { name: 'Entrar na plataforma' });
+      expect(screen.queryByRole('alert')).toBeNull();
+    });
+
+    it('says nothing for a session that simply ended (a token issued long ago)', async () => {
+      stubServer({ '/api/v1/tenants/current': () => json(refused, 401) });
+      const hourAgo = Math.floor(Date.now() / 1000) - 3600;
+      localStorage.setItem(ID_TOKEN_STORAGE_KEY, fakeIdToken({ iat: hourAgo, exp: hourAgo + 7200 }));
+      await expect(
+        createApiClient({ goToLogin: vi.fn() }).get('/api/v1/tenants/current'),
+      ).rejects.toMatchObject({ status: 401 });
+      expect(sessionStorage.getItem(SESSION_REFUSAL_STORAGE_KEY)).toBeNull();
+      renderApp('/login');
+      await screen.findByRole('heading', { name: 'Entrar na plataforma' });
+      expect(screen.queryByRole('alert')).toBeNull();
+    });
   });
 });

@@ -5,6 +5,7 @@ import { FormError } from '../../../components/ui/form-message.tsx';
 import { PasswordField } from '../../../components/ui/password-field.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { TextLink } from '../../../components/ui/text-link.tsx';
+import { clearSessionRefusal, readSessionRefusal } from '../../../lib/api-client.ts';
 import { preloadIdp } from '../api/idp.ts';
 import { idpErrorMessage } from '../api/idp-errors.ts';
 import { useAuth } from '../context/use-auth.ts';
@@ -29,12 +30,17 @@ export function LoginScreen() {
   const [email, setEmail] = useState(rememberedEmail ?? '');
   const [password, setPassword] = useState('');
   const [problems, setProblems] = useState<{ email?: string; password?: string }>({});
-  const [error, setError] = useState<string | null>(null);
+  // A token the API refused right after sign-in (e.g. another issuer): say why, once.
+  const [error, setError] = useState<string | null>(() => {
+    const refusal = readSessionRefusal();
+    return refusal === null ? null : `O servidor recusou a sessão: ${refusal}`;
+  });
   const [pending, setPending] = useState(false);
   const emailInput = useRef<HTMLInputElement>(null);
   const passwordInput = useRef<HTMLInputElement>(null);
 
   useEffect(preloadIdp, []);
+  useEffect(clearSessionRefusal, []);
 
   // Also the way out after a successful sign-in: the session appears and this re-renders.
   if (isAuthenticated) return <Navigate to={from ?? defaultDestination} replace />;
