@@ -11,6 +11,7 @@ import {
   freshDatabase,
   type Json,
   json,
+  signedInClient,
   startTestServer,
   type TestServer,
 } from '../test/helpers.ts';
@@ -27,6 +28,8 @@ const env = {
   TRUST_PROXY: '127.0.0.1',
   SIGNIN_LIMIT_PER_ADDRESS_PER_MINUTE: '100',
   RESET_LIMIT_PER_ADDRESS_PER_HOUR: '30',
+  // The flood test polls the API as fast as it answers: not what the /api/v1 limit is about here.
+  API_RATE_LIMIT_PER_USER_PER_MINUTE: '1000000',
 };
 
 beforeAll(async () => {
@@ -329,4 +332,46 @@ describe('tokens die with their user (item 10)', () => {
       .IdToken;
     expect(await apiAs(second, fresh)).toBe(200);
   });
+});
+
+describe('an identity-provider flood does not starve the API (item 9)', () => {
+  it('keeps another tenant’s API answering while 400 sign-ins from 400 addresses hash', async () => {
+    const other = await createTestUser(database);
+    const api = await signedInClient(server, other);
+    const quiet: number[] = [];
+    for (let i = 0; i < 20; i++) {
+      const started = performance.now();
+      await api('GET', '/customers');
+      quiet.push(performance.now() - started);
+    }
+    let flooding = true;
+    const flood = (async () => {
+      const answers: IdpAnswer[] = [];
+      const batch = async (n: number) => {
+        for (let i = 0; i < n; i++)
+          answers.push(
+            await signIn(`f${addressSeq}-${i}@desconhecido.local`, 'Qualquer#1', { address: newAddress() }),
+          );
+      };
+      // 100 clients at once, 4 requests each: every one passes the limits and must be hashed.
+      await Promise.all(Array.from({ length: 100 }, () => batch(4)));
+      flooding = false;
+      return answers;
+    })();
+    const loaded: number[] = [];
+    while (flooding) {
+      const started = performance.now();
+      const res = await api('GET', '/customers');
+      expect(res.status).toBe(200);
+      loaded.push(performance.now() - started);
+    }
+    const answers = await flood;
+    console.log(
+      `API p50/p99 quiet ${percentile(quiet, 50).toFixed(1)}/${percentile(quiet, 99).toFixed(1)} ms; ` +
+        `under the flood ${percentile(loaded, 50).toFixed(1)}/${percentile(loaded, 99).toFixed(1)} ms over ${loaded.length} calls; flood answers:`,
+      countBy(answers),
+    );
+    expect(answers.every((a) => a.status < 500)).toBe(true);
+    expect(percentile(loaded, 99)).toBeLessThan(500);
+  }, 120_000);
 });
