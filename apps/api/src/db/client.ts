@@ -68,6 +68,67 @@ export function transactionQueueLimitMs(db: Db): number | undefined {
   return queueLimits.get(db);
 }
 
+/**
+ * PGlite starts PostgreSQL with `-F` (fsync off), and its Node filesystem (Emscripten's NODEFS)
+ * has no fsync: a commit reaches the kernel's page cache (safe from kill -9) but not the disk
+ * (lost on power loss until the kernel writes it back, up to ~30 s on Linux). So: fsync on,
+ * WAL synced with fsync() (fdatasync() is a no-op in the WASM build), and NODEFS's fsync made
+ * real, below. One fsync per commit; reads are unaffected.
+ */
+const durableStartParams = [
+  ...PGlite.defaultStartParams.filter((param) => param !== '-F'),
+  '-c',
+  'wal_sync_method=fsync',
+];
+
+interface EmscriptenStream {
+  nfd?: number;
+  node: { mode: number };
+}
+
+/** Gives PGlite's NODEFS mount an fsync that reaches the disk (files, and directories for new names). */
+function makeFsyncReal(client: PGlite) {
+  const module = (
+    client as unknown as {
+      Module: {
+        FS: {
+          lookupPath(p: string): { node: { mount: { type: unknown } } };
+          isDir(mode: number): boolean;
+          ErrnoError: new (errno: number) => Error;
+        };
+      };
+    }
+  ).Module;
+  const nodefs = module.FS.lookupPath(PGlite.paths.PGDATA).node.mount.type as {
+    stream_ops: { fsync?: (stream: EmscriptenStream) => number };
+    realPath(node: EmscriptenStream['node']): string;
+  };
+  nodefs.stream_ops.fsync = (stream) => {
+    if (stream.nfd !== undefined) {
+      try {
+        fs.fsyncSync(stream.nfd);
+        return 0;
+      } catch {
+        throw new module.FS.ErrnoError(29); // EIO: PostgreSQL then refuses to pretend it is durable
+      }
+    }
+    if (module.FS.isDir(stream.node.mode)) {
+      // PostgreSQL fsyncs a directory after creating a file in it (a new WAL segment, a table).
+      try {
+        const fd = fs.openSync(nodefs.realPath(stream.node), 'r');
+        try {
+          fs.fsyncSync(fd);
+        } finally {
+          fs.closeSync(fd);
+        }
+      } catch {
+        // PostgreSQL ignores a directory that cannot be synced, as on some filesystems
+      }
+    }
+    return 0;
+  };
+}
+
 export async function createDb(options: DbOptions): Promise<Database> {
   const timeouts = options.timeouts ?? defaultDbTimeouts;
   if ('databaseUrl' in options) {
@@ -113,7 +174,8 @@ export async function createDb(options: DbOptions): Promise<Database> {
     fs.mkdirSync(options.dataDir, { recursive: true });
     release = acquireLock(path.join(options.dataDir, 'pglite.lock'));
     try {
-      client = await PGlite.create(path.join(options.dataDir, 'pglite'));
+      client = await PGlite.create(path.join(options.dataDir, 'pglite'), { startParams: durableStartParams });
+      makeFsyncReal(client);
     } catch (err) {
       release();
       throw err;

@@ -1,7 +1,11 @@
 import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
 import { generateKeyPair, SignJWT } from 'jose';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createDb, type Database } from '../db/client.ts';
 import { databaseUnavailableDetail } from '../lib/errors.ts';
 import { builtInClientId, builtInPoolId } from '../modules/identity/idp-config.ts';
@@ -216,4 +220,25 @@ describe.runIf(!onPostgres)('PGlite busy with a long transaction', () => {
     }
     expect((await api('GET', '/customers')).status).toBe(200);
   });
+});
+
+describe.runIf(!onPostgres)('PGlite in a data directory', () => {
+  it('syncs every commit to the disk (power loss, not only kill -9), and reads without syncing', async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'atende-durable-'));
+    const fsync = vi.spyOn(fs, 'fsyncSync');
+    const database = await createDb({ dataDir });
+    try {
+      await database.db.execute(sql`create table duravel (x int)`);
+      fsync.mockClear();
+      for (let i = 0; i < 5; i++) await database.db.execute(sql`insert into duravel values (${i})`);
+      expect(fsync.mock.calls.length).toBeGreaterThanOrEqual(5);
+      fsync.mockClear();
+      await database.db.execute(sql`select count(*) from duravel`);
+      expect(fsync).not.toHaveBeenCalled();
+    } finally {
+      fsync.mockRestore();
+      await database.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  }, 60_000);
 });
