@@ -12,6 +12,18 @@ export interface Provenance {
   providerError: string | null;
 }
 
+/** Whether the ticket still exists (a light check before writing an analysis computed meanwhile). */
+export async function ticketExists(tx: Tx, ticketId: string) {
+  const rows = await tx.select({ id: tickets.id }).from(tickets).where(eq(tickets.id, ticketId));
+  return rows.length > 0;
+}
+
+/** Whether the message still exists. */
+export async function messageExists(tx: Tx, messageId: string) {
+  const rows = await tx.select({ id: messages.id }).from(messages).where(eq(messages.id, messageId));
+  return rows.length > 0;
+}
+
 /** Adds the next analysis version of a ticket and makes it the newest. */
 export async function addTicketAnalysis(
   tx: Tx,

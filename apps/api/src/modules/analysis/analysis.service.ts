@@ -7,7 +7,13 @@ import { findMessage } from '../messages/messages.repo.ts';
 import { getMessage } from '../messages/messages.service.ts';
 import { findTicket } from '../tickets/tickets.repo.ts';
 import { getTicket } from '../tickets/tickets.service.ts';
-import { addMessageAnalysis, addTicketAnalysis, type Provenance } from './analysis.repo.ts';
+import {
+  addMessageAnalysis,
+  addTicketAnalysis,
+  messageExists,
+  type Provenance,
+  ticketExists,
+} from './analysis.repo.ts';
 import { type Llm, LlmError } from './llm.ts';
 import { analyzeOffline, termsFor } from './offline.ts';
 
@@ -97,7 +103,7 @@ export class AnalysisService {
         : { result: localResult, provenance: local };
 
     return withTenant(this.db, tenantId, async (tx) => {
-      if (!(await findTicket(tx, ticketId))) throw new AppError('not_found', 'Chamado não encontrado.');
+      if (!(await ticketExists(tx, ticketId))) throw new AppError('not_found', 'Chamado não encontrado.');
       await addTicketAnalysis(tx, tenantId, ticketId, result as TicketAnalysis, provenance);
       return getTicket(tx, ticketId);
     });
@@ -118,7 +124,7 @@ export class AnalysisService {
         : { result: localResult, provenance: local };
 
     return withTenant(this.db, tenantId, async (tx) => {
-      if (!(await findMessage(tx, messageId))) throw new AppError('not_found', 'Mensagem não encontrada.');
+      if (!(await messageExists(tx, messageId))) throw new AppError('not_found', 'Mensagem não encontrada.');
       await addMessageAnalysis(tx, tenantId, messageId, result as MessageAnalysis, provenance);
       return getMessage(tx, messageId);
     });

@@ -95,6 +95,7 @@ export async function createMessage(
       customerId: input.customer_id ?? null,
       expertId: input.expert_id ?? null,
       searchText: searchTextOf(input.content),
+      flagged: analysis?.contains_red_flags ?? false,
     });
     if (analysis) {
       await addMessageAnalysis(tx, tenantId, id, analysis, {
@@ -102,7 +103,6 @@ export async function createMessage(
         model: null,
         providerError: null,
       });
-      if (analysis.contains_red_flags) await repo.setMessageFlag(tx, id, true);
     }
     return getMessage(tx, id);
   });
