@@ -159,8 +159,8 @@ describe('a PostgreSQL server that is down', () => {
     }
   });
 
-  // The provider answers in Cognito's shape (InternalErrorException, 500): quickly, not hanging.
-  it("answers the built-in provider's sign-in quickly in Cognito's error shape", async () => {
+  // The provider answers in Cognito's shape: a transient 503 the SDK retries, quickly, not hanging.
+  it("answers the built-in provider's sign-in quickly with 503 in Cognito's error shape", async () => {
     const [res, ms] = await timed(() =>
       fetch(server.url, {
         method: 'POST',
@@ -175,7 +175,9 @@ describe('a PostgreSQL server that is down', () => {
         }),
       }),
     );
-    expect(await json(res)).toMatchObject({ __type: expect.any(String) });
+    expect(res.status).toBe(503);
+    expect(res.headers.get('retry-after')).toBe('5');
+    expect(await json(res)).toMatchObject({ __type: 'InternalErrorException' });
     expect(ms).toBeLessThan(2500);
   });
 

@@ -18,11 +18,14 @@ export class IdpError extends Error {
     message: string,
     /** Sent as Retry-After (throttling answers). */
     readonly retryAfterSeconds?: number,
+    /** Overrides the status the type implies (503 when the database is down). */
+    private readonly httpStatus?: number,
   ) {
     super(message);
   }
 
   get status() {
+    if (this.httpStatus) return this.httpStatus;
     if (this.type === 'InternalErrorException') return 500;
     return this.type === 'TooManyRequestsException' ? 429 : 400;
   }
@@ -40,3 +43,7 @@ export const limitExceeded = (retryAfterSeconds: number) =>
     'Attempt limit exceeded, please try after some time.',
     retryAfterSeconds,
   );
+
+/** The database is down or too slow: a transient 503 the SDK retries, never a 500. */
+export const providerUnavailable = () =>
+  new IdpError('InternalErrorException', 'Service temporarily unavailable. Try again later.', 5, 503);

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { IdpError } from './idp.errors.ts';
+import { isDatabaseUnavailable } from '../../lib/errors.ts';
+import { IdpError, providerUnavailable } from './idp.errors.ts';
 import type { IdentityProvider } from './idp.service.ts';
 import type { SigningKey } from './keys.ts';
 
@@ -72,6 +73,10 @@ export async function registerIdpRoutes(
       if (err instanceof IdpError) {
         if (err.status >= 500) request.log.error({ err }, 'identity provider failure');
         return sendError(reply, err);
+      }
+      if (isDatabaseUnavailable(err)) {
+        request.log.warn({ err }, 'identity provider: database unavailable');
+        return sendError(reply, providerUnavailable());
       }
       request.log.error({ err }, 'identity provider failure');
       return sendError(reply, new IdpError('InternalErrorException', 'Internal error.'));
