@@ -71,16 +71,6 @@ export const SESSION_REFUSAL_STORAGE_KEY = 'atende.sessionRefusal';
 /** A token issued this recently that the API refuses was never accepted: say why on /login. */
 const freshTokenMs = 60_000;
 
-function issuedAtMs(idToken: string): number | null {
-  try {
-    const payload = idToken.split('.')[1] ?? '';
-    const claims = JSON.parse(atob(payload.replace(/-/g, '+').replace(/_/g, '/'))) as { iat?: unknown };
-    return typeof claims.iat === 'number' ? claims.iat * 1000 : null;
-  } catch {
-    return null;
-  }
-}
-
 function rememberRefusal(detail: string): void {
   try {
     sessionStorage.setItem(SESSION_REFUSAL_STORAGE_KEY, detail);
@@ -118,9 +108,8 @@ export function createApiClient({
   let sentToLogin = false;
 
   // Spec §8: a 401 drops the token and leaves for /login, once per page load and not from /login.
-  function handleUnauthorized(idToken: string | undefined, detail: string) {
-    const issuedAt = idToken ? issuedAtMs(idToken) : null;
-    if (issuedAt !== null && Date.now() - issuedAt < freshTokenMs) rememberRefusal(detail);
+  function handleUnauthorized(issuedAt: number | null | undefined, detail: string) {
+    if (issuedAt != null && Date.now() - issuedAt < freshTokenMs) rememberRefusal(detail);
     removeStoredIdToken();
     if (sentToLogin || window.location.pathname === '/login') return;
     sentToLogin = true;
@@ -158,7 +147,7 @@ export function createApiClient({
       const detail = isErrorResponse(data) ? data.detail : `A requisição falhou (HTTP ${response.status}).`;
       const error = new ApiError(response.status, data, detail);
       logApiError(error);
-      if (response.status === 401) handleUnauthorized(session?.idToken, detail);
+      if (response.status === 401) handleUnauthorized(session?.issuedAt, detail);
       throw error;
     }
     // The caller names the shape; the API's schemas (packages/contracts) are the source of truth.

@@ -11,11 +11,13 @@ describe('decodeIdToken', () => {
       email: 'joão@atende.local',
       'cognito:groups': ['admin', 'suporte'],
       'custom:tenant_id': 't-9',
+      iat: 1_999_996_400,
       exp: 2_000_000_000,
     });
     expect(decodeIdToken(token)).toEqual({
       idToken: token,
       expiresAt: 2_000_000_000_000,
+      issuedAt: 1_999_996_400_000,
       user: { sub: 'abc', email: 'joão@atende.local', groups: ['admin', 'suporte'], tenantId: 't-9' },
     });
   });

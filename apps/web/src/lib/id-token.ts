@@ -20,6 +20,8 @@ export interface IdTokenSession {
   user: AuthUser;
   /** Epoch milliseconds after which the API rejects the token. */
   expiresAt: number;
+  /** Epoch milliseconds when it was issued (`iat`); null when the token does not say. */
+  issuedAt: number | null;
 }
 
 function decodeBase64Url(segment: string): string {
@@ -44,13 +46,14 @@ export function decodeIdToken(idToken: string): IdTokenSession | null {
     return null;
   }
   if (!isRecord(claims)) return null;
-  const { sub, email, exp } = claims;
+  const { sub, email, exp, iat } = claims;
   if (typeof sub !== 'string' || sub === '' || typeof exp !== 'number') return null;
   const groups = claims['cognito:groups'];
   const tenantId = claims['custom:tenant_id'];
   return {
     idToken,
     expiresAt: exp * 1000,
+    issuedAt: typeof iat === 'number' ? iat * 1000 : null,
     user: {
       sub,
       email: typeof email === 'string' ? email : '',
