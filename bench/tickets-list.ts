@@ -25,7 +25,7 @@ async function fill(database: Database) {
   await createUser(database.db, {
     tenantSlug: tenant.slug,
     email: `bench-${tenant.slug}@x.com`,
-    password: 'Bench#Senha1',
+    password: 'Bancada-Medida-Relogio-42',
     temporary: false,
     groups: [],
   });
