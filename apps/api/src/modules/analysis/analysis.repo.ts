@@ -12,6 +12,19 @@ export interface Provenance {
   providerError: string | null;
 }
 
+/** What the analysis of a ticket reads: its texts and whether it was analysed (not search_text). */
+export async function ticketForAnalysis(tx: Tx, ticketId: string) {
+  const [row] = await tx
+    .select({
+      content: tickets.content,
+      conversationText: tickets.conversationText,
+      latestAnalysisId: tickets.latestAnalysisId,
+    })
+    .from(tickets)
+    .where(eq(tickets.id, ticketId));
+  return row;
+}
+
 /** Whether the ticket still exists (a light check before writing an analysis computed meanwhile). */
 export async function ticketExists(tx: Tx, ticketId: string) {
   const rows = await tx.select({ id: tickets.id }).from(tickets).where(eq(tickets.id, ticketId));

@@ -5,7 +5,6 @@ import type { CpuPool } from '../../lib/cpu/pool.ts';
 import { AppError } from '../../lib/errors.ts';
 import { findMessage } from '../messages/messages.repo.ts';
 import { getMessage } from '../messages/messages.service.ts';
-import { findTicket } from '../tickets/tickets.repo.ts';
 import { getTicket } from '../tickets/tickets.service.ts';
 import {
   addMessageAnalysis,
@@ -13,6 +12,7 @@ import {
   messageExists,
   type Provenance,
   ticketExists,
+  ticketForAnalysis,
 } from './analysis.repo.ts';
 import { type Llm, LlmError } from './llm.ts';
 import { analyzeOffline, termsFor } from './offline.ts';
@@ -84,15 +84,15 @@ export class AnalysisService {
     options: { force: boolean; provider: ProviderName },
   ) {
     const found = await withTenant(this.db, tenantId, async (tx) => {
-      const row = await findTicket(tx, ticketId);
+      const row = await ticketForAnalysis(tx, ticketId);
       if (!row) return undefined;
+      if (row.latestAnalysisId && !options.force) return { row, terms: undefined };
       return { row, terms: await termsFor(tx, tenantId) };
     });
     if (!found) throw new AppError('not_found', 'Chamado não encontrado.');
-    if (found.row.analysis && !options.force)
-      return withTenant(this.db, tenantId, (tx) => getTicket(tx, ticketId));
+    if (!found.terms) return withTenant(this.db, tenantId, (tx) => getTicket(tx, ticketId));
 
-    const text = found.row.ticket.conversationText || found.row.ticket.content;
+    const text = found.row.conversationText || found.row.content;
     const localResult = await analyzeOffline(this.cpu, 'analyzeTicket', tenantId, text, found.terms);
     const { result, provenance } =
       options.provider === 'openai'

@@ -1,0 +1,201 @@
+// Security issue, item 2 ("one tenant can freeze every tenant"): tenant A at the cap of 1,000
+// flagged terms floods maximum-size texts (messages of 10,000 characters, tickets of 100,000
+// analysed) while tenant B lists its customers, one request after another, over real HTTP.
+// Prints B's latency idle and under the flood, the event loop's longest stall, and the red-flag
+// matcher before (one regex per term, measured here on fewer terms) and after (one automaton).
+// Prints figures; asserts nothing.
+//   BENCH_FLOOD_TEXTS (default 30), BENCH_FLOOD_LANES (default 3), BENCH_OLD_TERMS (default 200),
+//   BENCH_POSTGRES_URL (server URL, default postgres://postgres@127.0.0.1:5432/postgres).
+import { randomUUID } from 'node:crypto';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { compileRedFlags, foldText } from '@atende/analyzer';
+import { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
+import { buildApp } from '../apps/api/src/app.ts';
+import { loadConfig } from '../apps/api/src/config.ts';
+import { createDb, type Database } from '../apps/api/src/db/client.ts';
+import { builtInClientId } from '../apps/api/src/modules/identity/idp-config.ts';
+import { createUser } from '../apps/api/src/modules/identity/users.service.ts';
+import { createTenant } from '../apps/api/src/modules/tenants/tenants.service.ts';
+import { floodText, percentile, realisticTerms } from '../apps/api/src/security/term-flood.data.ts';
+
+const floodTexts = Number(process.env.BENCH_FLOOD_TEXTS ?? 30);
+const lanes = Number(process.env.BENCH_FLOOD_LANES ?? 3);
+const oldTerms = Number(process.env.BENCH_OLD_TERMS ?? 200);
+const terms = realisticTerms(1000);
+const ms = (value: number) => `${value.toFixed(1)} ms`;
+
+// --- The matcher alone: the regex loop it replaced, and the automaton. -------------------------
+{
+  const text = floodText(100_000);
+  const folded = foldText(text);
+  const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const regexes = terms.slice(0, oldTerms).map((term) => {
+    const body = foldText(term).split(' ').map(escape).join('[\\s-]+');
+    return new RegExp(`(?<![\\p{L}\\p{N}])${body}(?![\\p{L}\\p{N}]|\\.[\\p{L}\\p{N}])`, 'u');
+  });
+  // Terms that do not occur are the expensive ones: the regex scans the whole text for each.
+  const absent = regexes.map((_, i) => new RegExp(`${regexes[i]?.source}x{3}`, 'u'));
+  let started = performance.now();
+  for (const re of absent) re.exec(folded);
+  const oldMs = performance.now() - started;
+  console.log('red-flag matcher, one text of 100,000 characters:');
+  console.log(
+    `  before (one regex per term, on the event loop): ${oldTerms} terms ${ms(oldMs)} ` +
+      `→ ~${((oldMs / oldTerms) * 1000).toFixed(0)} ms for 1,000 terms (the issue measured 7 s with 500)`,
+  );
+  for (const count of [10, 1000]) {
+    const compileStart = performance.now();
+    const matcher = compileRedFlags(terms.slice(0, count));
+    const compileMs = performance.now() - compileStart;
+    matcher.find(`${text} `);
+    started = performance.now();
+    const rounds = 20;
+    for (let i = 0; i < rounds; i++) matcher.find(`${i}${text}`);
+    console.log(
+      `  after (one automaton): ${String(count).padStart(4)} terms ${ms((performance.now() - started) / rounds)} ` +
+        `per text (compiled once per terms version in ${ms(compileMs)})`,
+    );
+  }
+}
+
+// --- The whole server: tenant B's latency while tenant A floods. --------------------------------
+async function signIn(address: string, email: string) {
+  const res = await fetch(address, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/x-amz-json-1.1',
+      'x-amz-target': 'AWSCognitoIdentityProviderService.InitiateAuth',
+    },
+    body: JSON.stringify({
+      ClientId: builtInClientId,
+      AuthFlow: 'USER_PASSWORD_AUTH',
+      AuthParameters: { USERNAME: email, PASSWORD: 'Bench#Senha1forte' },
+    }),
+  });
+  const token = ((await res.json()) as { AuthenticationResult: { IdToken: string } }).AuthenticationResult
+    .IdToken;
+  return async (method: string, path: string, body?: unknown) => {
+    const response = await fetch(`${address}/api/v1${path}`, {
+      method,
+      headers: {
+        authorization: `Bearer ${token}`,
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const json = (await response.json()) as Record<string, unknown>;
+    if (response.status >= 300)
+      throw new Error(`${method} ${path}: ${response.status} ${JSON.stringify(json)}`);
+    return json;
+  };
+}
+
+async function measure(label: string, database: Database) {
+  console.log(`${label}:`);
+  await database.migrate();
+  const users = [];
+  for (const name of ['A', 'B']) {
+    const tenant = await createTenant(database.db, { name, slug: `bench-${randomUUID().slice(0, 8)}` });
+    const email = `bench-${tenant.slug}@x.com`;
+    await createUser(database.db, {
+      tenantSlug: tenant.slug,
+      email,
+      password: 'Bench#Senha1forte',
+      temporary: false,
+      groups: [],
+    });
+    users.push(email);
+  }
+  const app = await buildApp({
+    config: loadConfig({
+      LOG_LEVEL: 'silent',
+      PORT: '0',
+      // The bench measures the flood, not the /api/v1 rate limit: raised far out of the way.
+      API_RATE_LIMIT_PER_USER_PER_MINUTE: '10000000',
+      API_RATE_LIMIT_PER_TENANT_PER_MINUTE: '10000000',
+    }),
+    database,
+    closeDatabase: false,
+  });
+  const address = await app.listen({ port: 0, host: '127.0.0.1' });
+  const a = await signIn(address, users[0] as string);
+  const b = await signIn(address, users[1] as string);
+  await a('POST', '/flagged-terms/bulk', { terms });
+  const tickets: string[] = [];
+  for (let i = 0; i < Math.ceil(floodTexts / 2); i++)
+    tickets.push((await a('POST', '/tickets', { content: floodText(100_000, i) })).id as string);
+  await a('POST', '/messages', { content: floodText(10_000) }); // warm-up: worker, matcher
+  for (let i = 0; i < 10; i++) await b('GET', '/customers');
+
+  const loop = monitorEventLoopDelay({ resolution: 5 });
+  const phase = async (name: string, attack: (() => Promise<number[]>) | undefined) => {
+    loop.reset();
+    loop.enable();
+    let running = true;
+    const flood = attack?.().finally(() => {
+      running = false;
+    });
+    const times: number[] = [];
+    const until = performance.now() + 2000;
+    while (flood ? running : performance.now() < until) {
+      const started = performance.now();
+      await b('GET', '/customers');
+      times.push(performance.now() - started);
+    }
+    const perText = (await flood) ?? [];
+    loop.disable();
+    console.log(
+      `  ${name}: B GET /customers ×${times.length} p50 ${ms(percentile(times, 50))}, p95 ${ms(percentile(times, 95))}, ` +
+        `p99 ${ms(percentile(times, 99))}, max ${ms(Math.max(...times))}; event loop stall max ${ms(loop.max / 1e6)}` +
+        (perText.length
+          ? `; A ${perText.length} texts, p50 ${ms(percentile(perText, 50))} each (${lanes} in flight)`
+          : ''),
+    );
+  };
+  await phase('idle    ', undefined);
+  await phase('flooded ', async () => {
+    const perText: number[] = [];
+    let next = 0;
+    await Promise.all(
+      Array.from({ length: lanes }, async () => {
+        for (let n = next++; n < floodTexts; n = next++) {
+          const started = performance.now();
+          if (n % 2 === 0) await a('POST', '/messages', { content: floodText(10_000, n) });
+          else await a('POST', `/tickets/${tickets[n >> 1]}/analyze`, { force_reanalysis: true });
+          perText.push(performance.now() - started);
+        }
+      }),
+    );
+    return perText;
+  });
+  await app.close();
+}
+
+const pglite = await createDb({ pglite: await PGlite.create() });
+await measure(
+  'PGlite (in memory), 1,000 terms, messages of 10,000 and tickets of 100,000 characters',
+  pglite,
+);
+await pglite.close();
+
+const server = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const admin = new pg.Client({ connectionString: server, connectionTimeoutMillis: 2000 });
+const name = `atende_bench_${Date.now()}`;
+try {
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+} catch (err) {
+  console.log(`PostgreSQL: skipped (${(err as Error).message})`);
+  process.exit(0);
+}
+const url = new URL(server);
+url.pathname = `/${name}`;
+const postgres = await createDb({ databaseUrl: url.toString() });
+try {
+  await measure('PostgreSQL', postgres);
+} finally {
+  await postgres.close();
+  await admin.query(`drop database if exists ${name} with (force)`);
+  await admin.end();
+}
