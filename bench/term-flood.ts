@@ -26,35 +26,50 @@ const terms = realisticTerms(1000);
 const ms = (value: number) => `${value.toFixed(1)} ms`;
 
 // --- The matcher alone: the regex loop it replaced, and the automaton. -------------------------
-{
-  const text = floodText(100_000);
+/** The matcher before: one regex per term over the folded text (as red-flags.ts had it). */
+function regexLoop(text: string, list: readonly string[]) {
   const folded = foldText(text);
   const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  const regexes = terms.slice(0, oldTerms).map((term) => {
+  const found: string[] = [];
+  for (const term of list) {
     const body = foldText(term).split(' ').map(escape).join('[\\s-]+');
-    return new RegExp(`(?<![\\p{L}\\p{N}])${body}(?![\\p{L}\\p{N}]|\\.[\\p{L}\\p{N}])`, 'u');
-  });
-  // Terms that do not occur are the expensive ones: the regex scans the whole text for each.
-  const absent = regexes.map((_, i) => new RegExp(`${regexes[i]?.source}x{3}`, 'u'));
-  let started = performance.now();
-  for (const re of absent) re.exec(folded);
-  const oldMs = performance.now() - started;
-  console.log('red-flag matcher, one text of 100,000 characters:');
+    const re = new RegExp(`(?<![\\p{L}\\p{N}])${body}(?![\\p{L}\\p{N}]|\\.[\\p{L}\\p{N}])`, 'u');
+    if (re.exec(folded)) found.push(term);
+  }
+  return found;
+}
+const time = (work: () => unknown, rounds = 1) => {
+  const started = performance.now();
+  for (let i = 0; i < rounds; i++) work();
+  return (performance.now() - started) / rounds;
+};
+{
+  console.log('red-flag matcher, one text of 100,000 characters, on one thread:');
+  const text = floodText(100_000);
+  // Adversarial terms: phrases of many short words, which the text repeats up to the last word.
+  const adversarial = Array.from({ length: 1000 }, (_, i) => `${'a '.repeat(45)}z${i}`);
+  const repeated = 'a '.repeat(50_000);
+  const oldRealistic = time(() => regexLoop(text, terms.slice(0, oldTerms)));
+  const oldAdversarial = time(() => regexLoop(repeated, adversarial.slice(0, 5)));
   console.log(
-    `  before (one regex per term, on the event loop): ${oldTerms} terms ${ms(oldMs)} ` +
-      `→ ~${((oldMs / oldTerms) * 1000).toFixed(0)} ms for 1,000 terms (the issue measured 7 s with 500)`,
+    `  before (one regex per term): realistic ${oldTerms} terms ${ms(oldRealistic)} (~${ms((oldRealistic / oldTerms) * 1000)} ` +
+      `for 1,000); adversarial 5 terms ${ms(oldAdversarial)} (~${(((oldAdversarial / 5) * 1000) / 1000).toFixed(1)} s ` +
+      'for 1,000; the issue measured 7 s with 500 terms)',
   );
-  for (const count of [10, 1000]) {
-    const compileStart = performance.now();
-    const matcher = compileRedFlags(terms.slice(0, count));
-    const compileMs = performance.now() - compileStart;
-    matcher.find(`${text} `);
-    started = performance.now();
-    const rounds = 20;
-    for (let i = 0; i < rounds; i++) matcher.find(`${i}${text}`);
+  for (const [label, list, input] of [
+    ['realistic', terms, text],
+    ['adversarial', adversarial, repeated],
+  ] as const) {
+    let matcher = compileRedFlags(list);
+    const compileMs = time(() => {
+      matcher = compileRedFlags(list);
+    });
+    matcher.find(input);
+    let round = 0;
+    // A new string each round: foldText remembers its last input.
+    const perText = time(() => matcher.find(`${round++} ${input}`), 10);
     console.log(
-      `  after (one automaton): ${String(count).padStart(4)} terms ${ms((performance.now() - started) / rounds)} ` +
-        `per text (compiled once per terms version in ${ms(compileMs)})`,
+      `  after (one automaton): ${label} 1,000 terms ${ms(perText)} per text (compiled once per terms version in ${ms(compileMs)})`,
     );
   }
 }
