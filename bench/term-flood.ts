@@ -29,10 +29,10 @@ const ms = (value: number) => `${value.toFixed(1)} ms`;
 /** The matcher before: one regex per term over the folded text (as red-flags.ts had it). */
 function regexLoop(text: string, list: readonly string[]) {
   const folded = foldText(text);
-  const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
   const found: string[] = [];
   for (const term of list) {
-    const body = foldText(term).split(' ').map(escape).join('[\\s-]+');
+    const body = foldText(term).split(' ').map(escapeRe).join('[\\s-]+');
     const re = new RegExp(`(?<![\\p{L}\\p{N}])${body}(?![\\p{L}\\p{N}]|\\.[\\p{L}\\p{N}])`, 'u');
     if (re.exec(folded)) found.push(term);
   }
