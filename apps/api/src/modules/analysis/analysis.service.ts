@@ -15,7 +15,7 @@ import {
   ticketForAnalysis,
 } from './analysis.repo.ts';
 import { type Llm, LlmError } from './llm.ts';
-import { analyzeOffline, termsFor } from './offline.ts';
+import { analyzeOffline, inTurn, termsFor } from './offline.ts';
 
 export type ProviderName = 'local' | 'openai';
 
@@ -90,10 +90,13 @@ export class AnalysisService {
       return { row, terms: await termsFor(tx, tenantId) };
     });
     if (!found) throw new AppError('not_found', 'Chamado não encontrado.');
-    if (!found.terms) return withTenant(this.db, tenantId, (tx) => getTicket(tx, ticketId));
+    const terms = found.terms;
+    if (!terms) return withTenant(this.db, tenantId, (tx) => getTicket(tx, ticketId));
 
     const text = found.row.conversationText || found.row.content;
-    const localResult = await analyzeOffline(this.cpu, 'analyzeTicket', tenantId, text, found.terms);
+    const localResult = await inTurn(tenantId, () =>
+      analyzeOffline(this.cpu, 'analyzeTicket', tenantId, text, terms),
+    );
     const { result, provenance } =
       options.provider === 'openai'
         ? await this.viaLlm(localResult, async (llm) => {
@@ -102,11 +105,13 @@ export class AnalysisService {
           })
         : { result: localResult, provenance: local };
 
-    return withTenant(this.db, tenantId, async (tx) => {
-      if (!(await ticketExists(tx, ticketId))) throw new AppError('not_found', 'Chamado não encontrado.');
-      await addTicketAnalysis(tx, tenantId, ticketId, result as TicketAnalysis, provenance);
-      return getTicket(tx, ticketId);
-    });
+    return inTurn(tenantId, () =>
+      withTenant(this.db, tenantId, async (tx) => {
+        if (!(await ticketExists(tx, ticketId))) throw new AppError('not_found', 'Chamado não encontrado.');
+        await addTicketAnalysis(tx, tenantId, ticketId, result as TicketAnalysis, provenance);
+        return getTicket(tx, ticketId);
+      }),
+    );
   }
 
   async analyzeMessage(tenantId: string, messageId: string, provider: ProviderName) {
@@ -117,16 +122,21 @@ export class AnalysisService {
     });
     if (!found) throw new AppError('not_found', 'Mensagem não encontrada.');
     const text = found.row.message.content;
-    const localResult = await analyzeOffline(this.cpu, 'analyzeMessage', tenantId, text, found.terms);
+    const localResult = await inTurn(tenantId, () =>
+      analyzeOffline(this.cpu, 'analyzeMessage', tenantId, text, found.terms),
+    );
     const { result, provenance } =
       provider === 'openai'
         ? await this.viaLlm(localResult, (llm) => llm.analyzeMessage(text))
         : { result: localResult, provenance: local };
 
-    return withTenant(this.db, tenantId, async (tx) => {
-      if (!(await messageExists(tx, messageId))) throw new AppError('not_found', 'Mensagem não encontrada.');
-      await addMessageAnalysis(tx, tenantId, messageId, result as MessageAnalysis, provenance);
-      return getMessage(tx, messageId);
-    });
+    return inTurn(tenantId, () =>
+      withTenant(this.db, tenantId, async (tx) => {
+        if (!(await messageExists(tx, messageId)))
+          throw new AppError('not_found', 'Mensagem não encontrada.');
+        await addMessageAnalysis(tx, tenantId, messageId, result as MessageAnalysis, provenance);
+        return getMessage(tx, messageId);
+      }),
+    );
   }
 }

@@ -12,6 +12,30 @@ import { activeTermsVersioned, type VersionedTerms } from '../flagged-terms/flag
  */
 export type OfflineKind = 'analyzeMessage' | 'analyzeTicket';
 
+/** Per tenant, the end of the last step queued (see inTurn). */
+const turns = new Map<string, Promise<void>>();
+
+/**
+ * Runs `work` when the tenant's previous analysis step on this process is done: one tenant's
+ * analyses take turns (first come, first served) instead of filling the event loop (PGlite runs
+ * its queries there) and the CPU pool's queue, so another tenant's requests are never stuck
+ * behind a flood. Steps are short (a transaction, or one pool task), never the LLM's wait; a
+ * waiting step holds no transaction.
+ */
+export function inTurn<T>(tenantId: string, work: () => Promise<T>): Promise<T> {
+  const previous = turns.get(tenantId) ?? Promise.resolve();
+  const result = previous.then(work);
+  const done = result.then(
+    () => undefined,
+    () => undefined,
+  );
+  turns.set(tenantId, done);
+  void done.then(() => {
+    if (turns.get(tenantId) === done) turns.delete(tenantId);
+  });
+  return result;
+}
+
 /** The tenant's active terms and their version, read in `tx` (cached per terms_version). */
 export const termsFor = (tx: Tx, tenantId: string): Promise<VersionedTerms> =>
   activeTermsVersioned(tx, tenantId);

@@ -6,7 +6,7 @@ import { iso, searchTextOf } from '../../lib/db-helpers.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { toMessageAnalysisDto } from '../analysis/analysis.mappers.ts';
 import { addMessageAnalysis } from '../analysis/analysis.repo.ts';
-import { analyzeOffline, termsFor } from '../analysis/offline.ts';
+import { analyzeOffline, inTurn, termsFor } from '../analysis/offline.ts';
 import { findCustomer } from '../customers/customers.repo.ts';
 import { findTicket } from '../tickets/tickets.repo.ts';
 import * as repo from './messages.repo.ts';
@@ -81,31 +81,35 @@ export async function createMessage(
 ) {
   let analysis: MessageAnalysis | undefined;
   if (input.direction === 'inbound') {
-    const terms = await tenantTx((tx) => termsFor(tx, tenantId));
-    analysis = await analyzeOffline(cpu, 'analyzeMessage', tenantId, input.content, terms);
-  }
-  return tenantTx(async (tx) => {
-    await checkLinks(tx, input);
-    const id = await repo.insertMessage(tx, {
-      tenantId,
-      content: input.content,
-      direction: input.direction,
-      channel: input.channel,
-      ticketId: input.ticket_id ?? null,
-      customerId: input.customer_id ?? null,
-      expertId: input.expert_id ?? null,
-      searchText: searchTextOf(input.content),
-      flagged: analysis?.contains_red_flags ?? false,
+    analysis = await inTurn(tenantId, async () => {
+      const terms = await tenantTx((tx) => termsFor(tx, tenantId));
+      return analyzeOffline(cpu, 'analyzeMessage', tenantId, input.content, terms);
     });
-    if (analysis) {
-      await addMessageAnalysis(tx, tenantId, id, analysis, {
-        provider: 'local',
-        model: null,
-        providerError: null,
+  }
+  const write = () =>
+    tenantTx(async (tx) => {
+      await checkLinks(tx, input);
+      const id = await repo.insertMessage(tx, {
+        tenantId,
+        content: input.content,
+        direction: input.direction,
+        channel: input.channel,
+        ticketId: input.ticket_id ?? null,
+        customerId: input.customer_id ?? null,
+        expertId: input.expert_id ?? null,
+        searchText: searchTextOf(input.content),
+        flagged: analysis?.contains_red_flags ?? false,
       });
-    }
-    return getMessage(tx, id);
-  });
+      if (analysis) {
+        await addMessageAnalysis(tx, tenantId, id, analysis, {
+          provider: 'local',
+          model: null,
+          providerError: null,
+        });
+      }
+      return getMessage(tx, id);
+    });
+  return analysis ? inTurn(tenantId, write) : write();
 }
 
 export async function setMessageFlag(tx: Tx, id: string, flagged: boolean) {
