@@ -79,7 +79,7 @@ export const updateFlaggedTermSchema = z.object({
 });
 export type UpdateFlaggedTerm = z.infer<typeof updateFlaggedTermSchema>;
 
-const bulkSizeMessage = `Envie de 1 a ${flaggedTermsBulkMax} termos.`;
+const bulkSizeMessage = `Envie de 1 a ${flaggedTermsBulkMax.toLocaleString('pt-BR')} termos.`;
 
 /** Items are checked one by one (any JSON value): a bad item is reported, never fails the rest. */
 export const bulkFlaggedTermsSchema = z.object({

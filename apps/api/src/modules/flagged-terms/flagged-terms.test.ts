@@ -216,8 +216,8 @@ describe('flagged terms API', () => {
 
   it('refuses a bulk body that is not a list of 1 to 1000 items', async () => {
     const cases: [unknown, string][] = [
-      [{ terms: [] }, 'Envie de 1 a 1000 termos.'],
-      [{ terms: Array.from({ length: 1001 }, (_, i) => `t${i}`) }, 'Envie de 1 a 1000 termos.'],
+      [{ terms: [] }, 'Envie de 1 a 1.000 termos.'],
+      [{ terms: Array.from({ length: 1001 }, (_, i) => `t${i}`) }, 'Envie de 1 a 1.000 termos.'],
       [{ terms: 'procon' }, 'Envie os termos numa lista em "terms".'],
       [{}, 'Envie os termos numa lista em "terms".'],
     ];
