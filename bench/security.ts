@@ -47,10 +47,11 @@ async function idp(target: TestServer, operation: string, body: object, address 
   return { type: parsed.__type ?? String(res.status), ms: performance.now() - started };
 }
 
-const tally = (types: string[]) =>
-  Object.entries(types.reduce<Record<string, number>>((acc, t) => ({ ...acc, [t]: (acc[t] ?? 0) + 1 }), {}))
-    .map(([t, n]) => `${t} ${n}`)
-    .join(', ');
+const tally = (types: string[]) => {
+  const counts = new Map<string, number>();
+  for (const t of types) counts.set(t, (counts.get(t) ?? 0) + 1);
+  return [...counts].map(([t, n]) => `${t} ${n}`).join(', ');
+};
 const percentile = (values: number[], p: number) => {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;

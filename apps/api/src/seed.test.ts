@@ -29,7 +29,10 @@ describe('seedDemo', () => {
     await seedDemo(database, 'Painel#Suporte2026');
     const server = await startTestServer({ database });
     try {
-      const api = await signedInClient(server, { email: 'demo@atende.local', password: 'Painel#Suporte2026' });
+      const api = await signedInClient(server, {
+        email: 'demo@atende.local',
+        password: 'Painel#Suporte2026',
+      });
       const customers = (await api('GET', '/customers')).body;
       expect(customers.total).toBeGreaterThanOrEqual(8);
       const tickets = (await api('GET', '/tickets?search=procon')).body;
