@@ -3,19 +3,25 @@ import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config
 // API tests over HTTP against a real database: PGlite always, PostgreSQL too when
 // TEST_DATABASE_URL is set. A PGlite costs ~3 s and ~800 MB, so each worker keeps one
 // (isolate: false) and the workers are capped. The groups run one after the other.
+// The attack suites (apps/api/src/security/) measure latency under floods: they run after the
+// others, one file at a time, so another test file never shares the two cores with them.
+const securitySuites = 'apps/api/src/security/**/*.test.ts';
+
 const apiProject = (
   name: string,
   groupOrder: number,
   env: Record<string, string>,
+  only: 'security' | 'rest',
 ): TestProjectInlineConfiguration => ({
   test: {
     name,
     sequence: { groupOrder },
-    include: ['apps/api/src/**/*.test.ts'],
+    include: only === 'security' ? [securitySuites] : ['apps/api/src/**/*.test.ts'],
+    exclude: only === 'security' ? [] : [securitySuites],
     environment: 'node',
     pool: 'forks',
     isolate: false,
-    maxWorkers: 2,
+    maxWorkers: only === 'security' ? 1 : 2,
     testTimeout: 30_000,
     hookTimeout: 60_000,
     env: { LOG_LEVEL: 'silent', ...env },
@@ -43,9 +49,23 @@ export default defineConfig({
           setupFiles: ['apps/web/src/testing/setup.ts'],
         },
       },
-      apiProject('api-pglite', 1, { TEST_DB: 'pglite' }),
+      apiProject('api-pglite', 1, { TEST_DB: 'pglite' }, 'rest'),
+      apiProject('security-pglite', 2, { TEST_DB: 'pglite' }, 'security'),
       ...(testDatabaseUrl
-        ? [apiProject('api-postgres', 2, { TEST_DB: 'postgres', TEST_DATABASE_URL: testDatabaseUrl })]
+        ? [
+            apiProject(
+              'api-postgres',
+              3,
+              { TEST_DB: 'postgres', TEST_DATABASE_URL: testDatabaseUrl },
+              'rest',
+            ),
+            apiProject(
+              'security-postgres',
+              4,
+              { TEST_DB: 'postgres', TEST_DATABASE_URL: testDatabaseUrl },
+              'security',
+            ),
+          ]
         : []),
     ],
   },
