@@ -94,10 +94,14 @@ export interface RedFlagResult {
  * over folded text): accent- and case-insensitive, whole words and phrases only, the words of a
  * phrase separated by any run of spaces or hyphens, no match followed by ".letter" (domains).
  *
+ * A hyphen inside a term is a separator too: "check-in" also finds "check in", and leading or
+ * trailing hyphens are dropped. So every term is one key and each hit costs one check: a tenant
+ * cannot make matching cost grow with its number of terms (e.g. 1,000 hyphen variants of one
+ * phrase, each confirmed by its own regex at every hit).
+ *
  * How: the folded text is scanned with every run of spaces and hyphens read as one space (a map
- * keeps the folded positions); a term's key is its folded form read the same way. A key's hit is
- * then a match of every term without a hyphen of its own (after the boundary checks); a term that
- * holds a hyphen ("check-in") is confirmed by its own regex, anchored at the hit (one sticky exec).
+ * keeps the folded positions); a term's key is its folded form read the same way, trimmed. Terms
+ * with the same key are one term (the first, tenant terms before built-ins, is reported).
  */
 export interface RedFlagMatcher {
   readonly kind: 'red-flag-matcher';
@@ -112,10 +116,6 @@ interface Candidate {
   readonly written: string;
   /** Tie-break at the same position and length: tenant terms first, in the order given. */
   readonly order: number;
-  /** Set for a term holding a hyphen: the exact regex, confirmed at the hit. */
-  readonly verify?: RegExp;
-  /** The term's key begins with a separator (a leading hyphen): its match starts inside a run. */
-  readonly leadingRun: boolean;
 }
 
 const SEPARATOR_SPACE = 0x20;
@@ -155,7 +155,7 @@ function separatorsAsSpace(folded: string): { text: string; at: Int32Array } {
 }
 
 function keyOf(folded: string): string {
-  return folded.replace(/[ -]+/g, ' ');
+  return folded.replace(/[ -]+/g, ' ').trim();
 }
 
 const WORD_CHAR = /[\p{L}\p{N}]/u;
@@ -185,15 +185,6 @@ function isWholeWord(text: string, start: number, end: number): boolean {
   }
   return true;
 }
-
-/** The exact regex of one folded term (what matching used before the automaton). */
-function termRegex(folded: string): RegExp {
-  const body = folded.split(' ').map(escapeRegExp).join('[\\s-]+');
-  return new RegExp(`(?<![\\p{L}\\p{N}])${body}(?![\\p{L}\\p{N}]|\\.[\\p{L}\\p{N}])`, 'uy');
-}
-
-/** How far into a separator run a term with a leading hyphen is looked for (each end). */
-const RUN_WINDOW = 128;
 
 class AhoCorasick {
   private readonly next: Array<Map<number, number>> = [new Map()];
@@ -264,81 +255,45 @@ class AhoCorasick {
 class CompiledRedFlags implements RedFlagMatcher {
   readonly kind = 'red-flag-matcher';
   private readonly automaton: AhoCorasick;
-  /** Per key, the terms that read as it. */
-  private readonly byKey: Candidate[][];
+  /** The term of each key. */
+  private readonly byKey: Candidate[] = [];
   readonly size: number;
 
   constructor(tenantTerms: readonly string[]) {
-    const candidates = new Map<string, string>(); // folded → as written
-    for (const term of tenantTerms) {
-      const folded = foldText(term);
-      if (folded && !candidates.has(folded)) candidates.set(folded, term.trim());
-    }
-    for (const { term, folded } of BUILT_IN_FOLDED) if (!candidates.has(folded)) candidates.set(folded, term);
-    this.size = candidates.size;
-
-    const keyIndex = new Map<string, number>();
     const keys: string[] = [];
-    this.byKey = [];
-    let order = 0;
-    for (const [folded, written] of candidates) {
+    const known = new Set<string>();
+    const add = (folded: string, written: string) => {
       const key = keyOf(folded);
-      let k = keyIndex.get(key);
-      if (k === undefined) {
-        k = keys.length;
-        keyIndex.set(key, k);
-        keys.push(key);
-        this.byKey.push([]);
-      }
-      const hyphen = folded.includes('-');
-      this.byKey[k]?.push({
-        written,
-        order: order++,
-        verify: hyphen ? termRegex(folded) : undefined,
-        leadingRun: key.startsWith(' '),
-      });
-    }
+      if (!key || known.has(key)) return;
+      known.add(key);
+      keys.push(key);
+      this.byKey.push({ written, order: this.byKey.length });
+    };
+    for (const term of tenantTerms) add(foldText(term), term.trim());
+    for (const { term, folded } of BUILT_IN_FOLDED) add(folded, term);
+    this.size = keys.length;
     this.automaton = new AhoCorasick(keys);
   }
 
   find(text: string): RedFlagResult {
-    const folded = foldText(text);
-    const { text: scanned, at } = separatorsAsSpace(folded);
-    const seen = new Set<Candidate>();
+    const { text: scanned, at } = separatorsAsSpace(foldText(text));
+    const seen = new Set<number>();
     const found: Array<{ word: string; index: number; length: number; order: number }> = [];
     const lengths = this.automaton.keyLengths;
 
     this.automaton.scan(scanned, (k, end) => {
-      const terms = this.byKey[k] as Candidate[];
+      if (seen.has(k)) return;
       const start = end - (lengths[k] as number);
-      let whole: boolean | undefined;
-      for (const term of terms) {
-        if (seen.has(term)) continue;
-        if (!term.verify) {
-          whole ??= isWholeWord(scanned, start, end);
-          if (!whole) continue;
-          const index = at[start] as number;
-          seen.add(term);
-          found.push({
-            word: term.written,
-            index,
-            length: (at[end - 1] as number) + 1 - index,
-            order: term.order,
-          });
-          continue;
-        }
-        const match = confirm(
-          term.verify,
-          folded,
-          at[start] as number,
-          at[start + 1] as number,
-          term.leadingRun,
-        );
-        if (match) {
-          seen.add(term);
-          found.push({ word: term.written, index: match.index, length: match[0].length, order: term.order });
-        }
-      }
+      if (!isWholeWord(scanned, start, end)) return;
+      const term = this.byKey[k] as Candidate;
+      const index = at[start] as number;
+      seen.add(k);
+      found.push({
+        word: term.written,
+        index,
+        length: (at[end - 1] as number) + 1 - index,
+        order: term.order,
+      });
     });
 
     // Order of appearance; at the same position the longer phrase first ("juizado especial").
@@ -346,31 +301,6 @@ class CompiledRedFlags implements RedFlagMatcher {
     const words = found.map((f) => f.word);
     return { containsRedFlags: words.length > 0, words };
   }
-}
-
-/** The term's exact regex at the hit: at its first character, or inside the run a leading hyphen starts in. */
-function confirm(
-  re: RegExp,
-  folded: string,
-  from: number,
-  to: number,
-  inRun: boolean,
-): RegExpExecArray | null {
-  const tryAt = (position: number) => {
-    re.lastIndex = position;
-    return re.exec(folded);
-  };
-  if (!inRun || to - from <= 1) return tryAt(from);
-  const headEnd = Math.min(to, from + RUN_WINDOW);
-  for (let p = from; p < headEnd; p++) {
-    const match = tryAt(p);
-    if (match) return match;
-  }
-  for (let p = Math.max(headEnd, to - RUN_WINDOW); p < to; p++) {
-    const match = tryAt(p);
-    if (match) return match;
-  }
-  return null;
 }
 
 const BUILT_IN_FOLDED = BUILT_IN_RED_FLAGS.map((term) => ({ term, folded: foldText(term) }));
