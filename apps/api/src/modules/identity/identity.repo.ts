@@ -24,7 +24,7 @@ export async function insertUser(db: Conn, values: typeof users.$inferInsert) {
 
 export async function setPassword(db: Conn, userId: string, passwordHash: string) {
   // A changed password ends every session: the tokens issued before (their generation is now
-  // stale, see auth.ts) and every refresh token.
+  // stale, see auth.ts), every refresh token and every open NEW_PASSWORD_REQUIRED challenge.
   await db
     .update(users)
     .set({ passwordHash, mustChangePassword: false, tokenGeneration: sql`${users.tokenGeneration} + 1` })
@@ -33,6 +33,7 @@ export async function setPassword(db: Conn, userId: string, passwordHash: string
     .update(refreshTokens)
     .set({ revokedAt: new Date() })
     .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)));
+  await db.delete(authChallenges).where(eq(authChallenges.userId, userId));
 }
 
 export function listUsersOfTenant(db: Conn, tenantId: string) {
@@ -51,14 +52,37 @@ export async function disableUser(db: Conn, email: string) {
       .set({ enabled: false, tokenGeneration: sql`${users.tokenGeneration} + 1` })
       .where(eq(users.email, email.toLowerCase()))
       .returning();
-    if (user)
+    if (user) {
       await tx.update(refreshTokens).set({ revokedAt: new Date() }).where(eq(refreshTokens.userId, user.id));
+      await tx.delete(authChallenges).where(eq(authChallenges.userId, user.id));
+    }
     return user;
   });
 }
 
-export async function insertRefreshToken(db: Conn, values: typeof refreshTokens.$inferInsert) {
-  await db.insert(refreshTokens).values(values);
+/**
+ * Stores a refresh token only while the user's token generation is still `generation`: the
+ * user row is read FOR SHARE, so a concurrent password change either commits first (nothing is
+ * stored) or waits, and its revocation then covers this token. False when nothing was stored.
+ */
+export async function insertRefreshToken(
+  db: Conn,
+  generation: number,
+  values: Omit<typeof refreshTokens.$inferInsert, 'id' | 'revokedAt' | 'createdAt'>,
+) {
+  const rows = await db.execute(sql`
+    insert into refresh_tokens (user_id, token_hash, auth_time, expires_at)
+    select id, ${values.tokenHash}, ${values.authTime.toISOString()}::timestamptz, ${values.expiresAt.toISOString()}::timestamptz
+    from users where id = ${values.userId} and enabled and token_generation = ${generation}
+    for share
+    returning id`);
+  return rowCount(rows) > 0;
+}
+
+/** Rows returned by a raw statement, whichever driver ran it. */
+function rowCount(result: unknown): number {
+  const rows = (result as { rows?: unknown[] }).rows;
+  return Array.isArray(rows) ? rows.length : 0;
 }
 
 export async function findLiveRefreshToken(db: Conn, tokenHash: string) {
@@ -87,27 +111,15 @@ export async function findLiveChallenge(db: Conn, sessionHash: string) {
   return row;
 }
 
-export async function deleteChallenge(db: Conn, sessionHash: string) {
-  await db.delete(authChallenges).where(eq(authChallenges.sessionHash, sessionHash));
-}
-
 /** Stores a new code and retires the older ones: only the newest code works. */
 export async function replaceResetCode(db: Tx, values: typeof resetCodes.$inferInsert) {
+  // Two requests at once take turns on the user's row: the later one's code is the live one.
+  await db.select({ id: users.id }).from(users).where(eq(users.id, values.userId)).for('update');
   await db
     .update(resetCodes)
     .set({ usedAt: new Date() })
     .where(and(eq(resetCodes.userId, values.userId), isNull(resetCodes.usedAt)));
   await db.insert(resetCodes).values(values);
-}
-
-export async function newestOpenResetCode(db: Conn, userId: string) {
-  const [row] = await db
-    .select()
-    .from(resetCodes)
-    .where(and(eq(resetCodes.userId, userId), isNull(resetCodes.usedAt)))
-    .orderBy(desc(resetCodes.createdAt))
-    .limit(1);
-  return row;
 }
 
 /**

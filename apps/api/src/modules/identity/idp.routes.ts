@@ -18,11 +18,14 @@ const corsHeaders = {
   'access-control-max-age': '86400',
 };
 
+// Answers carry tokens, sessions and codes' outcomes: never cached anywhere.
+const noStore = { 'cache-control': 'no-store' };
+
 function sendError(reply: FastifyReply, err: IdpError) {
   if (err.retryAfterSeconds) reply.header('retry-after', String(err.retryAfterSeconds));
   return reply
     .status(err.status)
-    .headers({ ...corsHeaders, 'x-amzn-errortype': err.type, 'content-type': amzJson })
+    .headers({ ...corsHeaders, ...noStore, 'x-amzn-errortype': err.type, 'content-type': amzJson })
     .send(JSON.stringify({ __type: err.type, message: err.message }));
 }
 
@@ -68,7 +71,9 @@ export async function registerIdpRoutes(
         throw new IdpError('InvalidParameterException', `Expected a JSON body of type ${amzJson}`);
       }
       const result = await operation(request.body, request.ip);
-      return reply.headers({ ...corsHeaders, 'content-type': amzJson }).send(JSON.stringify(result));
+      return reply
+        .headers({ ...corsHeaders, ...noStore, 'content-type': amzJson })
+        .send(JSON.stringify(result));
     } catch (err) {
       if (err instanceof IdpError) {
         if (err.status >= 500) request.log.error({ err }, 'identity provider failure');

@@ -7,7 +7,6 @@ import type { User } from '../../db/schema/index.ts';
 import type { CpuPool } from '../../lib/cpu/pool.ts';
 import {
   claimResetAttempt,
-  deleteChallenge,
   findLiveChallenge,
   findLiveRefreshToken,
   findUserByEmail,
@@ -15,18 +14,23 @@ import {
   insertChallenge,
   insertRefreshToken,
   markResetCodeUsed,
-  newestOpenResetCode,
   replaceResetCode,
   setPassword,
 } from './identity.repo.ts';
-import { IdpError, limitExceeded, tooManyRequests, wrongCredentials } from './idp.errors.ts';
+import {
+  IdpError,
+  limitExceeded,
+  providerUnavailable,
+  tooManyRequests,
+  wrongCredentials,
+} from './idp.errors.ts';
 import type { IdpSettings } from './idp-config.ts';
 import type { SigningKey } from './keys.ts';
 import { enqueueMail, type MailSender } from './mail-queue.ts';
 import { hashPassword, newPasswordProblem, sha256, verifyPassword } from './passwords.ts';
 import { resetCodeMail } from './reset-mail.ts';
 import { type CounterHit, clearCounter, hitCounter, secondsUntil } from './security-counters.ts';
-import { Brake, Gate, Saturated } from './throttle.ts';
+import { addressKey, Brake, Gate, Saturated } from './throttle.ts';
 import { newSecret, refreshLifetimeMs, signTokens } from './tokens.ts';
 
 const minute = 60 * 1000;
@@ -78,7 +82,8 @@ const forgotInput = z.object({ ClientId: text, Username: text });
 const confirmForgotInput = z.object({
   ClientId: text,
   Username: text,
-  ConfirmationCode: z.string().max(64),
+  // Checked here, before any look-up: a malformed code gets one answer whoever the user is.
+  ConfirmationCode: z.string().regex(/^\d{6}$/),
   Password: z.string().max(256),
 });
 
@@ -159,7 +164,14 @@ export class IdentityProvider {
   }
 
   private async newPasswordOrThrow(password: string, email: string) {
-    const problem = await newPasswordProblem(password, email, this.cpu);
+    let problem: string | undefined;
+    try {
+      problem = await newPasswordProblem(password, email, this.cpu);
+    } catch (err) {
+      // The worker pool is saturated (its queue is bounded) or failed: transient, not a 500.
+      this.log.warn({ err }, 'password strength check unavailable');
+      throw providerUnavailable();
+    }
     if (problem) throw new IdpError('InvalidPasswordException', problem);
   }
 
@@ -167,12 +179,14 @@ export class IdentityProvider {
     const result: Record<string, unknown> = await signTokens(user, authTime, await this.key(), this.idp);
     if (withRefresh) {
       const refreshToken = newSecret();
-      await insertRefreshToken(this.db, {
+      const stored = await insertRefreshToken(this.db, user.tokenGeneration, {
         userId: user.id,
         tokenHash: sha256(refreshToken),
         authTime,
         expiresAt: new Date(Date.now() + refreshLifetimeMs),
       });
+      // The password changed (or the user was disabled) meanwhile: these tokens are already dead.
+      if (!stored) throw wrongCredentials();
       result.RefreshToken = refreshToken;
     }
     return { ChallengeParameters: {}, AuthenticationResult: result };
@@ -191,10 +205,14 @@ export class IdentityProvider {
     if (!username || !password) {
       throw new IdpError('InvalidParameterException', 'Missing required parameter USERNAME or PASSWORD');
     }
-    const pairKey = `signin-pair:${username}|${ip}`;
+    // A full hashing queue refuses before anything is counted: a flood must not spend the
+    // owner's tries.
+    if (this.hashing.saturated) throw tooManyRequests(1);
+    const address = addressKey(ip);
+    const pairKey = `signin-pair:${username}|${address}`;
     const [, pair] = await this.count(
       [
-        { key: `signin-ip:${ip}`, ...this.limits.signInPerAddress },
+        { key: `signin-ip:${address}`, ...this.limits.signInPerAddress },
         { key: pairKey, ...this.limits.signInPerAccountAndAddress },
         { key: `signin-account:${username}`, ...this.limits.signInPerAccount },
       ],
@@ -249,10 +267,8 @@ export class IdentityProvider {
     if (!user.enabled) throw wrongCredentials();
     await this.newPasswordOrThrow(input.ChallengeResponses.NEW_PASSWORD, user.email);
     const passwordHash = await this.hashWork(() => hashPassword(input.ChallengeResponses.NEW_PASSWORD));
-    await this.db.transaction(async (tx) => {
-      await setPassword(tx, user.id, passwordHash);
-      await deleteChallenge(tx, sessionHash);
-    });
+    // One transaction: the password, the revoked sessions and the end of this challenge.
+    await this.db.transaction((tx) => setPassword(tx, user.id, passwordHash));
     // The new password bumped the token generation: sign with the row as it is now.
     const updated = await findUserById(this.db, user.id);
     return this.tokensFor(updated ?? user, new Date(), true);
@@ -265,7 +281,7 @@ export class IdentityProvider {
     // Counted for every name, known or not: the answer at the 6th request is the same for both.
     await this.count(
       [
-        { key: `reset-ip:${ip}`, ...this.limits.resetMailsPerAddress },
+        { key: `reset-ip:${addressKey(ip)}`, ...this.limits.resetMailsPerAddress },
         { key: `reset-name:${email}`, ...this.limits.resetMailsPerName },
       ],
       limitExceeded,
@@ -313,34 +329,28 @@ export class IdentityProvider {
     const email = input.Username.trim().toLowerCase();
     await this.count(
       [
-        { key: `confirm-ip:${ip}`, ...this.limits.confirmPerAddress },
+        { key: `confirm-ip:${addressKey(ip)}`, ...this.limits.confirmPerAddress },
         { key: `confirm-name:${email}`, ...this.limits.confirmPerName },
       ],
       limitExceeded,
     );
-    await this.newPasswordOrThrow(input.Password, email);
+    // One answer for every failure (no code, a dead or expired code, a wrong code, an unknown or
+    // disabled user), after the same work: the answers must not tell which accounts exist.
     const mismatch = () =>
-      new IdpError('CodeMismatchException', 'Invalid verification code provided, please try again.');
+      new IdpError(
+        'CodeMismatchException',
+        'Invalid verification code provided, please try again or request a new code.',
+      );
     const user = await findUserByEmail(this.db, email);
     // The attempt is spent before the comparison: at most resetCodeAttempts comparisons per code.
     const claimed = user?.enabled
       ? await claimResetAttempt(this.db, user.id, this.limits.resetCodeAttempts)
       : undefined;
-    if (!user || !claimed) {
-      const open = user?.enabled ? await newestOpenResetCode(this.db, user.id) : undefined;
-      if (open && open.attempts >= this.limits.resetCodeAttempts) {
-        throw new IdpError('TooManyFailedAttemptsException', 'Too many failed attempts. Request a new code.');
-      }
-      if (open && open.expiresAt.getTime() <= Date.now()) {
-        throw new IdpError('ExpiredCodeException', 'Invalid code provided, please request a code again.');
-      }
-      await this.hashWork(() => verifyPassword(undefined, input.ConfirmationCode));
-      throw mismatch();
-    }
-    const codeMatches =
-      /^\d{6}$/.test(input.ConfirmationCode) &&
-      (await this.hashWork(() => verifyPassword(claimed.codeHash, input.ConfirmationCode)));
-    if (!codeMatches) throw mismatch();
+    const codeMatches = await this.hashWork(() => verifyPassword(claimed?.codeHash, input.ConfirmationCode));
+    if (!user || !claimed || !codeMatches) throw mismatch();
+    // Only now, for the owner of the code: the password rule (zxcvbn is not free work to offer
+    // anyone who asks). A refused password leaves the code usable for its remaining attempts.
+    await this.newPasswordOrThrow(input.Password, email);
     const passwordHash = await this.hashWork(() => hashPassword(input.Password));
     await this.db.transaction(async (tx) => {
       if (!(await markResetCodeUsed(tx, claimed.id))) throw mismatch();

@@ -18,6 +18,11 @@ export class Gate {
     private readonly maxWaiting = 200,
   ) {}
 
+  /** Whether `run` would refuse now (every slot busy and the queue full). */
+  get saturated() {
+    return this.running >= this.concurrency && this.waiting.length >= this.maxWaiting;
+  }
+
   async run<T>(work: () => Promise<T>): Promise<T> {
     if (this.running >= this.concurrency) {
       if (this.waiting.length >= this.maxWaiting) throw new Saturated('hash queue full');
@@ -56,4 +61,24 @@ export class Brake {
       this.delayed--;
     }
   }
+}
+
+/**
+ * The address a per-address limit counts: an IPv4 address as is (also when IPv4-mapped), an
+ * IPv6 address by its /64 network, which one host or customer usually holds whole (otherwise a
+ * single machine would have 2^64 addresses to rotate through).
+ */
+export function addressKey(ip: string): string {
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(ip);
+  if (mapped?.[1]) return mapped[1];
+  if (!ip.includes(':')) return ip;
+  const [head = '', tail] = ip.split('::');
+  const headParts = head ? head.split(':') : [];
+  const tailParts = tail ? tail.split(':') : [];
+  const missing = tail === undefined ? 0 : 8 - headParts.length - tailParts.length;
+  const groups = [...headParts, ...Array<string>(Math.max(0, missing)).fill('0'), ...tailParts];
+  return `${groups
+    .slice(0, 4)
+    .map((g) => Number.parseInt(g || '0', 16).toString(16))
+    .join(':')}::/64`;
 }

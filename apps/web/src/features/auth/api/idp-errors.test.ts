@@ -24,7 +24,7 @@ describe('idpErrorMessage', () => {
     [
       'CodeMismatchException',
       'confirmForgotPassword',
-      'Código de verificação incorreto. Confira o código enviado por e-mail.',
+      'Código de verificação incorreto ou expirado. Confira o código enviado por e-mail ou peça um novo.',
     ],
     [
       'ExpiredCodeException',

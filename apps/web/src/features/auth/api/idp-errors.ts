@@ -61,8 +61,10 @@ export function idpErrorMessage(error: unknown, operation: AuthOperation): strin
       return passwordProblemIn(message) ?? passwordPolicyMessage;
     case 'PasswordHistoryPolicyViolationException':
       return 'Escolha uma senha diferente das que você usou recentemente.';
+    // The built-in provider answers this for a wrong, expired or used-up code alike (no account
+    // is revealed by the answer), so the sentence covers them all.
     case 'CodeMismatchException':
-      return 'Código de verificação incorreto. Confira o código enviado por e-mail.';
+      return 'Código de verificação incorreto ou expirado. Confira o código enviado por e-mail ou peça um novo.';
     case 'ExpiredCodeException':
       return 'Este código de verificação expirou. Solicite um novo código.';
     case 'TooManyFailedAttemptsException':

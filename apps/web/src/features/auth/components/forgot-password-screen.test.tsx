@@ -73,7 +73,7 @@ describe('password recovery screen', () => {
     fireEvent.change(screen.getByLabelText('Nova senha'), { target: { value: 'Nova#Senha2026' } });
     fireEvent.click(screen.getByRole('button', { name: 'Alterar senha' }));
     expect((await screen.findByRole('alert')).textContent).toBe(
-      'Código de verificação incorreto. Confira o código enviado por e-mail.',
+      'Código de verificação incorreto ou expirado. Confira o código enviado por e-mail ou peça um novo.',
     );
   });
 
