@@ -45,4 +45,14 @@ describe('loadConfig', () => {
       'COGNITO_CLIENT_ID: required when COGNITO_ISSUER is set',
     ]);
   });
+
+  it('trusts X-Forwarded-For only from the proxies TRUST_PROXY names', () => {
+    expect(loadConfig({ DATA_DIR: '/tmp/x' }).TRUST_PROXY).toBe(false);
+    expect(loadConfig({ DATA_DIR: '/tmp/x', TRUST_PROXY: '10.0.0.0/8, loopback' }).TRUST_PROXY).toBe(
+      '10.0.0.0/8,loopback',
+    );
+    for (const value of ['true', '1', '2', 'proxy.local']) {
+      expect(problemsOf({ TRUST_PROXY: value })[0]).toContain('TRUST_PROXY: must be false or');
+    }
+  });
 });

@@ -34,8 +34,8 @@ const wholeNumber = (min: number, max: number, fallback: number, unit = '') => {
  * Fastify's trustProxy: off (the default: X-Forwarded-For is ignored, the client address is the
  * socket's), or a comma-separated list of the proxies' addresses/CIDRs (or proxy-addr's names
  * loopback, linklocal, uniquelocal). Not `true` (every client could pick its own address and
- * escape per-address limits) and not a hop count (Fastify 5 ignores one: it cannot tell a
- * proxy from a client that sends enough hops).
+ * escape per-address limits) and not a hop count (Fastify 5.12 trusts no hop for a number: it
+ * cannot tell a proxy from a client that sends enough hops).
  */
 const trustProxy = z
   .string()
@@ -44,8 +44,10 @@ const trustProxy = z
   .transform((value, ctx): false | string => {
     if (value === '' || value === 'false') return false;
     const parts = value.split(',').map((p) => p.trim());
+    // Digits alone would be read as an address (0.0.0.1), not a hop count: refuse them.
     const valid = (p: string) =>
-      ['loopback', 'linklocal', 'uniquelocal'].includes(p) || /^[0-9a-fA-F.:]+(\/\d{1,3})?$/.test(p);
+      !/^\d+$/.test(p) &&
+      (['loopback', 'linklocal', 'uniquelocal'].includes(p) || /^[0-9a-fA-F.:]+(\/\d{1,3})?$/.test(p));
     if (!parts.every(valid)) {
       ctx.addIssue({
         code: 'custom',

@@ -24,11 +24,13 @@ export interface SeedResult {
  * product. Skipped as soon as any tenant exists, so it never touches real data; atomic.
  */
 export async function seedDemo(database: Database, demoPassword?: string): Promise<SeedResult> {
+  if ((await countTenants(database.db)) > 0) return { seeded: false };
+  // The password is checked and hashed before the transaction: no transaction waits on them.
+  if (demoPassword) await refuseWeakDemoPassword(demoPassword);
+  const password = demoPassword ?? generatePassword();
+  const passwordHash = await hashPassword(password);
   return database.db.transaction(async (tx) => {
     if ((await countTenants(tx)) > 0) return { seeded: false };
-    if (demoPassword) await refuseWeakDemoPassword(demoPassword);
-    const password = demoPassword ?? generatePassword();
-    const passwordHash = await hashPassword(password);
     // Two processes starting on one empty PostgreSQL may race here: the second inserts nothing.
     const [tenant] = await tx.insert(tenants).values(demoTenant).onConflictDoNothing().returning();
     if (!tenant) return { seeded: false };

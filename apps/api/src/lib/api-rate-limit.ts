@@ -116,7 +116,10 @@ export function createApiRateLimit(config: Config, database: Database, log?: Fas
   async function flushOnce() {
     const now = Date.now();
     const current = now - (now % windowMs);
-    const batch = [...counters.values()].filter((c) => c.pending > 0);
+    // Sorted by key: two processes upserting overlapping keys lock them in one order (no deadlock).
+    const batch = [...counters.values()]
+      .filter((c) => c.pending > 0)
+      .sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : a.window - b.window));
     const amounts = batch.map((c) => c.pending);
     try {
       if (batch.length > 0) {

@@ -20,19 +20,37 @@ export interface OfflineAnalysisInput {
   terms: string[];
 }
 
-/** Compiled matchers of this thread, per `${tenantId}:${termsVersion}`, least recently used first. */
-const matchers = new Map<string, RedFlagMatcher>();
-export const matcherCacheSize = 64;
+/**
+ * Compiled matchers of this thread: one per tenant (its newest terms version), least recently
+ * used first, bounded by the characters of their terms (a matcher's memory grows with them:
+ * ~100,000 states at the cap of 1,000 terms of 100 characters).
+ */
+const matchers = new Map<string, { version: number; matcher: RedFlagMatcher; cost: number }>();
+export const matcherCacheBudget = 500_000; // characters of terms, e.g. 5 tenants at the cap
+let cachedCost = 0;
 
 function matcherFor(input: OfflineAnalysisInput): RedFlagMatcher {
-  const key = `${input.tenantId}:${input.termsVersion}`;
-  let matcher = matchers.get(key);
-  if (matcher) matchers.delete(key);
-  else {
-    matcher = compileRedFlags(input.terms);
-    if (matchers.size >= matcherCacheSize) matchers.delete(matchers.keys().next().value as string);
+  const cached = matchers.get(input.tenantId);
+  if (cached && cached.version === input.termsVersion) {
+    matchers.delete(input.tenantId); // most recently used goes last
+    matchers.set(input.tenantId, cached);
+    return cached.matcher;
   }
-  matchers.set(key, matcher);
+  const matcher = compileRedFlags(input.terms);
+  // A task carrying an older version than the cached one (a race) is served but not cached.
+  if (cached && cached.version > input.termsVersion) return matcher;
+  if (cached) {
+    matchers.delete(input.tenantId);
+    cachedCost -= cached.cost;
+  }
+  const cost = input.terms.reduce((sum, term) => sum + term.length, 0);
+  for (const [tenantId, entry] of matchers) {
+    if (cachedCost + cost <= matcherCacheBudget) break;
+    matchers.delete(tenantId);
+    cachedCost -= entry.cost;
+  }
+  matchers.set(input.tenantId, { version: input.termsVersion, matcher, cost });
+  cachedCost += cost;
   return matcher;
 }
 

@@ -9,6 +9,8 @@ const reservedMs = 30_000;
 /** A claimed mail comes back to the queue after this if its sender died mid-send. */
 const leaseMs = 2 * 60_000;
 const maxAttempts = 8;
+/** A mail older than this is dropped unsent: what it carries (a reset code) has expired. */
+const maxAgeMs = 60 * 60_000;
 
 /**
  * Queues a mail in the caller's transaction: it exists only if the work that wants it commits.
@@ -85,8 +87,13 @@ export class MailSender {
     this.inFlight.add(settled);
   }
 
-  /** Claims due mails (any process's) and sends them. */
+  /** Claims due mails (any process's) and sends them; drops those too old to matter. */
   private async drain() {
+    const dropped = await this.db
+      .delete(mailQueue)
+      .where(sql`${mailQueue.createdAt} < now() - ${maxAgeMs} * interval '1 millisecond'`)
+      .returning({ to: mailQueue.toAddress });
+    for (const { to } of dropped) this.log.error({ to }, 'mail dropped unsent: older than its code');
     const rows = await this.db
       .update(mailQueue)
       .set({ attempts: sql`${mailQueue.attempts} + 1`, availableAt: this.leaseEnd() })
@@ -115,7 +122,7 @@ export class MailSender {
         return;
       }
       this.log.warn({ to: row.toAddress, attempts: row.attempts, reason }, 'mail not sent; will retry');
-      const backoffSeconds = Math.min(3600, 2 ** row.attempts * 15);
+      const backoffSeconds = Math.min(600, 2 ** row.attempts * 15);
       await this.db
         .update(mailQueue)
         .set({ lastError: reason, availableAt: sql`now() + ${backoffSeconds} * interval '1 second'` })
