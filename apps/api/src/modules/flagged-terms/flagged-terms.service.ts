@@ -81,11 +81,6 @@ export async function listFlaggedTerms(tx: Tx, query: { search?: string }) {
   return rows.map(toFlaggedTermDto);
 }
 
-/** The active terms of the tenant of `tx`, as the team wrote them (for the analysers). */
-export function activeTermsOf(tx: Tx): Promise<string[]> {
-  return repo.activeTerms(tx);
-}
-
 export interface VersionedTerms {
   /** tenants.terms_version when read (a trigger bumps it on every flagged-term write). */
   readonly termsVersion: number;

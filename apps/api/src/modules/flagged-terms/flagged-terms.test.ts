@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withTenant } from '../../db/tenant.ts';
 import { type ApiCall, createTestUser, type Json, signedInClient, twoTenants } from '../../test/helpers.ts';
-import { activeTermsOf } from './flagged-terms.service.ts';
+import { activeTermsVersioned } from './flagged-terms.service.ts';
 
 const blank = 'O termo não pode ficar em branco.';
 const notText = 'O termo deve ser um texto.';
@@ -300,7 +300,8 @@ describe('flagged terms API', () => {
       terms: ['  Órgão   de Defesa ', 'inativo', 'Ação Judicial', 'Zangado'],
     });
     await api('PATCH', `/flagged-terms/${made.body.results[1].id}/toggle`);
-    const active = (tenantId: string) => withTenant(t.server.database.db, tenantId, activeTermsOf);
+    const active = async (tenantId: string) =>
+      (await withTenant(t.server.database.db, tenantId, (tx) => activeTermsVersioned(tx, tenantId))).terms;
     expect(await active(user.tenant.id)).toEqual(['Ação Judicial', 'Órgão de Defesa', 'Zangado']);
     expect(await active(t.b.tenant.id)).not.toContain('Ação Judicial');
   });
