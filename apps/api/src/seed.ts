@@ -1,6 +1,5 @@
 import { analyzeMessage, analyzeTicket, compileRedFlags, foldText } from '@atende/analyzer';
 import { eq } from 'drizzle-orm';
-import { ConfigError } from './config.ts';
 import type { Database, Tx } from './db/client.ts';
 import { customers, flaggedTerms, messages, tenants, tickets, users } from './db/schema/index.ts';
 import { CpuPool } from './lib/cpu/pool.ts';
@@ -17,6 +16,8 @@ export interface SeedResult {
   seeded: boolean;
   /** Set when DEMO_PASSWORD was not given: print it once, it is not stored in clear. */
   generatedPassword?: string;
+  /** Why DEMO_PASSWORD would be refused as a user's own password (printed as a warning). */
+  weakPasswordReason?: string;
 }
 
 /**
@@ -26,7 +27,7 @@ export interface SeedResult {
 export async function seedDemo(database: Database, demoPassword?: string): Promise<SeedResult> {
   if ((await countTenants(database.db)) > 0) return { seeded: false };
   // The password is checked and hashed before the transaction: no transaction waits on them.
-  if (demoPassword) await refuseWeakDemoPassword(demoPassword);
+  const weakPasswordReason = demoPassword ? await weakness(demoPassword) : undefined;
   const password = demoPassword ?? generatePassword();
   const passwordHash = await hashPassword(password);
   return database.db.transaction(async (tx) => {
@@ -36,17 +37,20 @@ export async function seedDemo(database: Database, demoPassword?: string): Promi
     if (!tenant) return { seeded: false };
     await tx.insert(users).values({ tenantId: tenant.id, email: demoEmail, passwordHash, groups: ['admin'] });
     await insertDemoContent(tx, tenant.id);
-    return { seeded: true, generatedPassword: demoPassword ? undefined : password };
+    return { seeded: true, generatedPassword: demoPassword ? undefined : password, weakPasswordReason };
   });
 }
 
-/** DEMO_PASSWORD passes the sign-in policy too: the demo user is an admin. Scored on a pool of
- * its own, closed at once, so zxcvbn's dictionaries do not stay in the server's main thread. */
-async function refuseWeakDemoPassword(password: string) {
+/**
+ * Why DEMO_PASSWORD fails the sign-in policy, if it does. The operator chose it for a demo, so
+ * the start goes on and prints the reason (a newcomer's `npm start` must not stop on it); the
+ * user can replace it through "Esqueci minha senha". Scored on a pool of its own, closed at
+ * once, so zxcvbn's dictionaries do not stay in the server's main thread.
+ */
+async function weakness(password: string) {
   const cpu = new CpuPool(1);
   try {
-    const problem = await newPasswordProblem(password, demoEmail, cpu);
-    if (problem) throw new ConfigError([`DEMO_PASSWORD: ${problem}`]);
+    return await newPasswordProblem(password, demoEmail, cpu);
   } finally {
     await cpu.close();
   }

@@ -46,4 +46,9 @@ if (seed.seeded) {
       ? `Demo sign-in: ${demoEmail} / ${seed.generatedPassword}  (generated; shown only this once — set DEMO_PASSWORD to choose it)`
       : `Demo sign-in: ${demoEmail} with the password in DEMO_PASSWORD`,
   );
+  if (seed.weakPasswordReason) {
+    console.log(
+      `Warning: DEMO_PASSWORD would be refused as a user's own password (${seed.weakPasswordReason}). Fine for a demo; choose a strong one before real use.`,
+    );
+  }
 }
