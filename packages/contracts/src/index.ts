@@ -9,6 +9,7 @@ export * from './customers.ts';
 export * from './errors.ts';
 export * from './flagged-terms.ts';
 export * from './messages.ts';
+export * from './notifications.ts';
 export * from './system.ts';
 export * from './tenant-settings.ts';
 export * from './tickets.ts';

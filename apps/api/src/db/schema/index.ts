@@ -2,6 +2,7 @@ export * from './customers.ts';
 export * from './flagged-terms.ts';
 export * from './identity.ts';
 export * from './messages.ts';
+export * from './notifications.ts';
 export * from './rls.ts';
 export * from './security.ts';
 export * from './tenants.ts';

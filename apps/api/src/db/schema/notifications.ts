@@ -1,0 +1,85 @@
+import { sql } from 'drizzle-orm';
+import { bigserial, boolean, index, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, tenantId, updatedAt } from './columns.ts';
+import { tenantIsolation } from './rls.ts';
+import { tickets } from './tickets.ts';
+import { users } from './users.ts';
+
+/**
+ * One row per alert of a tenant, addressed to all its users (per-user state lives in
+ * notification_states, written only when a user reads or clears). `seq` orders them across
+ * processes: the live stream's event id, and what Last-Event-ID replays from.
+ */
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    seq: bigserial('seq', { mode: 'number' }).notNull().unique(),
+    tenantId: tenantId(),
+    alertType: text('alert_type').notNull(),
+    priority: text('priority').notNull(),
+    title: text('title').notNull(),
+    message: text('message').notNull(),
+    /** No foreign key: a notification outlives the ticket or message it was about. */
+    ticketId: uuid('ticket_id'),
+    messageId: uuid('message_id'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('notifications_tenant_seq_idx').on(t.tenantId, t.seq.desc()), tenantIsolation(t.tenantId)],
+).enableRLS();
+
+/** A user's read/cleared state of one notification (absent: unread, shown). */
+export const notificationStates = pgTable(
+  'notification_states',
+  {
+    tenantId: tenantId(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    notificationId: uuid('notification_id')
+      .notNull()
+      .references(() => notifications.id, { onDelete: 'cascade' }),
+    readAt: timestamp('read_at', { withTimezone: true }),
+    clearedAt: timestamp('cleared_at', { withTimezone: true }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.notificationId] }),
+    index('notification_states_notification_idx').on(t.notificationId),
+    tenantIsolation(t.tenantId),
+  ],
+).enableRLS();
+
+/**
+ * Edge state of each (ticket, alert type): an alert is created when its condition turns true
+ * (`active` false → true) and re-armed when it turns false, so re-analysing creates no duplicate.
+ */
+export const alertStates = pgTable(
+  'alert_states',
+  {
+    tenantId: tenantId(),
+    ticketId: uuid('ticket_id')
+      .notNull()
+      .references(() => tickets.id, { onDelete: 'cascade' }),
+    alertType: text('alert_type').notNull(),
+    active: boolean('active').notNull(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [primaryKey({ columns: [t.ticketId, t.alertType] }), tenantIsolation(t.tenantId)],
+).enableRLS();
+
+/** A user's notification preferences (absent: nothing muted, minimum priority low). */
+export const notificationPreferences = pgTable(
+  'notification_preferences',
+  {
+    userId: uuid('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tenantId: tenantId(),
+    mutedAlertTypes: text('muted_alert_types').array().notNull().default(sql`'{}'::text[]`),
+    minPriority: text('min_priority').notNull().default('low'),
+    updatedAt: updatedAt(),
+  },
+  (t) => [tenantIsolation(t.tenantId)],
+).enableRLS();
+
+export type NotificationRow = typeof notifications.$inferSelect;

@@ -1,0 +1,83 @@
+import { z } from 'zod';
+import { emptyToUndefined, idSchema, queryBoolean } from './common.ts';
+
+/** The seven alert types (spec §1), each with its priority (ARCHITECTURE §6). */
+export const alertTypes = [
+  'ticket_issues',
+  'red_flags',
+  'escalation_required',
+  'negative_sentiment',
+  'low_csat_prediction',
+  'high_complexity',
+  'ticket_notifiable',
+] as const;
+export type AlertType = (typeof alertTypes)[number];
+
+export const priorities = ['high', 'medium', 'low'] as const;
+export type Priority = (typeof priorities)[number];
+
+export const priorityOf: Record<AlertType, Priority> = {
+  ticket_issues: 'high',
+  red_flags: 'high',
+  escalation_required: 'high',
+  negative_sentiment: 'medium',
+  low_csat_prediction: 'medium',
+  high_complexity: 'low',
+  ticket_notifiable: 'low',
+};
+
+export const alertTypeSchema = z.enum(alertTypes, { message: 'Tipo de alerta desconhecido.' });
+export const prioritySchema = z.enum(priorities, { message: 'Use high, medium ou low.' });
+
+/** One notification as the lists, the stream and the bell show it. */
+export const notificationSchema = z.object({
+  notification_id: z.uuid(),
+  title: z.string(),
+  message: z.string(),
+  priority: prioritySchema,
+  alert_type: alertTypeSchema,
+  read: z.boolean(),
+  created_at: z.iso.datetime({ offset: true }),
+  details: z.object({ ticket_id: z.uuid().nullable(), message_id: z.uuid().nullable().optional() }),
+});
+export type Notification = z.infer<typeof notificationSchema>;
+
+export const notificationListSchema = z.object({
+  notifications: z.array(notificationSchema),
+  total: z.number().int(),
+});
+export type NotificationList = z.infer<typeof notificationListSchema>;
+
+const limit = (fallback: number) =>
+  z.preprocess(
+    emptyToUndefined,
+    z.coerce
+      .number({ message: 'Use um número inteiro entre 1 e 200.' })
+      .int('Use um número inteiro entre 1 e 200.')
+      .min(1, 'Use um número inteiro entre 1 e 200.')
+      .max(200, 'Use um número inteiro entre 1 e 200.')
+      .default(fallback),
+  );
+
+export const unreadQuerySchema = z.object({ limit: limit(50) });
+export const allQuerySchema = z.object({
+  limit: limit(50),
+  include_read: z.preprocess(emptyToUndefined, queryBoolean.optional()).transform((v) => v ?? true),
+});
+
+export const notificationStatsSchema = z.object({
+  unread_count: z.number().int(),
+  total: z.number().int(),
+  by_priority: z.object({ high: z.number().int(), medium: z.number().int(), low: z.number().int() }),
+  by_type: z.record(alertTypeSchema, z.number().int()),
+});
+export type NotificationStats = z.infer<typeof notificationStatsSchema>;
+
+export const notificationIdBodySchema = z.object({ notification_id: idSchema });
+export const bulkResultSchema = z.object({ success: z.boolean(), count: z.number().int() });
+
+export const notificationPreferencesSchema = z.object({
+  muted_alert_types: z.array(alertTypeSchema).max(alertTypes.length),
+  min_priority: prioritySchema,
+});
+export type NotificationPreferences = z.infer<typeof notificationPreferencesSchema>;
