@@ -25,6 +25,7 @@ import { customersRoutes } from './modules/customers/customers.routes.ts';
 import { flaggedTermsRoutes } from './modules/flagged-terms/flagged-terms.routes.ts';
 import { registerIdentity } from './modules/identity/identity.plugin.ts';
 import { messagesRoutes } from './modules/messages/messages.routes.ts';
+import { notificationsRoutes } from './modules/notifications/notifications.routes.ts';
 import { systemRoutes } from './modules/system/system.routes.ts';
 import { tenantsRoutes } from './modules/tenants/tenants.routes.ts';
 import { ticketsRoutes } from './modules/tickets/tickets.routes.ts';
@@ -186,6 +187,7 @@ export async function buildApp({ config, database, webDist, closeDatabase = true
       await api.register(flaggedTermsRoutes);
       await api.register(ticketsRoutes);
       await api.register(messagesRoutes);
+      await api.register(notificationsRoutes);
       await api.register(analysisRoutes(new AnalysisService(database.db, llmFromConfig(config), cpu)));
     },
     { prefix: '/api/v1' },

@@ -74,10 +74,16 @@ export const notificationStatsSchema = z.object({
 export type NotificationStats = z.infer<typeof notificationStatsSchema>;
 
 export const notificationIdBodySchema = z.object({ notification_id: idSchema });
+/** mark-read, mark-all-read, clear, clear-all: `count` is how many notifications changed. */
 export const bulkResultSchema = z.object({ success: z.boolean(), count: z.number().int() });
+export type BulkResult = z.infer<typeof bulkResultSchema>;
 
 export const notificationPreferencesSchema = z.object({
   muted_alert_types: z.array(alertTypeSchema).max(alertTypes.length),
   min_priority: prioritySchema,
 });
 export type NotificationPreferences = z.infer<typeof notificationPreferencesSchema>;
+
+/** PUT /notifications/preferences: only the changed fields (an absent one keeps its value). */
+export const updateNotificationPreferencesSchema = notificationPreferencesSchema.partial();
+export type UpdateNotificationPreferences = z.infer<typeof updateNotificationPreferencesSchema>;

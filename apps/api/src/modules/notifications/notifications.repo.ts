@@ -1,0 +1,180 @@
+import { alertTypes, type Priority, priorities } from '@atende/contracts';
+import { and, count, desc, eq, inArray, isNull, lt, notInArray, type SQL, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client.ts';
+import { notificationPreferences, notificationStates, notifications, users } from '../../db/schema/index.ts';
+
+// Every function but pruneOlderThan takes the tenant's transaction (request.tenantTx): row-level
+// security limits it to that tenant (the notifications_tenant_seq_idx prefix).
+
+/** Who reads: since when they see notifications, and what they muted. */
+export interface Viewer {
+  userId: string;
+  tenantId: string;
+  since: Date;
+  mutedAlertTypes: string[];
+  minPriority: Priority;
+}
+
+/** The user's creation time and preferences in one read (undefined: no such user in the tenant). */
+export async function findViewer(tx: Tx, userId: string) {
+  const [row] = await tx
+    .select({
+      tenantId: users.tenantId,
+      since: users.createdAt,
+      mutedAlertTypes: notificationPreferences.mutedAlertTypes,
+      minPriority: notificationPreferences.minPriority,
+    })
+    .from(users)
+    .leftJoin(notificationPreferences, eq(notificationPreferences.userId, users.id))
+    .where(eq(users.id, userId));
+  return row;
+}
+
+const rank: Record<Priority, number> = { low: 0, medium: 1, high: 2 };
+
+/** The priorities at or above the minimum. */
+export const prioritiesFrom = (min: Priority) => priorities.filter((p) => rank[p] >= rank[min]);
+
+/** The state row of this user for each notification (absent: unread, shown). */
+const stateOf = (userId: string) =>
+  and(eq(notificationStates.notificationId, notifications.id), eq(notificationStates.userId, userId));
+
+/**
+ * What the viewer sees: created since their account, not cleared by them, and (unless
+ * `ignorePreferences`) neither muted nor below their minimum priority. Rows with a type or a
+ * priority the contracts do not know are never shown (they could not be answered).
+ */
+function visible(viewer: Viewer, options: { unreadOnly?: boolean; ignorePreferences?: boolean } = {}) {
+  const conditions: (SQL | undefined)[] = [
+    sql`${notifications.createdAt} >= ${viewer.since.toISOString()}::timestamptz`,
+    isNull(notificationStates.clearedAt),
+    inArray(notifications.alertType, [...alertTypes]),
+    inArray(notifications.priority, [...priorities]),
+  ];
+  if (options.unreadOnly) conditions.push(isNull(notificationStates.readAt));
+  if (!options.ignorePreferences) {
+    if (viewer.mutedAlertTypes.length > 0)
+      conditions.push(notInArray(notifications.alertType, viewer.mutedAlertTypes));
+    const allowed = prioritiesFrom(viewer.minPriority);
+    if (allowed.length < priorities.length) conditions.push(inArray(notifications.priority, allowed));
+  }
+  return and(...conditions);
+}
+
+/** One page, newest first (by seq), and how many match in all. */
+export async function listNotifications(
+  tx: Tx,
+  viewer: Viewer,
+  filter: { unreadOnly: boolean; limit: number },
+) {
+  const where = visible(viewer, { unreadOnly: filter.unreadOnly });
+  const rows = await tx
+    .select({
+      id: notifications.id,
+      title: notifications.title,
+      message: notifications.message,
+      priority: notifications.priority,
+      alertType: notifications.alertType,
+      ticketId: notifications.ticketId,
+      messageId: notifications.messageId,
+      createdAt: notifications.createdAt,
+      readAt: notificationStates.readAt,
+    })
+    .from(notifications)
+    .leftJoin(notificationStates, stateOf(viewer.userId))
+    .where(where)
+    .orderBy(desc(notifications.seq))
+    .limit(filter.limit);
+  const [totalRow] = await tx
+    .select({ total: count() })
+    .from(notifications)
+    .leftJoin(notificationStates, stateOf(viewer.userId))
+    .where(where);
+  return { rows, total: totalRow?.total ?? 0 };
+}
+
+/** Visible notifications by type and priority, with how many of them are unread: one query. */
+export function countByTypeAndPriority(tx: Tx, viewer: Viewer) {
+  return tx
+    .select({
+      alertType: notifications.alertType,
+      priority: notifications.priority,
+      total: count(),
+      unread: sql<number>`count(*) filter (where ${notificationStates.readAt} is null)`.mapWith(Number),
+    })
+    .from(notifications)
+    .leftJoin(notificationStates, stateOf(viewer.userId))
+    .where(visible(viewer))
+    .groupBy(notifications.alertType, notifications.priority);
+}
+
+/** The notification as this viewer may address it (preferences aside), with their state. */
+export async function findVisible(tx: Tx, viewer: Viewer, id: string) {
+  const [row] = await tx
+    .select({ id: notifications.id, readAt: notificationStates.readAt })
+    .from(notifications)
+    .leftJoin(notificationStates, stateOf(viewer.userId))
+    .where(and(eq(notifications.id, id), visible(viewer, { ignorePreferences: true })));
+  return row;
+}
+
+/** Rows returned by a raw statement, whichever driver ran it. */
+const rowCount = (result: unknown) => {
+  const rows = (result as { rows?: unknown[] }).rows;
+  return Array.isArray(rows) ? rows.length : 0;
+};
+
+/**
+ * Marks read (and, with `clear`, clears) every notification matching `target` that is not so
+ * already: one INSERT … SELECT … ON CONFLICT. Answers how many changed.
+ */
+async function writeStates(tx: Tx, viewer: Viewer, target: SQL | undefined, clear: boolean) {
+  const pending = clear ? sql`true` : isNull(notificationStates.readAt);
+  const result = await tx.execute(sql`
+    insert into ${notificationStates} (tenant_id, user_id, notification_id, read_at, cleared_at)
+    select ${notifications.tenantId}, ${viewer.userId}::uuid, ${notifications.id}, now(), ${clear ? sql`now()` : sql`null`}
+    from ${notifications}
+    left join ${notificationStates} on ${stateOf(viewer.userId)}
+    where ${and(target, pending)}
+    on conflict (user_id, notification_id) do update
+      set read_at = coalesce(${notificationStates.readAt}, excluded.read_at),
+          cleared_at = coalesce(${notificationStates.clearedAt}, excluded.cleared_at)
+      where ${notificationStates.clearedAt} is null
+        and (${clear ? sql`true` : sql`${notificationStates.readAt} is null`})
+    returning ${notificationStates.notificationId}`);
+  return rowCount(result);
+}
+
+export const markRead = (tx: Tx, viewer: Viewer, id: string) =>
+  writeStates(tx, viewer, and(eq(notifications.id, id), visible(viewer, { ignorePreferences: true })), false);
+
+export const markAllRead = (tx: Tx, viewer: Viewer) =>
+  writeStates(tx, viewer, visible(viewer, { unreadOnly: true }), false);
+
+export const clear = (tx: Tx, viewer: Viewer, id: string) =>
+  writeStates(tx, viewer, and(eq(notifications.id, id), visible(viewer, { ignorePreferences: true })), true);
+
+export const clearAll = (tx: Tx, viewer: Viewer) => writeStates(tx, viewer, visible(viewer), true);
+
+export async function upsertPreferences(
+  tx: Tx,
+  viewer: Viewer,
+  values: { mutedAlertTypes: string[]; minPriority: Priority },
+) {
+  await tx
+    .insert(notificationPreferences)
+    .values({ userId: viewer.userId, tenantId: viewer.tenantId, ...values })
+    .onConflictDoUpdate({
+      target: notificationPreferences.userId,
+      set: { ...values, updatedAt: new Date() },
+    });
+}
+
+/** Owner connection (bypasses RLS): deletes every tenant's notifications created before `cutoff`. */
+export async function pruneOlderThan(db: Db, cutoff: Date) {
+  const rows = await db
+    .delete(notifications)
+    .where(lt(notifications.createdAt, cutoff))
+    .returning({ id: notifications.id });
+  return rows.length;
+}

@@ -1,0 +1,162 @@
+import {
+  allQuerySchema,
+  bulkResultSchema,
+  errorResponseSchema,
+  notificationIdBodySchema,
+  notificationListSchema,
+  notificationPreferencesSchema,
+  notificationStatsSchema,
+  unreadQuerySchema,
+  updateNotificationPreferencesSchema,
+} from '@atende/contracts';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Tx } from '../../db/client.ts';
+import type { Viewer } from './notifications.repo.ts';
+import * as service from './notifications.service.ts';
+
+const tags = ['notifications'];
+const security = [{ bearer: [] }];
+const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema };
+const withNotFound = { ...errors, 404: errorResponseSchema };
+
+/** Runs `work` in the tenant's transaction as the signed-in user (their creation time, preferences). */
+const asViewer = <T>(request: FastifyRequest, work: (tx: Tx, viewer: Viewer) => Promise<T>) =>
+  request.tenantTx(async (tx) =>
+    work(tx, await service.viewerOf(tx, request.auth.sub, request.auth.tenantId)),
+  );
+
+export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/notifications/unread',
+    {
+      schema: {
+        tags,
+        security,
+        summary: "The caller's unread notifications, newest first (total: all unread)",
+        querystring: unreadQuerySchema,
+        response: { 200: notificationListSchema, ...errors },
+      },
+    },
+    (request) =>
+      asViewer(request, (tx, viewer) =>
+        service.listNotifications(tx, viewer, { limit: request.query.limit, unreadOnly: true }),
+      ),
+  );
+
+  app.get(
+    '/notifications/all',
+    {
+      schema: {
+        tags,
+        security,
+        summary: "The caller's notifications (not cleared), newest first; include_read=false: unread only",
+        querystring: allQuerySchema,
+        response: { 200: notificationListSchema, ...errors },
+      },
+    },
+    (request) =>
+      asViewer(request, (tx, viewer) =>
+        service.listNotifications(tx, viewer, {
+          limit: request.query.limit,
+          unreadOnly: !request.query.include_read,
+        }),
+      ),
+  );
+
+  app.get(
+    '/notifications/stats',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Unread count, by priority and by type; total: all visible notifications',
+        response: { 200: notificationStatsSchema, ...errors },
+      },
+    },
+    (request) => asViewer(request, (tx, viewer) => service.stats(tx, viewer)),
+  );
+
+  app.post(
+    '/notifications/mark-read',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Mark one notification read for the caller (count: 1 if it was unread)',
+        body: notificationIdBodySchema,
+        response: { 200: bulkResultSchema, ...withNotFound },
+      },
+    },
+    (request) =>
+      asViewer(request, (tx, viewer) => service.markRead(tx, viewer, request.body.notification_id)),
+  );
+
+  app.post(
+    '/notifications/mark-all-read',
+    {
+      schema: {
+        tags,
+        security,
+        summary: "Mark all the caller's shown notifications read (count: how many were unread)",
+        response: { 200: bulkResultSchema, ...errors },
+      },
+    },
+    (request) => asViewer(request, (tx, viewer) => service.markAllRead(tx, viewer)),
+  );
+
+  app.post(
+    '/notifications/clear',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Hide one notification for the caller only (cleared counts as read)',
+        body: notificationIdBodySchema,
+        response: { 200: bulkResultSchema, ...withNotFound },
+      },
+    },
+    (request) => asViewer(request, (tx, viewer) => service.clear(tx, viewer, request.body.notification_id)),
+  );
+
+  app.post(
+    '/notifications/clear-all',
+    {
+      schema: {
+        tags,
+        security,
+        summary: "Hide all the caller's shown notifications for the caller only (count: how many)",
+        response: { 200: bulkResultSchema, ...errors },
+      },
+    },
+    (request) => asViewer(request, (tx, viewer) => service.clearAll(tx, viewer)),
+  );
+
+  app.get(
+    '/notifications/preferences',
+    {
+      schema: {
+        tags,
+        security,
+        summary: "The caller's muted alert types and minimum priority",
+        response: { 200: notificationPreferencesSchema, ...errors },
+      },
+    },
+    (request) => asViewer(request, async (_tx, viewer) => service.getPreferences(viewer)),
+  );
+
+  app.put(
+    '/notifications/preferences',
+    {
+      schema: {
+        tags,
+        security,
+        summary:
+          "Change the caller's preferences: send only the changed fields (muted types are hidden, not deleted)",
+        body: updateNotificationPreferencesSchema,
+        response: { 200: notificationPreferencesSchema, ...errors },
+      },
+    },
+    (request) => asViewer(request, (tx, viewer) => service.updatePreferences(tx, viewer, request.body)),
+  );
+};
