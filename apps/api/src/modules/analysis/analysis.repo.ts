@@ -25,12 +25,6 @@ export async function ticketForAnalysis(tx: Tx, ticketId: string) {
   return row;
 }
 
-/** Whether the ticket still exists (a light check before writing an analysis computed meanwhile). */
-export async function ticketExists(tx: Tx, ticketId: string) {
-  const rows = await tx.select({ id: tickets.id }).from(tickets).where(eq(tickets.id, ticketId));
-  return rows.length > 0;
-}
-
 /** Whether the message still exists. */
 export async function messageExists(tx: Tx, messageId: string) {
   const rows = await tx.select({ id: messages.id }).from(messages).where(eq(messages.id, messageId));

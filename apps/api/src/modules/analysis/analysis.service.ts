@@ -5,13 +5,13 @@ import type { CpuPool } from '../../lib/cpu/pool.ts';
 import { AppError } from '../../lib/errors.ts';
 import { findMessage } from '../messages/messages.repo.ts';
 import { getMessage } from '../messages/messages.service.ts';
+import { alertsAfterAnalysis, alertTicket } from '../notifications/alerts.ts';
 import { getTicket } from '../tickets/tickets.service.ts';
 import {
   addMessageAnalysis,
   addTicketAnalysis,
   messageExists,
   type Provenance,
-  ticketExists,
   ticketForAnalysis,
 } from './analysis.repo.ts';
 import { type Llm, LlmError } from './llm.ts';
@@ -107,8 +107,11 @@ export class AnalysisService {
 
     return inTurn(tenantId, () =>
       withTenant(this.db, tenantId, async (tx) => {
-        if (!(await ticketExists(tx, ticketId))) throw new AppError('not_found', 'Chamado não encontrado.');
+        const ticket = await alertTicket(tx, ticketId);
+        if (!ticket) throw new AppError('not_found', 'Chamado não encontrado.');
         await addTicketAnalysis(tx, tenantId, ticketId, result as TicketAnalysis, provenance);
+        // Same transaction: no analysis without its alerts, no alert without its analysis.
+        await alertsAfterAnalysis(tx, tenantId, ticket, result as TicketAnalysis, { kind: 'ticket' });
         return getTicket(tx, ticketId);
       }),
     );
@@ -135,6 +138,20 @@ export class AnalysisService {
         if (!(await messageExists(tx, messageId)))
           throw new AppError('not_found', 'Mensagem não encontrada.');
         await addMessageAnalysis(tx, tenantId, messageId, result as MessageAnalysis, provenance);
+        const { ticketId, direction } = found.row.message;
+        const ticket = ticketId ? await alertTicket(tx, ticketId) : undefined;
+        if (ticket) {
+          await alertsAfterAnalysis(
+            tx,
+            tenantId,
+            ticket,
+            result as MessageAnalysis,
+            { kind: 'message', messageId },
+            {
+              autoFlag: direction === 'inbound',
+            },
+          );
+        }
         return getMessage(tx, messageId);
       }),
     );

@@ -8,6 +8,7 @@ import { toMessageAnalysisDto } from '../analysis/analysis.mappers.ts';
 import { addMessageAnalysis } from '../analysis/analysis.repo.ts';
 import { analyzeOffline, inTurn, termsFor } from '../analysis/offline.ts';
 import { findCustomer } from '../customers/customers.repo.ts';
+import { alertsAfterAnalysis, alertTicket } from '../notifications/alerts.ts';
 import { findTicket } from '../tickets/tickets.repo.ts';
 import * as repo from './messages.repo.ts';
 
@@ -106,6 +107,10 @@ export async function createMessage(
           model: null,
           providerError: null,
         });
+        // An inbound message of a ticket raises its alerts (and flags the ticket for red flags).
+        const ticket = input.ticket_id ? await alertTicket(tx, input.ticket_id) : undefined;
+        if (ticket)
+          await alertsAfterAnalysis(tx, tenantId, ticket, analysis, { kind: 'message', messageId: id });
       }
       return getMessage(tx, id);
     });

@@ -109,6 +109,8 @@ export const ticketsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     (request) =>
-      request.tenantTx((tx) => service.setTicketFlag(tx, request.params.id, request.query.flagged)),
+      request.tenantTx((tx) =>
+        service.setTicketFlag(tx, request.auth.tenantId, request.params.id, request.query.flagged),
+      ),
   );
 };

@@ -5,6 +5,7 @@ import { iso, searchTextOf } from '../../lib/db-helpers.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { toTicketAnalysisDto } from '../analysis/analysis.mappers.ts';
 import { findCustomer } from '../customers/customers.repo.ts';
+import { alertTicket, onTicketFlagged } from '../notifications/alerts.ts';
 import * as repo from './tickets.repo.ts';
 
 const ticketNotFound = () => notFound('Chamado não encontrado.');
@@ -130,11 +131,16 @@ export async function updateTicket(tx: Tx, id: string, input: UpdateTicket) {
     flagged: input.flagged ?? ticket.flagged,
     searchText: searchTextOf(title, content, customerName),
   });
+  if (input.flagged !== undefined)
+    await onTicketFlagged(tx, ticket.tenantId, { id, title, content }, input.flagged);
   return getTicket(tx, id);
 }
 
-export async function setTicketFlag(tx: Tx, id: string, flagged: boolean) {
+/** A person flags or unflags a ticket: turning it flagged raises `ticket_notifiable`. */
+export async function setTicketFlag(tx: Tx, tenantId: string, id: string, flagged: boolean) {
   if (!(await repo.updateTicket(tx, id, { flagged }))) throw ticketNotFound();
+  const ticket = await alertTicket(tx, id);
+  if (ticket) await onTicketFlagged(tx, tenantId, ticket, flagged);
   return getTicket(tx, id);
 }
 

@@ -1,0 +1,263 @@
+import type { MessageAnalysis, TicketAnalysis } from '@atende/analyzer';
+import { type AlertType, escalationReasonLabels, priorityOf } from '@atende/contracts';
+import { eq, sql } from 'drizzle-orm';
+import type { Tx } from '../../db/client.ts';
+import { alertStates, notifications, tickets } from '../../db/schema/index.ts';
+
+/**
+ * Alert generation (ARCHITECTURE "Alerts"). Alerts are edge-triggered per (ticket, alert type)
+ * through `alert_states`: one is created when its condition turns true and the state is re-armed
+ * when the condition turns false, so re-analysing a ticket never repeats an alert. Everything
+ * here runs inside the transaction that writes the analysis (or the flag), as the request's
+ * tenant: a few small statements, never a list.
+ */
+
+/** What alerts name: the ticket (its title, or the start of its content). */
+export interface AlertTicket {
+  id: string;
+  title: string | null;
+  content: string;
+}
+
+/** Where the analysis came from: the ticket's own, or one of its messages'. */
+export type AlertSource = { kind: 'ticket' } | { kind: 'message'; messageId: string };
+
+/** One alert type's condition after an analysis, with the reason an agent reads. */
+export interface AlertCondition {
+  type: AlertType;
+  holds: boolean;
+  /** pt-BR sentence: why (only meaningful when `holds`). */
+  reason: string;
+}
+
+const percent = (n: number) => `${Math.round(n * 100)}%`;
+const decimal = (n: number) => n.toFixed(1).replace('.', ',');
+const termList = (words: readonly string[]) => words.join(', ');
+
+const isTicketAnalysis = (a: TicketAnalysis | MessageAnalysis): a is TicketAnalysis =>
+  'overall_sentiment' in a;
+
+/**
+ * The one place that reads analysis fields for alerts: which alert types hold, and why. A ticket
+ * analysis decides red flags, escalation, sentiment, CSAT and complexity; a message analysis only
+ * red flags and sentiment.
+ */
+export function alertConditions(analysis: TicketAnalysis | MessageAnalysis): AlertCondition[] {
+  const redFlags: AlertCondition = {
+    type: 'red_flags',
+    holds: analysis.contains_red_flags,
+    reason: `Termos detectados: ${termList(analysis.red_flag_words)}.`,
+  };
+  if (!isTicketAnalysis(analysis)) {
+    return [
+      {
+        ...redFlags,
+        reason: `Termos detectados em uma mensagem do cliente: ${termList(analysis.red_flag_words)}.`,
+      },
+      {
+        type: 'negative_sentiment',
+        holds: analysis.sentiment === 'negative',
+        reason: 'Sentimento negativo em uma mensagem do cliente: responda com prioridade.',
+      },
+    ];
+  }
+  const reasons = analysis.escalation_reasons.map((r) => escalationReasonLabels[r] ?? r);
+  return [
+    redFlags,
+    {
+      type: 'escalation_required',
+      holds: analysis.requires_escalation,
+      reason:
+        reasons.length > 0
+          ? `Escalonamento necessário: ${termList(reasons)}.`
+          : 'Escalonamento necessário: envolva um supervisor.',
+    },
+    {
+      type: 'negative_sentiment',
+      holds: analysis.overall_sentiment === 'negative',
+      reason: 'Sentimento negativo na conversa: o cliente demonstra insatisfação.',
+    },
+    {
+      type: 'low_csat_prediction',
+      holds: analysis.csat_score < 7,
+      reason: `CSAT previsto ${decimal(analysis.csat_score)}/10, abaixo de 7: o cliente tende a sair insatisfeito.`,
+    },
+    {
+      type: 'high_complexity',
+      holds: analysis.complexity_score >= 0.8,
+      reason: `Alta complexidade (${percent(analysis.complexity_score)}): o chamado pode exigir um especialista.`,
+    },
+  ];
+}
+
+/** How alerts name a ticket: its title, or the first ~60 characters of its content. */
+export function ticketLabel(ticket: Pick<AlertTicket, 'title' | 'content'>) {
+  const title = ticket.title?.trim();
+  if (title) return title;
+  const text = ticket.content.replace(/\s+/g, ' ').trim();
+  if (text.length <= 60) return text;
+  const cut = text.slice(0, 60);
+  const space = cut.lastIndexOf(' ');
+  return `${(space > 40 ? cut.slice(0, space) : cut).trimEnd()}…`;
+}
+
+const titles: Record<AlertType, (label: string) => string> = {
+  ticket_issues: (l) => `Cliente aguardando no chamado «${l}»`,
+  red_flags: (l) => `Sinais de alerta no chamado «${l}»`,
+  escalation_required: (l) => `Escalonamento necessário no chamado «${l}»`,
+  negative_sentiment: (l) => `Sentimento negativo no chamado «${l}»`,
+  low_csat_prediction: (l) => `CSAT previsto baixo no chamado «${l}»`,
+  high_complexity: (l) => `Alta complexidade no chamado «${l}»`,
+  ticket_notifiable: (l) => `Chamado sinalizado: «${l}»`,
+};
+
+/**
+ * Moves the edge state of the given conditions in one upsert and answers the types that turned
+ * true (new rows with active, or rows that were inactive). Rows whose state did not change are
+ * not touched. Concurrent callers serialise on the row, so only one of them sees the edge.
+ */
+async function turnedTrue(
+  tx: Tx,
+  tenantId: string,
+  ticketId: string,
+  states: { type: AlertType; active: boolean }[],
+) {
+  if (states.length === 0) return new Set<AlertType>();
+  const rows = await tx
+    .insert(alertStates)
+    .values(states.map((s) => ({ tenantId, ticketId, alertType: s.type, active: s.active })))
+    .onConflictDoUpdate({
+      target: [alertStates.ticketId, alertStates.alertType],
+      set: { active: sql`excluded.active`, updatedAt: sql`now()` },
+      setWhere: sql`${alertStates.active} is distinct from excluded.active`,
+    })
+    .returning({ alertType: alertStates.alertType, active: alertStates.active });
+  return new Set(rows.filter((r) => r.active).map((r) => r.alertType as AlertType));
+}
+
+async function insertAlerts(
+  tx: Tx,
+  tenantId: string,
+  ticket: AlertTicket,
+  alerts: { type: AlertType; message: string }[],
+  messageId: string | null,
+) {
+  if (alerts.length === 0) return;
+  const label = ticketLabel(ticket);
+  await tx.insert(notifications).values(
+    alerts.map((a) => ({
+      tenantId,
+      alertType: a.type,
+      priority: priorityOf[a.type],
+      title: titles[a.type](label),
+      message: a.message,
+      ticketId: ticket.id,
+      messageId,
+    })),
+  );
+}
+
+/**
+ * Creates the alerts whose condition became true for the ticket. A ticket analysis moves every
+ * state it decides both ways (true fires once, false re-arms); a message analysis only raises:
+ * one calm message does not mean the ticket's red flags or mood went away, so it never re-arms.
+ * Answers the alert types created.
+ */
+export async function raiseAlerts(
+  tx: Tx,
+  tenantId: string,
+  ticket: AlertTicket,
+  conditions: AlertCondition[],
+  source: AlertSource,
+): Promise<AlertType[]> {
+  const considered = source.kind === 'ticket' ? conditions : conditions.filter((c) => c.holds);
+  const fired = await turnedTrue(
+    tx,
+    tenantId,
+    ticket.id,
+    considered.map((c) => ({ type: c.type, active: c.holds })),
+  );
+  const alerts = conditions
+    .filter((c) => c.holds && fired.has(c.type))
+    .map((c) => ({ type: c.type, message: c.reason }));
+  await insertAlerts(tx, tenantId, ticket, alerts, source.kind === 'message' ? source.messageId : null);
+  return alerts.map((a) => a.type);
+}
+
+/** Why a ticket was flagged: by a person, or automatically for red flags (with the terms). */
+export type FlagCause = { by: 'person' } | { by: 'red_flags'; words: readonly string[]; messageId?: string };
+
+/**
+ * A ticket's flag was set or cleared: `ticket_notifiable` fires when it turns flagged and is
+ * re-armed when unflagged (edge state in alert_states, like the others).
+ */
+export async function onTicketFlagged(
+  tx: Tx,
+  tenantId: string,
+  ticket: AlertTicket,
+  flagged: boolean,
+  cause: FlagCause = { by: 'person' },
+) {
+  const fired = await turnedTrue(tx, tenantId, ticket.id, [{ type: 'ticket_notifiable', active: flagged }]);
+  if (!flagged || !fired.has('ticket_notifiable')) return false;
+  const message =
+    cause.by === 'person'
+      ? 'Chamado sinalizado por um atendente para acompanhamento.'
+      : `Chamado sinalizado automaticamente por sinais de alerta: ${termList(cause.words)}.`;
+  await insertAlerts(
+    tx,
+    tenantId,
+    ticket,
+    [{ type: 'ticket_notifiable', message }],
+    cause.by === 'red_flags' ? (cause.messageId ?? null) : null,
+  );
+  return true;
+}
+
+/** The ticket as alerts name it (a short prefix of its content), or undefined when it is gone. */
+export async function alertTicket(tx: Tx, ticketId: string): Promise<AlertTicket | undefined> {
+  const [row] = await tx
+    .select({ id: tickets.id, title: tickets.title, content: sql<string>`left(${tickets.content}, 200)` })
+    .from(tickets)
+    .where(eq(tickets.id, ticketId));
+  return row;
+}
+
+/**
+ * Flags the ticket automatically (it had red flags in its analysis or an inbound message) and
+ * raises `ticket_notifiable` when that turned it flagged. A person's flag is never cleared here.
+ */
+export async function autoFlagTicket(
+  tx: Tx,
+  tenantId: string,
+  ticket: AlertTicket,
+  words: readonly string[],
+  messageId?: string,
+) {
+  await tx
+    .update(tickets)
+    .set({ flagged: true })
+    .where(sql`${tickets.id} = ${ticket.id} and not ${tickets.flagged}`);
+  return onTicketFlagged(tx, tenantId, ticket, true, { by: 'red_flags', words, messageId });
+}
+
+/**
+ * Everything an analysis triggers for its ticket, in the analysis's transaction: the alerts whose
+ * condition became true and, with red flags, the automatic flag.
+ */
+export async function alertsAfterAnalysis(
+  tx: Tx,
+  tenantId: string,
+  ticket: AlertTicket,
+  analysis: TicketAnalysis | MessageAnalysis,
+  source: AlertSource,
+  options: { autoFlag: boolean } = { autoFlag: true },
+) {
+  const created = await raiseAlerts(tx, tenantId, ticket, alertConditions(analysis), source);
+  if (options.autoFlag && analysis.contains_red_flags) {
+    const messageId = source.kind === 'message' ? source.messageId : undefined;
+    if (await autoFlagTicket(tx, tenantId, ticket, analysis.red_flag_words, messageId))
+      created.push('ticket_notifiable');
+  }
+  return created;
+}
