@@ -75,6 +75,8 @@ export type NotificationStats = z.infer<typeof notificationStatsSchema>;
 
 export const notificationIdBodySchema = z.object({ notification_id: idSchema });
 /** mark-read, mark-all-read, clear, clear-all: `count` is how many notifications changed. */
+/** mark-all-read, clear-all: no body (an empty object is accepted too). */
+export const emptyBodySchema = z.object({}).nullish();
 export const bulkResultSchema = z.object({ success: z.boolean(), count: z.number().int() });
 export type BulkResult = z.infer<typeof bulkResultSchema>;
 

@@ -1,6 +1,7 @@
 import {
   allQuerySchema,
   bulkResultSchema,
+  emptyBodySchema,
   errorResponseSchema,
   notificationIdBodySchema,
   notificationListSchema,
@@ -99,6 +100,7 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         security,
         summary: "Mark all the caller's shown notifications read (count: how many were unread)",
+        body: emptyBodySchema,
         response: { 200: bulkResultSchema, ...errors },
       },
     },
@@ -126,6 +128,7 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         security,
         summary: "Hide all the caller's shown notifications for the caller only (count: how many)",
+        body: emptyBodySchema,
         response: { 200: bulkResultSchema, ...errors },
       },
     },

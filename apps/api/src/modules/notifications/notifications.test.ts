@@ -196,7 +196,10 @@ describe('notifications API', () => {
     await api1('POST', '/notifications/mark-read', { notification_id: one.id });
 
     expect((await api1('POST', '/notifications/mark-all-read')).body).toEqual({ success: true, count: 3 });
-    expect((await api1('POST', '/notifications/mark-all-read')).body).toEqual({ success: true, count: 0 });
+    expect((await api1('POST', '/notifications/mark-all-read', {})).body).toEqual({
+      success: true,
+      count: 0,
+    });
     expect((await api1('GET', '/notifications/unread')).body).toEqual({ notifications: [], total: 0 });
     expect((await api1('GET', '/notifications/stats')).body.unread_count).toBe(0);
     expect((await api2('GET', '/notifications/stats')).body.unread_count).toBe(4);
