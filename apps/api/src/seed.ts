@@ -6,6 +6,7 @@ import { CpuPool } from './lib/cpu/pool.ts';
 import { searchTextOf } from './lib/db-helpers.ts';
 import { addMessageAnalysis, addTicketAnalysis, type Provenance } from './modules/analysis/analysis.repo.ts';
 import { generatePassword, hashPassword, newPasswordProblem } from './modules/identity/passwords.ts';
+import { alertsAfterAnalysis, onTicketFlagged } from './modules/notifications/alerts.ts';
 import { countTenants } from './modules/tenants/tenants.repo.ts';
 import { demoCustomers, demoFlaggedTerms, demoMessages, demoTickets } from './seed-data.ts';
 
@@ -92,8 +93,11 @@ async function insertDemoContent(tx: Tx, tenantId: string) {
   // Directly, not on the CPU pool: the seed runs at start-up, before any request is served.
   const offline: Provenance = { provider: 'local', model: null, providerError: null };
   const tenantTerms = compileRedFlags(demoFlaggedTerms);
-  for (const ticket of ticketRows.slice(0, -2)) {
-    await addTicketAnalysis(tx, tenantId, ticket.id, analyzeTicket(ticket.content, { tenantTerms }), offline);
+  // Oldest first, so the alerts they raise (through the same code as requests) come in time order.
+  for (const ticket of ticketRows.slice(0, -2).reverse()) {
+    const result = analyzeTicket(ticket.content, { tenantTerms });
+    await addTicketAnalysis(tx, tenantId, ticket.id, result, offline);
+    await alertsAfterAnalysis(tx, tenantId, ticket, result, { kind: 'ticket' });
   }
   const messageRows = await tx
     .insert(messages)
@@ -118,6 +122,15 @@ async function insertDemoContent(tx: Tx, tenantId: string) {
     await addMessageAnalysis(tx, tenantId, message.id, result, offline);
     if (result.contains_red_flags)
       await tx.update(messages).set({ flagged: true }).where(eq(messages.id, message.id));
+    const ticket = ticketRows.find((t) => t.id === message.ticketId);
+    if (ticket)
+      await alertsAfterAnalysis(tx, tenantId, ticket, result, { kind: 'message', messageId: message.id });
+  }
+  // A person flagged the oldest pending ticket to follow it up.
+  const followUp = ticketRows.at(-1);
+  if (followUp) {
+    await tx.update(tickets).set({ flagged: true }).where(eq(tickets.id, followUp.id));
+    await onTicketFlagged(tx, tenantId, followUp, true);
   }
   await tx
     .insert(flaggedTerms)
