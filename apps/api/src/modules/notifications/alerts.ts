@@ -17,6 +17,8 @@ export interface AlertTicket {
   id: string;
   title: string | null;
   content: string;
+  /** Whether it is flagged already (spares the automatic flag's update); unknown: undefined. */
+  flagged?: boolean;
 }
 
 /** Where the analysis came from: the ticket's own, or one of its messages'. */
@@ -159,7 +161,8 @@ async function insertAlerts(
 
 /**
  * Creates the alerts whose condition became true for the ticket. A ticket analysis moves every
- * state it decides both ways (true fires once, false re-arms); a message analysis only raises:
+ * state it decides both ways (true fires once, false re-arms; `ticket_notifiable` is only ever
+ * passed as holding, by the automatic flag); a message analysis only raises:
  * one calm message does not mean the ticket's red flags or mood went away, so it never re-arms.
  * Answers the alert types created.
  */
@@ -184,66 +187,38 @@ export async function raiseAlerts(
   return alerts.map((a) => a.type);
 }
 
-/** Why a ticket was flagged: by a person, or automatically for red flags (with the terms). */
-export type FlagCause = { by: 'person' } | { by: 'red_flags'; words: readonly string[]; messageId?: string };
-
 /**
- * A ticket's flag was set or cleared: `ticket_notifiable` fires when it turns flagged and is
- * re-armed when unflagged (edge state in alert_states, like the others).
+ * A person set or cleared a ticket's flag: `ticket_notifiable` fires when it turns flagged and is
+ * re-armed when unflagged (edge state in alert_states, like the others; the automatic flag goes
+ * through alertsAfterAnalysis).
  */
-export async function onTicketFlagged(
-  tx: Tx,
-  tenantId: string,
-  ticket: AlertTicket,
-  flagged: boolean,
-  cause: FlagCause = { by: 'person' },
-) {
+export async function onTicketFlagged(tx: Tx, tenantId: string, ticket: AlertTicket, flagged: boolean) {
   const fired = await turnedTrue(tx, tenantId, ticket.id, [{ type: 'ticket_notifiable', active: flagged }]);
   if (!flagged || !fired.has('ticket_notifiable')) return false;
-  const message =
-    cause.by === 'person'
-      ? 'Chamado sinalizado por um atendente para acompanhamento.'
-      : `Chamado sinalizado automaticamente por sinais de alerta: ${termList(cause.words)}.`;
-  await insertAlerts(
-    tx,
-    tenantId,
-    ticket,
-    [{ type: 'ticket_notifiable', message }],
-    cause.by === 'red_flags' ? (cause.messageId ?? null) : null,
-  );
+  const message = 'Chamado sinalizado por um atendente para acompanhamento.';
+  await insertAlerts(tx, tenantId, ticket, [{ type: 'ticket_notifiable', message }], null);
   return true;
 }
 
 /** The ticket as alerts name it (a short prefix of its content), or undefined when it is gone. */
 export async function alertTicket(tx: Tx, ticketId: string): Promise<AlertTicket | undefined> {
   const [row] = await tx
-    .select({ id: tickets.id, title: tickets.title, content: sql<string>`left(${tickets.content}, 200)` })
+    .select({
+      id: tickets.id,
+      title: tickets.title,
+      content: sql<string>`left(${tickets.content}, 200)`,
+      flagged: tickets.flagged,
+    })
     .from(tickets)
     .where(eq(tickets.id, ticketId));
   return row;
 }
 
 /**
- * Flags the ticket automatically (it had red flags in its analysis or an inbound message) and
- * raises `ticket_notifiable` when that turned it flagged. A person's flag is never cleared here.
- */
-export async function autoFlagTicket(
-  tx: Tx,
-  tenantId: string,
-  ticket: AlertTicket,
-  words: readonly string[],
-  messageId?: string,
-) {
-  await tx
-    .update(tickets)
-    .set({ flagged: true })
-    .where(sql`${tickets.id} = ${ticket.id} and not ${tickets.flagged}`);
-  return onTicketFlagged(tx, tenantId, ticket, true, { by: 'red_flags', words, messageId });
-}
-
-/**
- * Everything an analysis triggers for its ticket, in the analysis's transaction: the alerts whose
- * condition became true and, with red flags, the automatic flag.
+ * Everything an analysis triggers for its ticket, in the analysis's transaction, in one upsert of
+ * the edge states (plus the writes of what changed): the alerts whose condition became true and,
+ * with red flags (`autoFlag`: the ticket's analysis or an inbound message's), the automatic flag
+ * and its `ticket_notifiable`. A person's flag is never cleared here. Answers the types created.
  */
 export async function alertsAfterAnalysis(
   tx: Tx,
@@ -253,11 +228,20 @@ export async function alertsAfterAnalysis(
   source: AlertSource,
   options: { autoFlag: boolean } = { autoFlag: true },
 ) {
-  const created = await raiseAlerts(tx, tenantId, ticket, alertConditions(analysis), source);
-  if (options.autoFlag && analysis.contains_red_flags) {
-    const messageId = source.kind === 'message' ? source.messageId : undefined;
-    if (await autoFlagTicket(tx, tenantId, ticket, analysis.red_flag_words, messageId))
-      created.push('ticket_notifiable');
+  const conditions = alertConditions(analysis);
+  const flag = options.autoFlag && analysis.contains_red_flags;
+  if (flag) {
+    conditions.push({
+      type: 'ticket_notifiable',
+      holds: true,
+      reason: `Chamado sinalizado automaticamente por sinais de alerta: ${termList(analysis.red_flag_words)}.`,
+    });
+    if (!ticket.flagged) {
+      await tx
+        .update(tickets)
+        .set({ flagged: true })
+        .where(sql`${tickets.id} = ${ticket.id} and not ${tickets.flagged}`);
+    }
   }
-  return created;
+  return raiseAlerts(tx, tenantId, ticket, conditions, source);
 }
