@@ -187,7 +187,7 @@ export async function buildApp({ config, database, webDist, closeDatabase = true
       await api.register(flaggedTermsRoutes);
       await api.register(ticketsRoutes);
       await api.register(messagesRoutes);
-      await api.register(notificationsRoutes);
+      await api.register(notificationsRoutes, { database });
       await api.register(analysisRoutes(new AnalysisService(database.db, llmFromConfig(config), cpu)));
     },
     { prefix: '/api/v1' },

@@ -27,7 +27,109 @@ export interface Database {
   ping(): Promise<void>;
   /** Applies the committed migrations in drizzle/ that this database has not seen yet. */
   migrate(): Promise<void>;
+  /**
+   * Calls `fn` with the payload of every NOTIFY on `channel` (delivered on commit), from any
+   * process on PostgreSQL, from this instance on PGlite. Resolves once listening; answers the
+   * unlisten. On PostgreSQL one dedicated connection per Database listens (opened with the first
+   * listener, closed with the last or with the database) and reconnects with back-off; after a
+   * reconnect `fn` is called with '' (notifications may have been missed meanwhile).
+   */
+  listen(channel: string, fn: (payload: string) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
+}
+
+type ListenFn = (payload: string) => void;
+
+/** PostgreSQL's LISTEN side: one pg.Client besides the pool, shared by every listener. */
+function pgListener(connectionString: string, connectTimeoutMs: number) {
+  const channels = new Map<string, Set<ListenFn>>();
+  let client: pg.Client | undefined;
+  let connecting: Promise<void> | undefined;
+  let retryTimer: NodeJS.Timeout | undefined;
+  let backoffMs = 250;
+  let closed = false;
+  const quote = (channel: string) => `"${channel.replaceAll('"', '""')}"`;
+  const listenerCount = () => [...channels.values()].reduce((n, set) => n + set.size, 0);
+
+  const drop = (conn: pg.Client) => {
+    if (client !== conn) return;
+    client = undefined;
+    conn.end().catch(() => {});
+    scheduleReconnect();
+  };
+  const scheduleReconnect = () => {
+    if (closed || retryTimer || listenerCount() === 0) return;
+    retryTimer = setTimeout(() => {
+      retryTimer = undefined;
+      void connect(true);
+    }, backoffMs);
+    retryTimer.unref();
+    backoffMs = Math.min(backoffMs * 2, 10_000);
+  };
+  const connect = (reconnect: boolean) => {
+    connecting ??= (async () => {
+      if (client || closed) return;
+      const conn = new pg.Client({ connectionString, connectionTimeoutMillis: connectTimeoutMs });
+      conn.on('error', () => drop(conn));
+      conn.on('end', () => drop(conn));
+      conn.on('notification', (msg) => {
+        for (const fn of channels.get(msg.channel) ?? []) fn(msg.payload ?? '');
+      });
+      try {
+        await conn.connect();
+        for (const channel of channels.keys()) await conn.query(`listen ${quote(channel)}`);
+        if (closed || listenerCount() === 0) {
+          await conn.end().catch(() => {});
+          return;
+        }
+        client = conn;
+        backoffMs = 250;
+        if (reconnect) for (const set of channels.values()) for (const fn of set) fn('');
+      } catch {
+        conn.end().catch(() => {});
+        scheduleReconnect();
+      }
+    })().finally(() => {
+      connecting = undefined;
+    });
+    return connecting;
+  };
+
+  return {
+    async listen(channel: string, fn: ListenFn) {
+      if (closed) throw new Error('database closed');
+      const added = !channels.has(channel);
+      const set = channels.get(channel) ?? new Set<ListenFn>();
+      channels.set(channel, set);
+      set.add(fn);
+      if (connecting) await connecting;
+      if (client && added) await client.query(`listen ${quote(channel)}`).catch(() => {});
+      else if (!client) await connect(false);
+      return async () => {
+        set.delete(fn);
+        if (set.size > 0) return;
+        channels.delete(channel);
+        if (channels.size > 0) {
+          await client?.query(`unlisten ${quote(channel)}`).catch(() => {});
+          return;
+        }
+        clearTimeout(retryTimer);
+        retryTimer = undefined;
+        const conn = client;
+        client = undefined;
+        await conn?.end().catch(() => {});
+      };
+    },
+    async close() {
+      closed = true;
+      clearTimeout(retryTimer);
+      channels.clear();
+      if (connecting) await connecting;
+      const conn = client;
+      client = undefined;
+      await conn?.end().catch(() => {});
+    },
+  };
 }
 
 /**
@@ -142,6 +244,7 @@ export async function createDb(options: DbOptions): Promise<Database> {
     // An idle client's error (server restart) must not crash the process; the next query reconnects.
     pool.on('error', () => {});
     const db = drizzleNodePg({ client: pool, schema }) as unknown as Db;
+    const listener = pgListener(options.databaseUrl, timeouts.connectTimeoutMs);
     return {
       db,
       driver: 'postgres',
@@ -163,7 +266,11 @@ export async function createDb(options: DbOptions): Promise<Database> {
           await conn.end().catch(() => {});
         }
       },
-      close: () => pool.end(),
+      listen: (channel, fn) => listener.listen(channel, fn),
+      close: async () => {
+        await listener.close();
+        await pool.end();
+      },
     };
   }
   let release = () => {};
@@ -188,6 +295,12 @@ export async function createDb(options: DbOptions): Promise<Database> {
     driver: 'pglite',
     ping: async () => void (await db.execute(sql`select 1`)),
     migrate: () => migratePglite(drizzlePglite({ client }), { migrationsFolder }),
+    listen: async (channel, fn) => {
+      const unlisten = await client.listen(channel, fn);
+      return async () => {
+        if (!client.closed) await unlisten();
+      };
+    },
     close: async () => {
       try {
         if (!client.closed) await client.close();

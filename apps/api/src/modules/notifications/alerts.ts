@@ -12,6 +12,9 @@ import { alertStates, notifications, tickets } from '../../db/schema/index.ts';
  * tenant: a few small statements, never a list.
  */
 
+/** The NOTIFY channel of new notifications: payload `{"tenant_id", "seq"}` (the batch's lowest seq). */
+export const notificationChannel = 'atende_notifications';
+
 /** What alerts name: the ticket (its title, or the start of its content). */
 export interface AlertTicket {
   id: string;
@@ -146,16 +149,24 @@ async function insertAlerts(
 ) {
   if (alerts.length === 0) return;
   const label = ticketLabel(ticket);
-  await tx.insert(notifications).values(
-    alerts.map((a) => ({
-      tenantId,
-      alertType: a.type,
-      priority: priorityOf[a.type],
-      title: titles[a.type](label),
-      message: a.message,
-      ticketId: ticket.id,
-      messageId,
-    })),
+  const rows = await tx
+    .insert(notifications)
+    .values(
+      alerts.map((a) => ({
+        tenantId,
+        alertType: a.type,
+        priority: priorityOf[a.type],
+        title: titles[a.type](label),
+        message: a.message,
+        ticketId: ticket.id,
+        messageId,
+      })),
+    )
+    .returning({ seq: notifications.seq });
+  // Wakes the open streams of the tenant (stream.ts), in every process, when this commits.
+  const seq = Math.min(...rows.map((r) => r.seq));
+  await tx.execute(
+    sql`select pg_notify(${notificationChannel}, ${JSON.stringify({ tenant_id: tenantId, seq })})`,
   );
 }
 

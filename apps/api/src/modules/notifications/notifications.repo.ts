@@ -1,5 +1,19 @@
 import { alertTypes, type Priority, priorities } from '@atende/contracts';
-import { and, count, desc, eq, inArray, isNull, lt, notInArray, type SQL, sql } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  gte,
+  inArray,
+  isNull,
+  lt,
+  max,
+  notInArray,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { notificationPreferences, notificationStates, notifications, users } from '../../db/schema/index.ts';
 
@@ -91,6 +105,43 @@ export async function listNotifications(
     .leftJoin(notificationStates, stateOf(viewer.userId))
     .where(where);
   return { rows, total: totalRow?.total ?? 0 };
+}
+
+/**
+ * What the viewer sees with `seq >= fromSeq`, in seq order (the stream): the oldest `limit`, or
+ * with `newest` the newest `limit` (a replay), each with its seq.
+ */
+export async function listSince(
+  tx: Tx,
+  viewer: Viewer,
+  fromSeq: number,
+  options: { limit: number; newest?: boolean },
+) {
+  const rows = await tx
+    .select({
+      seq: notifications.seq,
+      id: notifications.id,
+      title: notifications.title,
+      message: notifications.message,
+      priority: notifications.priority,
+      alertType: notifications.alertType,
+      ticketId: notifications.ticketId,
+      messageId: notifications.messageId,
+      createdAt: notifications.createdAt,
+      readAt: notificationStates.readAt,
+    })
+    .from(notifications)
+    .leftJoin(notificationStates, stateOf(viewer.userId))
+    .where(and(gte(notifications.seq, fromSeq), visible(viewer)))
+    .orderBy(options.newest ? desc(notifications.seq) : asc(notifications.seq))
+    .limit(options.limit);
+  return options.newest ? rows.reverse() : rows;
+}
+
+/** The tenant's highest seq (0 when it has none). */
+export async function maxSeq(tx: Tx) {
+  const [row] = await tx.select({ seq: max(notifications.seq) }).from(notifications);
+  return Number(row?.seq ?? 0);
 }
 
 /** Visible notifications by type and priority, with how many of them are unread: one query. */

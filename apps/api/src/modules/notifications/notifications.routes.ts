@@ -6,15 +6,18 @@ import {
   notificationIdBodySchema,
   notificationListSchema,
   notificationPreferencesSchema,
+  notificationSchema,
   notificationStatsSchema,
   unreadQuerySchema,
   updateNotificationPreferencesSchema,
 } from '@atende/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { Tx } from '../../db/client.ts';
+import { z } from 'zod';
+import type { Database, Tx } from '../../db/client.ts';
 import type { Viewer } from './notifications.repo.ts';
 import * as service from './notifications.service.ts';
+import { notificationStreams } from './stream.ts';
 
 const tags = ['notifications'];
 const security = [{ bearer: [] }];
@@ -27,7 +30,34 @@ const asViewer = <T>(request: FastifyRequest, work: (tx: Tx, viewer: Viewer) => 
     work(tx, await service.viewerOf(tx, request.auth.sub, request.auth.tenantId)),
   );
 
-export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
+export const notificationsRoutes: FastifyPluginAsyncZod<{ database: Database }> = async (
+  app,
+  { database },
+) => {
+  app.get(
+    '/notifications/stream',
+    {
+      schema: {
+        tags,
+        security,
+        summary:
+          "Server-Sent Events of the caller's new notifications (`id: <seq>`, `event: notification`, data: one notification); Last-Event-ID replays up to 200 missed",
+        headers: z.object({ 'last-event-id': z.string().optional() }),
+        response: {
+          200: {
+            description: "text/event-stream; each event's data is a notification (application/json)",
+            content: {
+              'text/event-stream': { schema: z.string() },
+              'application/json': { schema: notificationSchema },
+            },
+          },
+          ...errors,
+        },
+      },
+    },
+    notificationStreams(app, database),
+  );
+
   app.get(
     '/notifications/unread',
     {

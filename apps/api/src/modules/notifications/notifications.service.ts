@@ -40,7 +40,7 @@ export async function viewerOf(tx: Tx, userId: string, tenantId: string): Promis
 
 type Row = Awaited<ReturnType<typeof repo.listNotifications>>['rows'][number];
 
-const toNotificationDto = (row: Row): Notification => ({
+export const toNotificationDto = (row: Row): Notification => ({
   notification_id: row.id,
   title: row.title,
   message: row.message,

@@ -1,0 +1,238 @@
+import type { ServerResponse } from 'node:http';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Database, Tx } from '../../db/client.ts';
+import { AppError } from '../../lib/errors.ts';
+import { notificationChannel } from './alerts.ts';
+import * as repo from './notifications.repo.ts';
+import { toNotificationDto, viewerOf } from './notifications.service.ts';
+
+/**
+ * GET /notifications/stream (ARCHITECTURE "Notifications"): Server-Sent Events of the caller's new
+ * notifications. alerts.ts NOTIFYs `{tenant_id, seq}` on commit; each app listens once
+ * (database.listen) and wakes its open streams of that tenant, which read what is new in a short
+ * tenant transaction (none is held while streaming) and write `id: <seq>` events.
+ */
+
+/** Events replayed after Last-Event-ID, and read per wake-up before reading again. */
+export const replayLimit = 200;
+export const heartbeatMs = 25_000;
+/** Wake-ups of a tenant within this window make one read per stream. */
+const coalesceMs = 20;
+/** Seqs a stream remembers having sent (to catch a lower seq committed after a higher one). */
+const sentMemory = 256;
+
+interface Stream {
+  tenantId: string;
+  userId: string;
+  raw: ServerResponse;
+  tenantTx: FastifyRequest['tenantTx'];
+  lastSeq: number;
+  /** Lowest seq announced but maybe not read yet (a batch committed out of seq order). */
+  fromSeq: number | undefined;
+  sent: Set<number>;
+  /** Never read below this: the start (nothing old) or seqs no longer in `sent`. */
+  floor: number;
+  reading: boolean;
+  again: boolean;
+  timers: NodeJS.Timeout[];
+  closed: boolean;
+}
+
+const shuttingDown = () => new AppError('unavailable', 'O servidor está reiniciando. Tente novamente.');
+
+/** The token's `exp` (seconds), already verified by the auth hook. */
+function tokenExpiry(request: FastifyRequest): number | undefined {
+  const token = (request.headers.authorization ?? '').split(' ')[1] ?? '';
+  try {
+    const claims = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8'));
+    return typeof claims.exp === 'number' ? claims.exp : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function parseLastEventId(value: string | string[] | undefined) {
+  const text = Array.isArray(value) ? value[0] : value;
+  if (!text || !/^\d{1,15}$/.test(text.trim())) return undefined;
+  return Number(text.trim());
+}
+
+/** The streams of one app: registered per app, ended when it closes. */
+export function notificationStreams(app: FastifyInstance, database: Database) {
+  const byTenant = new Map<string, Set<Stream>>();
+  const pendingTenants = new Map<string, number | undefined>();
+  let coalesceTimer: NodeJS.Timeout | undefined;
+  let unlisten: Promise<() => Promise<void>> | undefined;
+  let closing = false;
+
+  const end = (stream: Stream) => {
+    if (stream.closed) return;
+    stream.closed = true;
+    for (const timer of stream.timers) clearTimeout(timer);
+    const set = byTenant.get(stream.tenantId);
+    set?.delete(stream);
+    if (set?.size === 0) byTenant.delete(stream.tenantId);
+    stream.raw.end();
+  };
+
+  const remember = (stream: Stream, seq: number) => {
+    stream.sent.add(seq);
+    if (stream.sent.size > sentMemory) {
+      const oldest = stream.sent.values().next().value;
+      if (oldest !== undefined) {
+        stream.sent.delete(oldest);
+        stream.floor = Math.max(stream.floor, oldest + 1);
+      }
+    }
+  };
+
+  /** Reads and writes what is new for the stream; one read at a time, repeated if woken meanwhile. */
+  const read = async (stream: Stream) => {
+    if (stream.closed) return;
+    if (stream.reading) {
+      stream.again = true;
+      return;
+    }
+    stream.reading = true;
+    try {
+      do {
+        stream.again = false;
+        const from = Math.max(
+          Math.min(stream.fromSeq ?? stream.lastSeq + 1, stream.lastSeq + 1),
+          stream.floor,
+        );
+        stream.fromSeq = undefined;
+        const rows = await stream.tenantTx(async (tx: Tx) =>
+          repo.listSince(tx, await viewerOf(tx, stream.userId, stream.tenantId), from, {
+            limit: replayLimit,
+          }),
+        );
+        if (stream.closed) return;
+        const fresh = rows.filter((r) => !stream.sent.has(r.seq));
+        write(stream, fresh);
+        if (rows.length === replayLimit) stream.again = true;
+      } while (stream.again && !stream.closed);
+    } catch (err) {
+      app.log.warn({ err }, 'notification stream read failed');
+      end(stream);
+    } finally {
+      stream.reading = false;
+    }
+  };
+
+  const write = (stream: Stream, rows: Awaited<ReturnType<typeof repo.listSince>>) => {
+    if (rows.length === 0) return;
+    let out = '';
+    for (const row of rows) {
+      out += `id: ${row.seq}\nevent: notification\ndata: ${JSON.stringify(toNotificationDto(row))}\n\n`;
+      remember(stream, row.seq);
+      stream.lastSeq = Math.max(stream.lastSeq, row.seq);
+    }
+    stream.raw.write(out);
+  };
+
+  const wakeTenants = () => {
+    coalesceTimer = undefined;
+    const pending = [...pendingTenants];
+    pendingTenants.clear();
+    for (const [tenantId, seq] of pending) {
+      const streams =
+        tenantId === '*' ? [...byTenant.values()].flatMap((s) => [...s]) : byTenant.get(tenantId);
+      for (const stream of streams ?? []) {
+        // Nothing new for this stream: its last seq is past the batch, and it sent the batch.
+        if (seq !== undefined && seq <= stream.lastSeq && stream.sent.has(seq)) continue;
+        if (seq !== undefined && seq <= stream.lastSeq) stream.fromSeq = Math.min(stream.fromSeq ?? seq, seq);
+        void read(stream);
+      }
+    }
+  };
+
+  const onNotify = (payload: string) => {
+    let tenantId = '*';
+    let seq: number | undefined;
+    try {
+      const parsed = JSON.parse(payload) as { tenant_id?: unknown; seq?: unknown };
+      if (typeof parsed.tenant_id === 'string') tenantId = parsed.tenant_id;
+      if (typeof parsed.seq === 'number') seq = parsed.seq;
+    } catch {
+      // '' after a reconnect: wake everyone
+    }
+    if (tenantId !== '*' && !byTenant.has(tenantId)) return;
+    const previous = pendingTenants.get(tenantId);
+    pendingTenants.set(
+      tenantId,
+      pendingTenants.has(tenantId) && (previous === undefined || seq === undefined)
+        ? undefined
+        : Math.min(previous ?? Number.POSITIVE_INFINITY, seq ?? Number.POSITIVE_INFINITY),
+    );
+    coalesceTimer ??= setTimeout(wakeTenants, coalesceMs);
+  };
+
+  // preClose: the server waits for open connections before onClose runs, so end the streams first.
+  app.addHook('preClose', async () => {
+    closing = true;
+    clearTimeout(coalesceTimer);
+    for (const set of [...byTenant.values()]) for (const stream of [...set]) end(stream);
+  });
+  app.addHook('onClose', async () => {
+    if (unlisten) await (await unlisten.catch(() => async () => {}))();
+  });
+
+  /** The route handler: opens the stream (replaying after Last-Event-ID) and keeps it registered. */
+  return async function open(request: FastifyRequest, reply: FastifyReply) {
+    if (closing) throw shuttingDown();
+    unlisten ??= database.listen(notificationChannel, onNotify);
+    await unlisten;
+    const { sub, tenantId } = request.auth;
+    const lastEventId = parseLastEventId(request.headers['last-event-id']);
+    // Before anything is written: a caller who is not a user of the tenant gets 403 as JSON.
+    const initial = await request.tenantTx(async (tx) => {
+      const viewer = await viewerOf(tx, sub, tenantId);
+      if (lastEventId === undefined) return { lastSeq: await repo.maxSeq(tx), rows: [] };
+      const rows = await repo.listSince(tx, viewer, lastEventId + 1, { limit: replayLimit, newest: true });
+      return { lastSeq: lastEventId, rows };
+    });
+
+    if (closing) throw shuttingDown();
+    reply.hijack();
+    const raw = reply.raw;
+    raw.writeHead(200, {
+      ...(reply.getHeaders() as Record<string, string>),
+      'content-type': 'text/event-stream; charset=utf-8',
+      'cache-control': 'no-store',
+      'x-accel-buffering': 'no',
+      connection: 'keep-alive',
+    });
+    raw.write(': connected\n\n');
+    const stream: Stream = {
+      tenantId,
+      userId: sub,
+      raw,
+      tenantTx: request.tenantTx,
+      lastSeq: initial.lastSeq,
+      fromSeq: undefined,
+      sent: new Set(),
+      floor: initial.lastSeq + 1,
+      reading: false,
+      again: false,
+      timers: [],
+      closed: false,
+    };
+    write(stream, initial.rows);
+    const set = byTenant.get(tenantId) ?? new Set<Stream>();
+    byTenant.set(tenantId, set);
+    set.add(stream);
+
+    const heartbeat = setInterval(() => raw.write(': ping\n\n'), heartbeatMs);
+    stream.timers.push(heartbeat);
+    const exp = tokenExpiry(request);
+    if (exp !== undefined) {
+      const ms = Math.max(0, Math.min(exp * 1000 - Date.now(), 2 ** 31 - 1));
+      stream.timers.push(setTimeout(() => end(stream), ms));
+    }
+    raw.on('close', () => end(stream));
+    raw.on('error', () => end(stream));
+    // Anything committed between the initial read and registering: read once more.
+    void read(stream);
+  };
+}
