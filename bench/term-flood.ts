@@ -14,10 +14,10 @@ import pg from 'pg';
 import { buildApp } from '../apps/api/src/app.ts';
 import { loadConfig } from '../apps/api/src/config.ts';
 import { createDb, type Database } from '../apps/api/src/db/client.ts';
-import { builtInClientId } from '../apps/api/src/modules/identity/idp-config.ts';
 import { createUser } from '../apps/api/src/modules/identity/users.service.ts';
 import { createTenant } from '../apps/api/src/modules/tenants/tenants.service.ts';
 import { floodText, percentile, realisticTerms } from '../apps/api/src/security/term-flood.data.ts';
+import { signInIdToken } from '../apps/api/src/test/helpers.ts';
 
 const floodTexts = Number(process.env.BENCH_FLOOD_TEXTS ?? 30);
 const lanes = Number(process.env.BENCH_FLOOD_LANES ?? 3);
@@ -76,20 +76,7 @@ const time = (work: () => unknown, rounds = 1) => {
 
 // --- The whole server: tenant B's latency while tenant A floods. --------------------------------
 async function signIn(address: string, email: string) {
-  const res = await fetch(address, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/x-amz-json-1.1',
-      'x-amz-target': 'AWSCognitoIdentityProviderService.InitiateAuth',
-    },
-    body: JSON.stringify({
-      ClientId: builtInClientId,
-      AuthFlow: 'USER_PASSWORD_AUTH',
-      AuthParameters: { USERNAME: email, PASSWORD: 'Bench#Senha1forte' },
-    }),
-  });
-  const token = ((await res.json()) as { AuthenticationResult: { IdToken: string } }).AuthenticationResult
-    .IdToken;
+  const token = await signInIdToken(address, { email, password: 'Bench#Senha1forte' });
   return async (method: string, path: string, body?: unknown) => {
     const response = await fetch(`${address}/api/v1${path}`, {
       method,

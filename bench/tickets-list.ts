@@ -9,9 +9,9 @@ import pg from 'pg';
 import { buildApp } from '../apps/api/src/app.ts';
 import { loadConfig } from '../apps/api/src/config.ts';
 import { createDb, type Database } from '../apps/api/src/db/client.ts';
-import { builtInClientId } from '../apps/api/src/modules/identity/idp-config.ts';
 import { createUser } from '../apps/api/src/modules/identity/users.service.ts';
 import { createTenant } from '../apps/api/src/modules/tenants/tenants.service.ts';
+import { signInIdToken } from '../apps/api/src/test/helpers.ts';
 
 const ticketCount = Number(process.env.BENCH_TICKETS ?? 100_000);
 const requestCount = Number(process.env.BENCH_REQUESTS ?? 200);
@@ -71,20 +71,10 @@ async function measure(label: string, database: Database) {
     closeDatabase: false,
   });
   const address = await app.listen({ port: 0, host: '127.0.0.1' });
-  const auth = await fetch(address, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/x-amz-json-1.1',
-      'x-amz-target': 'AWSCognitoIdentityProviderService.InitiateAuth',
-    },
-    body: JSON.stringify({
-      ClientId: builtInClientId,
-      AuthFlow: 'USER_PASSWORD_AUTH',
-      AuthParameters: { USERNAME: `bench-${tenant.slug}@x.com`, PASSWORD: 'Bench#Senha1' },
-    }),
+  const token = await signInIdToken(address, {
+    email: `bench-${tenant.slug}@x.com`,
+    password: 'Bancada-Medida-Relogio-42',
   });
-  const token = ((await auth.json()) as { AuthenticationResult: { IdToken: string } }).AuthenticationResult
-    .IdToken;
   const call = async (page: number) => {
     const t0 = performance.now();
     const res = await fetch(`${address}/api/v1/tickets?${query}&page=${page}`, {

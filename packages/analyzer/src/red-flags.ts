@@ -1,4 +1,4 @@
-import { escapeRegExp, foldText, wordsRegex } from './text.ts';
+import { foldText, wordsRegex } from './text.ts';
 
 /**
  * Built-in red flags: legal and regulator threats, churn and money disputes. Reported as written

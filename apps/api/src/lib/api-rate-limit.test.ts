@@ -8,7 +8,6 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { repoRoot } from '../config.ts';
 import { createDb } from '../db/client.ts';
-import { builtInClientId } from '../modules/identity/idp-config.ts';
 import {
   type ApiCall,
   createTestTenant,
@@ -16,6 +15,7 @@ import {
   freshDatabase,
   json,
   signedInClient,
+  signInIdToken,
   startTestServer,
   type TestServer,
   testDatabase,
@@ -46,25 +46,6 @@ async function calls(api: ApiCall, n: number) {
 
 const count = (statuses: number[], status: number) => statuses.filter((s) => s === status).length;
 
-/** An ID token through the built-in provider (for calls whose headers the test reads). */
-async function signIn(baseUrl: string, user: { email: string; password: string }) {
-  const res = await fetch(baseUrl, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/x-amz-json-1.1',
-      'x-amz-target': 'AWSCognitoIdentityProviderService.InitiateAuth',
-    },
-    body: JSON.stringify({
-      ClientId: builtInClientId,
-      AuthFlow: 'USER_PASSWORD_AUTH',
-      AuthParameters: { USERNAME: user.email, PASSWORD: user.password },
-    }),
-  });
-  const token = (await json(res)).AuthenticationResult?.IdToken as string | undefined;
-  if (!token) throw new Error(`sign-in failed: ${res.status}`);
-  return token;
-}
-
 const get = (baseUrl: string, token: string, path = '/tenants/current') =>
   fetch(`${baseUrl}/api/v1${path}`, { headers: { authorization: `Bearer ${token}` } });
 
@@ -80,7 +61,7 @@ describe('the /api/v1 rate limit', () => {
     const tenant = await createTestTenant(server.database);
     const firstUser = await createTestUser(server.database, { tenant });
     const first = await signedInClient(server, firstUser);
-    const firstToken = await signIn(server.url, firstUser);
+    const firstToken = await signInIdToken(server.url, firstUser);
     const second = await signedInClient(server, await createTestUser(server.database, { tenant }));
 
     expect(await calls(first, 30)).toEqual(Array(30).fill(200));
@@ -257,7 +238,7 @@ describe.skipIf(process.env.TEST_DB !== 'postgres')('two server processes on one
       const first = await start(url.toString()); // one at a time: the first creates the signing keys
       const second = await start(url.toString());
       await windowWithAtLeast(15_000);
-      const [tokenA, tokenB] = [await signIn(first, user), await signIn(second, user)];
+      const [tokenA, tokenB] = [await signInIdToken(first, user), await signInIdToken(second, user)];
       const statusesA: number[] = [];
       for (let i = 0; i < 20; i++) statusesA.push((await get(first, tokenA)).status);
       expect(statusesA).toEqual(Array(20).fill(200));

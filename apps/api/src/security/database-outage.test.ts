@@ -14,6 +14,7 @@ import {
   freshDatabase,
   json,
   signedInClient,
+  signInIdToken,
   startTestServer,
   type TestServer,
 } from '../test/helpers.ts';
@@ -47,7 +48,7 @@ describe.runIf(onPostgres)('a PostgreSQL table locked by someone else', () => {
     });
     const user = await createTestUser(database);
     api = await signedInClient(server, user);
-    token = await idTokenOf(server, user);
+    token = await signInIdToken(server.url, user);
     expect((await api('GET', '/customers')).status).toBe(200);
     locker = new pg.Client({ connectionString: databaseUrlOf(database) });
     await locker.connect();
@@ -97,22 +98,6 @@ describe.runIf(onPostgres)('a PostgreSQL table locked by someone else', () => {
     }
   });
 });
-
-async function idTokenOf(server: TestServer, user: { email: string; password: string }): Promise<string> {
-  const res = await fetch(server.url, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/x-amz-json-1.1',
-      'x-amz-target': 'AWSCognitoIdentityProviderService.InitiateAuth',
-    },
-    body: JSON.stringify({
-      ClientId: builtInClientId,
-      AuthFlow: 'USER_PASSWORD_AUTH',
-      AuthParameters: { USERNAME: user.email, PASSWORD: user.password },
-    }),
-  });
-  return (await json(res)).AuthenticationResult.IdToken;
-}
 
 /** The connection string of a PostgreSQL Database (its pool's). */
 function databaseUrlOf(database: Database): string {

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestUser, json, startTestServer, type TestServer } from '../test/helpers.ts';
+import { createTestUser, signInIdToken, startTestServer, type TestServer } from '../test/helpers.ts';
 
 function fakeWebDist() {
   const webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'atende-dist-'));
@@ -19,19 +19,7 @@ describe('response headers', () => {
   beforeAll(async () => {
     server = await startTestServer({ webDist: fakeWebDist() });
     const user = await createTestUser(server.database);
-    const res = await fetch(server.url, {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/x-amz-json-1.1',
-        'x-amz-target': 'AWSCognitoIdentityProviderService.InitiateAuth',
-      },
-      body: JSON.stringify({
-        ClientId: 'atende-web',
-        AuthFlow: 'USER_PASSWORD_AUTH',
-        AuthParameters: { USERNAME: user.email, PASSWORD: user.password },
-      }),
-    });
-    token = (await json(res)).AuthenticationResult.IdToken;
+    token = await signInIdToken(server.url, user);
   });
   afterAll(() => server.close());
 

@@ -153,12 +153,9 @@ export type ApiCall = (
   headers?: Record<string, string>,
 ) => Promise<ApiResponse>;
 
-/** Signs `user` in through the built-in provider and returns a caller of /api/v1 with its token. */
-export async function signedInClient(
-  server: TestServer,
-  user: { email: string; password: string },
-): Promise<ApiCall> {
-  const res = await fetch(server.url, {
+/** An ID token for `user` from the built-in provider at `baseUrl` (USER_PASSWORD_AUTH). */
+export async function signInIdToken(baseUrl: string, user: { email: string; password: string }) {
+  const res = await fetch(baseUrl, {
     method: 'POST',
     headers: {
       'content-type': 'application/x-amz-json-1.1',
@@ -170,8 +167,17 @@ export async function signedInClient(
       AuthParameters: { USERNAME: user.email, PASSWORD: user.password },
     }),
   });
-  const token = (await json(res)).AuthenticationResult?.IdToken;
+  const token = (await json(res)).AuthenticationResult?.IdToken as string | undefined;
   if (!token) throw new Error(`sign-in failed: ${res.status}`);
+  return token;
+}
+
+/** Signs `user` in through the built-in provider and returns a caller of /api/v1 with its token. */
+export async function signedInClient(
+  server: TestServer,
+  user: { email: string; password: string },
+): Promise<ApiCall> {
+  const token = await signInIdToken(server.url, user);
   return async (method, path, body, headers = {}) => {
     const response = await fetch(`${server.url}/api/v1${path}`, {
       method,

@@ -75,6 +75,19 @@ function visible(viewer: Viewer, options: { unreadOnly?: boolean; ignorePreferen
   return and(...conditions);
 }
 
+/** What a list item needs (with the viewer's read state from the joined state row). */
+const itemColumns = {
+  id: notifications.id,
+  title: notifications.title,
+  message: notifications.message,
+  priority: notifications.priority,
+  alertType: notifications.alertType,
+  ticketId: notifications.ticketId,
+  messageId: notifications.messageId,
+  createdAt: notifications.createdAt,
+  readAt: notificationStates.readAt,
+};
+
 /** One page, newest first (by seq), and how many match in all. */
 export async function listNotifications(
   tx: Tx,
@@ -83,17 +96,7 @@ export async function listNotifications(
 ) {
   const where = visible(viewer, { unreadOnly: filter.unreadOnly });
   const rows = await tx
-    .select({
-      id: notifications.id,
-      title: notifications.title,
-      message: notifications.message,
-      priority: notifications.priority,
-      alertType: notifications.alertType,
-      ticketId: notifications.ticketId,
-      messageId: notifications.messageId,
-      createdAt: notifications.createdAt,
-      readAt: notificationStates.readAt,
-    })
+    .select(itemColumns)
     .from(notifications)
     .leftJoin(notificationStates, stateOf(viewer.userId))
     .where(where)
@@ -118,18 +121,7 @@ export async function listSince(
   options: { limit: number; newest?: boolean },
 ) {
   const rows = await tx
-    .select({
-      seq: notifications.seq,
-      id: notifications.id,
-      title: notifications.title,
-      message: notifications.message,
-      priority: notifications.priority,
-      alertType: notifications.alertType,
-      ticketId: notifications.ticketId,
-      messageId: notifications.messageId,
-      createdAt: notifications.createdAt,
-      readAt: notificationStates.readAt,
-    })
+    .select({ seq: notifications.seq, ...itemColumns })
     .from(notifications)
     .leftJoin(notificationStates, stateOf(viewer.userId))
     .where(and(gte(notifications.seq, fromSeq), visible(viewer)))

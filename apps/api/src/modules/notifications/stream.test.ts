@@ -2,13 +2,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createTestUser,
   type Json,
-  json,
   signedInClient,
+  signInIdToken,
   startTestServer,
   type TestServer,
   testDatabase,
 } from '../../test/helpers.ts';
-import { builtInClientId } from '../identity/idp-config.ts';
 
 interface Event {
   id: string;
@@ -75,22 +74,6 @@ async function openStream(server: TestServer, token: string, headers: Record<str
   };
 }
 
-async function tokenOf(server: TestServer, user: { email: string; password: string }) {
-  const res = await fetch(server.url, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/x-amz-json-1.1',
-      'x-amz-target': 'AWSCognitoIdentityProviderService.InitiateAuth',
-    },
-    body: JSON.stringify({
-      ClientId: builtInClientId,
-      AuthFlow: 'USER_PASSWORD_AUTH',
-      AuthParameters: { USERNAME: user.email, PASSWORD: user.password },
-    }),
-  });
-  return (await json(res)).AuthenticationResult.IdToken as string;
-}
-
 describe('GET /notifications/stream', () => {
   let a: TestServer;
   let b: TestServer;
@@ -106,7 +89,7 @@ describe('GET /notifications/stream', () => {
 
   async function signedIn(server: TestServer, tenant?: Awaited<ReturnType<typeof createTestUser>>['tenant']) {
     const user = await createTestUser(server.database, { tenant });
-    return { ...user, token: await tokenOf(server, user), api: await signedInClient(server, user) };
+    return { ...user, token: await signInIdToken(server.url, user), api: await signedInClient(server, user) };
   }
 
   /** A ticket with red flags, analysed: its alerts are created (and NOTIFYed) on commit. */
