@@ -14,10 +14,13 @@ import {
 } from 'fastify-type-provider-zod';
 import { type Config, repoRoot } from './config.ts';
 import type { Database } from './db/client.ts';
+import { withSystem } from './db/system.ts';
 import { createApiRateLimit } from './lib/api-rate-limit.ts';
 import { CpuPool } from './lib/cpu/pool.ts';
 import { registerErrorHandler } from './lib/errors.ts';
+import { type DomainEvents, pruneDomainEvents } from './lib/events.ts';
 import { registerWeb } from './lib/web.ts';
+import { Workers } from './lib/workers.ts';
 import { analysisRoutes } from './modules/analysis/analysis.routes.ts';
 import { AnalysisService } from './modules/analysis/analysis.service.ts';
 import { llmFromConfig } from './modules/analysis/llm.ts';
@@ -25,10 +28,12 @@ import { customersRoutes } from './modules/customers/customers.routes.ts';
 import { flaggedTermsRoutes } from './modules/flagged-terms/flagged-terms.routes.ts';
 import { registerIdentity } from './modules/identity/identity.plugin.ts';
 import { messagesRoutes } from './modules/messages/messages.routes.ts';
+import { scheduleNotificationJobs } from './modules/notifications/notifications.jobs.ts';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.ts';
 import { systemRoutes } from './modules/system/system.routes.ts';
 import { tenantsRoutes } from './modules/tenants/tenants.routes.ts';
 import { ticketsRoutes } from './modules/tickets/tickets.routes.ts';
+import { createDomainEvents } from './reactions.ts';
 
 export interface AppOptions {
   config: Config;
@@ -37,6 +42,8 @@ export interface AppOptions {
   webDist?: string;
   /** Closes the database with the app (the server does; tests sharing one database do not). */
   closeDatabase?: boolean;
+  /** Runs the periodic jobs (lib/workers.ts): the server does; tests only when they ask. */
+  workers?: boolean;
 }
 
 export const bodyLimitBytes = 1024 * 1024;
@@ -76,7 +83,13 @@ function loggerOptions(config: Config): FastifyServerOptions['logger'] {
 }
 
 /** Builds the whole application; the server and the tests both call this. */
-export async function buildApp({ config, database, webDist, closeDatabase = true }: AppOptions) {
+export async function buildApp({
+  config,
+  database,
+  webDist,
+  closeDatabase = true,
+  workers: runWorkers = false,
+}: AppOptions) {
   const app = Fastify({
     logger: loggerOptions(config),
     bodyLimit: bodyLimitBytes,
@@ -118,10 +131,32 @@ export async function buildApp({ config, database, webDist, closeDatabase = true
     sampleInterval: 1000,
     retryAfter: 10,
   });
+  // The composition root: what every module may use, decorated once.
+  app.decorate('config', config);
+  app.decorate('database', database);
   if (closeDatabase) app.addHook('onClose', () => database.close());
   const cpu = new CpuPool(config.WORKER_THREADS);
   app.decorate('cpu', cpu);
   app.addHook('onClose', () => cpu.close());
+  const events = createDomainEvents();
+  app.decorate('events', events);
+  const workers = new Workers(database, app.log);
+  app.decorate('workers', workers);
+  // Reactions after commit (the live push) are added while plugins register; listen once ready.
+  let unlisten: (() => Promise<void>) | undefined;
+  app.addHook('onReady', async () => {
+    unlisten = await events.listen(database, app.log);
+    if (runWorkers) workers.start();
+  });
+  app.addHook('preClose', async () => {
+    await workers.stop();
+    await unlisten?.();
+  });
+  workers.schedule({
+    name: 'domain-events-prune',
+    everyMs: 60 * 60_000,
+    run: () => withSystem(database.db, 'domain-events-prune', (tx) => pruneDomainEvents(tx)),
+  });
 
   await app.register(helmet, {
     contentSecurityPolicy: {
@@ -187,8 +222,11 @@ export async function buildApp({ config, database, webDist, closeDatabase = true
       await api.register(flaggedTermsRoutes);
       await api.register(ticketsRoutes);
       await api.register(messagesRoutes);
-      await api.register(notificationsRoutes, { database });
-      await api.register(analysisRoutes(new AnalysisService(database.db, llmFromConfig(config), cpu)));
+      await api.register(notificationsRoutes);
+      scheduleNotificationJobs(app);
+      await api.register(
+        analysisRoutes(new AnalysisService(database.db, llmFromConfig(config), cpu, events)),
+      );
     },
     { prefix: '/api/v1' },
   );
@@ -202,7 +240,13 @@ export type App = Awaited<ReturnType<typeof buildApp>>;
 declare module 'fastify' {
   interface FastifyInstance {
     routeInventory: { method: string; url: string; hidden: boolean }[];
+    config: Config;
+    database: Database;
     /** Worker threads for CPU-heavy work: nothing long runs on the event loop. */
     cpu: CpuPool;
+    /** Domain events: publish in a transaction, react within it or after commit (lib/events.ts). */
+    events: DomainEvents;
+    /** Periodic jobs, run by the leader process only (lib/workers.ts). */
+    workers: Workers;
   }
 }

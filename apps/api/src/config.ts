@@ -110,6 +110,8 @@ const envSchema = z.object({
   API_RATE_LIMIT_SYNC_MS: wholeNumber(50, 60_000, 2_000, ' of milliseconds'),
   /** Worker threads for CPU-heavy work (analysis, password strength); default: cores − 1, at least 1. */
   WORKER_THREADS: wholeNumber(1, 64, Math.max(1, os.availableParallelism() - 1)),
+  /** How often the SLA monitor looks for customers waiting past their tenant's limit. */
+  SLA_CHECK_INTERVAL_SECONDS: wholeNumber(1, 3600, 30, ' of seconds'),
   /** The built SPA to serve (default apps/web/dist); lets parallel e2e runs use their own build. */
   WEB_DIST_DIR: optionalText,
   LOG_LEVEL: z.enum(logLevels, { message: `must be one of ${logLevels.join(', ')}` }).default('info'),

@@ -4,10 +4,11 @@ import type { Database, Tx } from './db/client.ts';
 import { customers, flaggedTerms, messages, tenants, tickets, users } from './db/schema/index.ts';
 import { CpuPool } from './lib/cpu/pool.ts';
 import { searchTextOf } from './lib/db-helpers.ts';
+import type { DomainEvents } from './lib/events.ts';
 import { addMessageAnalysis, addTicketAnalysis, type Provenance } from './modules/analysis/analysis.repo.ts';
 import { generatePassword, hashPassword, newPasswordProblem } from './modules/identity/passwords.ts';
-import { alertsAfterAnalysis, onTicketFlagged } from './modules/notifications/alerts.ts';
 import { countTenants } from './modules/tenants/tenants.repo.ts';
+import { createDomainEvents } from './reactions.ts';
 import { demoCustomers, demoFlaggedTerms, demoMessages, demoTickets } from './seed-data.ts';
 
 export const demoTenant = { name: 'Demonstração', slug: 'demo' } as const;
@@ -37,7 +38,7 @@ export async function seedDemo(database: Database, demoPassword?: string): Promi
     const [tenant] = await tx.insert(tenants).values(demoTenant).onConflictDoNothing().returning();
     if (!tenant) return { seeded: false };
     await tx.insert(users).values({ tenantId: tenant.id, email: demoEmail, passwordHash, groups: ['admin'] });
-    await insertDemoContent(tx, tenant.id);
+    await insertDemoContent(tx, tenant.id, createDomainEvents());
     return { seeded: true, generatedPassword: demoPassword ? undefined : password, weakPasswordReason };
   });
 }
@@ -58,7 +59,7 @@ async function weakness(password: string) {
 }
 
 /** Sample customers, tickets, messages and flagged terms, so every screen has something to show. */
-async function insertDemoContent(tx: Tx, tenantId: string) {
+async function insertDemoContent(tx: Tx, tenantId: string, events: DomainEvents) {
   const hoursAgo = (hours: number) => new Date(Date.now() - hours * 60 * 60 * 1000);
   const customerRows = await tx
     .insert(customers)
@@ -97,7 +98,7 @@ async function insertDemoContent(tx: Tx, tenantId: string) {
   for (const ticket of ticketRows.slice(0, -2).reverse()) {
     const result = analyzeTicket(ticket.content, { tenantTerms });
     await addTicketAnalysis(tx, tenantId, ticket.id, result, offline);
-    await alertsAfterAnalysis(tx, tenantId, ticket, result, { kind: 'ticket' });
+    await events.publish(tx, tenantId, 'ticket.analyzed', { ticket_id: ticket.id, analysis: result });
   }
   const messageRows = await tx
     .insert(messages)
@@ -122,15 +123,18 @@ async function insertDemoContent(tx: Tx, tenantId: string) {
     await addMessageAnalysis(tx, tenantId, message.id, result, offline);
     if (result.contains_red_flags)
       await tx.update(messages).set({ flagged: true }).where(eq(messages.id, message.id));
-    const ticket = ticketRows.find((t) => t.id === message.ticketId);
-    if (ticket)
-      await alertsAfterAnalysis(tx, tenantId, ticket, result, { kind: 'message', messageId: message.id });
+    await events.publish(tx, tenantId, 'message.analyzed', {
+      message_id: message.id,
+      ticket_id: message.ticketId,
+      inbound: true,
+      analysis: result,
+    });
   }
   // A person flagged the oldest pending ticket to follow it up.
   const followUp = ticketRows.at(-1);
   if (followUp) {
     await tx.update(tickets).set({ flagged: true }).where(eq(tickets.id, followUp.id));
-    await onTicketFlagged(tx, tenantId, followUp, true);
+    await events.publish(tx, tenantId, 'ticket.flag_changed', { ticket_id: followUp.id, flagged: true });
   }
   await tx
     .insert(flaggedTerms)

@@ -4,7 +4,7 @@ import { demoEmail } from './seed.ts';
 
 const started = performance.now();
 const { config, database, seed } = await openDatabase({ seed: true }).catch(exitOnStartupError);
-const app = await buildApp({ config, database });
+const app = await buildApp({ config, database, workers: true });
 
 let closing = false;
 for (const signal of ['SIGTERM', 'SIGINT'] as const) {

@@ -7,6 +7,7 @@ import { generatePasswordFor, scoreInThisThread } from '../modules/identity/pass
 import { createUser, listUsers } from '../modules/identity/users.service.ts';
 import { listTenants } from '../modules/tenants/tenants.repo.ts';
 import { createTenant } from '../modules/tenants/tenants.service.ts';
+import { createDomainEvents } from '../reactions.ts';
 
 const usage = `Usage: npm run admin -- <command>
 
@@ -89,7 +90,7 @@ const commands: Record<string, Command> = {
   'user disable': async (database, args) => {
     const { values } = parseArgs({ args, options: { email: { type: 'string' } } });
     if (!values.email) throw new AppError('validation_error', '--email is required.');
-    const user = await disableUser(database.db, values.email);
+    const user = await disableUser(database.db, createDomainEvents(), values.email);
     if (!user) throw new AppError('not_found', `No user with the e-mail ${values.email}.`);
     console.log(`Disabled ${user.email}.`);
   },

@@ -35,6 +35,13 @@ export interface Database {
    * reconnect `fn` is called with '' (notifications may have been missed meanwhile).
    */
   listen(channel: string, fn: (payload: string) => void): Promise<() => Promise<void>>;
+  /**
+   * Whether this process leads the periodic jobs (lib/workers.ts): on PostgreSQL, it holds a
+   * session advisory lock on a dedicated connection, kept while that connection lives and tried
+   * again on each call; when the leader dies its connection closes and another process takes over.
+   * PGlite: always (one process per data directory).
+   */
+  isLeader(): Promise<boolean>;
   close(): Promise<void>;
 }
 
@@ -128,6 +135,64 @@ function pgListener(connectionString: string, connectTimeoutMs: number) {
       const conn = client;
       client = undefined;
       await conn?.end().catch(() => {});
+    },
+  };
+}
+
+/** Any constant shared by every Atende process: the periodic jobs' leader lock. */
+const leaderLockKey = 7_201_400_502;
+
+/** PostgreSQL's leader lock: a session advisory lock on its own connection (none held in the pool). */
+function pgLeader(connectionString: string, connectTimeoutMs: number) {
+  let client: pg.Client | undefined;
+  let held = false;
+  let closed = false;
+  let trying: Promise<boolean> | undefined;
+  const drop = (conn: pg.Client) => {
+    if (client !== conn) return;
+    client = undefined;
+    held = false;
+    conn.end().catch(() => {});
+  };
+  const tryLead = async () => {
+    if (closed) return false;
+    if (client && held) return true;
+    try {
+      if (!client) {
+        const conn = new pg.Client({ connectionString, connectionTimeoutMillis: connectTimeoutMs });
+        conn.on('error', () => drop(conn));
+        conn.on('end', () => drop(conn));
+        await conn.connect();
+        if (closed) {
+          await conn.end().catch(() => {});
+          return false;
+        }
+        client = conn;
+      }
+      const { rows } = await client.query<{ locked: boolean }>('select pg_try_advisory_lock($1) as locked', [
+        leaderLockKey,
+      ]);
+      held = rows[0]?.locked === true;
+      return held;
+    } catch {
+      if (client) drop(client);
+      return false;
+    }
+  };
+  return {
+    isLeader() {
+      trying ??= tryLead().finally(() => {
+        trying = undefined;
+      });
+      return trying;
+    },
+    async close() {
+      closed = true;
+      if (trying) await trying;
+      const conn = client;
+      client = undefined;
+      held = false;
+      await conn?.end().catch(() => {}); // ending the session releases the lock
     },
   };
 }
@@ -245,6 +310,7 @@ export async function createDb(options: DbOptions): Promise<Database> {
     pool.on('error', () => {});
     const db = drizzleNodePg({ client: pool, schema }) as unknown as Db;
     const listener = pgListener(options.databaseUrl, timeouts.connectTimeoutMs);
+    const leader = pgLeader(options.databaseUrl, timeouts.connectTimeoutMs);
     return {
       db,
       driver: 'postgres',
@@ -267,7 +333,9 @@ export async function createDb(options: DbOptions): Promise<Database> {
         }
       },
       listen: (channel, fn) => listener.listen(channel, fn),
+      isLeader: () => leader.isLeader(),
       close: async () => {
+        await leader.close();
         await listener.close();
         await pool.end();
       },
@@ -301,6 +369,7 @@ export async function createDb(options: DbOptions): Promise<Database> {
         if (!client.closed) await unlisten();
       };
     },
+    isLeader: async () => !client.closed,
     close: async () => {
       try {
         if (!client.closed) await client.close();

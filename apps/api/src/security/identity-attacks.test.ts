@@ -6,6 +6,7 @@ import type { Database } from '../db/client.ts';
 import { resetCodes, securityCounters } from '../db/schema/index.ts';
 import { disableUser } from '../modules/identity/identity.repo.ts';
 import { builtInClientId } from '../modules/identity/idp-config.ts';
+import { createDomainEvents } from '../reactions.ts';
 import {
   createTestUser,
   freshDatabase,
@@ -331,7 +332,7 @@ describe('tokens die with their user (item 10)', () => {
       .IdToken;
     expect(await apiAs(server, token)).toBe(200);
     expect(await apiAs(second, token)).toBe(200);
-    await disableUser(database.db, email);
+    await disableUser(database.db, createDomainEvents(), email);
     const disabledAt = Date.now();
     await vi.waitFor(
       async () => {

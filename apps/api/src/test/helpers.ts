@@ -106,11 +106,19 @@ export async function startTestServer(
     env?: Record<string, string>;
     /** Adds routes before the server starts (to exercise the shared plumbing). */
     extend?: (app: TestServer['app']) => void;
+    /** Runs the periodic jobs, as the server does (off by default: tests call `app.workers.runNow`). */
+    workers?: boolean;
   } = {},
 ): Promise<TestServer> {
   const database = options.database ?? (await testDatabase());
   const config = testConfig(options.env);
-  const app = await buildApp({ config, database, webDist: options.webDist, closeDatabase: false });
+  const app = await buildApp({
+    config,
+    database,
+    webDist: options.webDist,
+    closeDatabase: false,
+    workers: options.workers,
+  });
   options.extend?.(app);
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();

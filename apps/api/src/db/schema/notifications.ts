@@ -25,7 +25,12 @@ export const notifications = pgTable(
     messageId: uuid('message_id'),
     createdAt: createdAt(),
   },
-  (t) => [index('notifications_tenant_seq_idx').on(t.tenantId, t.seq.desc()), tenantIsolation(t.tenantId)],
+  (t) => [
+    index('notifications_tenant_seq_idx').on(t.tenantId, t.seq.desc()),
+    // The hourly prune (older than 90 days) reads only what it deletes.
+    index('notifications_created_idx').on(t.createdAt),
+    tenantIsolation(t.tenantId),
+  ],
 ).enableRLS();
 
 /** A user's read/cleared state of one notification (absent: unread, shown). */

@@ -14,6 +14,8 @@ export const tenants = pgTable(
     maxCustomerWaitTimeMinutes: integer('max_customer_wait_time_minutes').notNull().default(30),
     /** Bumped by a trigger on every flagged-term write: cached term matchers compare it. */
     termsVersion: integer('terms_version').notNull().default(0),
+    /** When the SLA monitor first saw the tenant: older waits are not alerted (no backfill). */
+    slaWatchedSince: timestamp('sla_watched_since', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true })
       .notNull()

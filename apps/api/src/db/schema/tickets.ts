@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
   boolean,
@@ -6,6 +7,7 @@ import {
   pgTable,
   real,
   text,
+  timestamp,
   unique,
   uuid,
 } from 'drizzle-orm/pg-core';
@@ -31,11 +33,23 @@ export const tickets = pgTable(
     }),
     /** Folded title, content and customer name: what search matches. */
     searchText: text('search_text').notNull(),
+    /**
+     * SLA (kept by the triggers of migration 0007, read by the SLA monitor): since when the customer
+     * waits for an answer — the newest inbound message not answered by an outbound one, or the
+     * ticket's creation while it has no messages; null once answered.
+     */
+    awaitingSince: timestamp('awaiting_since', { withTimezone: true }),
+    /** When the current waiting episode began (its first unanswered inbound message). */
+    waitStartedAt: timestamp('wait_started_at', { withTimezone: true }),
+    /** The current episode still needs the monitor's look (false once alerted, skipped or answered). */
+    slaPending: boolean('sla_pending').notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     index('tickets_tenant_created_idx').on(t.tenantId, t.createdAt.desc(), t.id.desc()),
+    // The SLA monitor's one query: only tickets still waiting for its look, oldest first.
+    index('tickets_sla_pending_idx').on(t.awaitingSince).where(sql`sla_pending`),
     index('tickets_tenant_customer_idx').on(t.tenantId, t.customerId),
     tenantIsolation(t.tenantId),
   ],

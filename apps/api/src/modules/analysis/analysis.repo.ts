@@ -31,7 +31,7 @@ export async function messageExists(tx: Tx, messageId: string) {
   return rows.length > 0;
 }
 
-/** Adds the next analysis version of a ticket and makes it the newest. */
+/** Adds the next analysis version of a ticket and makes it the newest; false when the ticket is gone. */
 export async function addTicketAnalysis(
   tx: Tx,
   tenantId: string,
@@ -40,7 +40,12 @@ export async function addTicketAnalysis(
   provenance: Provenance,
 ) {
   // Lock the ticket: two analyses of one ticket at once get consecutive versions.
-  await tx.select({ id: tickets.id }).from(tickets).where(eq(tickets.id, ticketId)).for('update');
+  const locked = await tx
+    .select({ id: tickets.id })
+    .from(tickets)
+    .where(eq(tickets.id, ticketId))
+    .for('update');
+  if (locked.length === 0) return false;
   const [last] = await tx
     .select({ v: max(ticketAnalyses.version) })
     .from(ticketAnalyses)
@@ -66,6 +71,7 @@ export async function addTicketAnalysis(
     })
     .returning({ id: ticketAnalyses.id });
   await tx.update(tickets).set({ latestAnalysisId: row?.id }).where(eq(tickets.id, ticketId));
+  return true;
 }
 
 /** Adds the next analysis version of a message and makes it the newest. */

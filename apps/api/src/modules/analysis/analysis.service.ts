@@ -3,9 +3,9 @@ import type { Db } from '../../db/client.ts';
 import { withTenant } from '../../db/tenant.ts';
 import type { CpuPool } from '../../lib/cpu/pool.ts';
 import { AppError } from '../../lib/errors.ts';
+import type { DomainEvents } from '../../lib/events.ts';
 import { findMessage } from '../messages/messages.repo.ts';
 import { getMessage } from '../messages/messages.service.ts';
-import { alertsAfterAnalysis, alertTicket } from '../notifications/alerts.ts';
 import { getTicket } from '../tickets/tickets.service.ts';
 import {
   addMessageAnalysis,
@@ -31,6 +31,7 @@ export class AnalysisService {
     private readonly db: Db,
     private readonly llm: Llm | undefined,
     private readonly cpu: CpuPool,
+    private readonly events: DomainEvents,
   ) {}
 
   /** 400 for an unknown provider or one that is not configured. */
@@ -107,11 +108,11 @@ export class AnalysisService {
 
     return inTurn(tenantId, () =>
       withTenant(this.db, tenantId, async (tx) => {
-        const ticket = await alertTicket(tx, ticketId);
-        if (!ticket) throw new AppError('not_found', 'Chamado não encontrado.');
-        await addTicketAnalysis(tx, tenantId, ticketId, result as TicketAnalysis, provenance);
+        const analysis = result as TicketAnalysis;
+        if (!(await addTicketAnalysis(tx, tenantId, ticketId, analysis, provenance)))
+          throw new AppError('not_found', 'Chamado não encontrado.');
         // Same transaction: no analysis without its alerts, no alert without its analysis.
-        await alertsAfterAnalysis(tx, tenantId, ticket, result as TicketAnalysis, { kind: 'ticket' });
+        await this.events.publish(tx, tenantId, 'ticket.analyzed', { ticket_id: ticketId, analysis });
         return getTicket(tx, ticketId);
       }),
     );
@@ -137,21 +138,15 @@ export class AnalysisService {
       withTenant(this.db, tenantId, async (tx) => {
         if (!(await messageExists(tx, messageId)))
           throw new AppError('not_found', 'Mensagem não encontrada.');
-        await addMessageAnalysis(tx, tenantId, messageId, result as MessageAnalysis, provenance);
+        const analysis = result as MessageAnalysis;
+        await addMessageAnalysis(tx, tenantId, messageId, analysis, provenance);
         const { ticketId, direction } = found.row.message;
-        const ticket = ticketId ? await alertTicket(tx, ticketId) : undefined;
-        if (ticket) {
-          await alertsAfterAnalysis(
-            tx,
-            tenantId,
-            ticket,
-            result as MessageAnalysis,
-            { kind: 'message', messageId },
-            {
-              autoFlag: direction === 'inbound',
-            },
-          );
-        }
+        await this.events.publish(tx, tenantId, 'message.analyzed', {
+          message_id: messageId,
+          ticket_id: ticketId,
+          inbound: direction === 'inbound',
+          analysis,
+        });
         return getMessage(tx, messageId);
       }),
     );

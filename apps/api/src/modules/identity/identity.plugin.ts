@@ -30,12 +30,13 @@ export async function registerIdentity(app: FastifyInstance, config: Config, dat
   let revocation: TokenRevocation | undefined;
   if (!idp.external) {
     const mail = new MailSender(database.db, createMailer(config, app.log), app.log);
-    mail.start();
-    // Old security-counter windows go every few minutes (any process may do it: it is idempotent).
-    const sweep = setInterval(
-      () => sweepCounters(database.db).catch((err) => app.log.warn({ err }, 'counter sweep failed')),
-      5 * 60_000,
-    ).unref();
+    app.workers.schedule({ name: 'mail-queue', everyMs: 5_000, run: () => mail.drain() });
+    // Old security-counter windows go every few minutes.
+    app.workers.schedule({
+      name: 'security-counter-sweep',
+      everyMs: 5 * 60_000,
+      run: () => sweepCounters(database.db),
+    });
     const provider = new IdentityProvider(
       database.db,
       idp,
@@ -44,9 +45,9 @@ export async function registerIdentity(app: FastifyInstance, config: Config, dat
       app.cpu,
       identityLimits(config),
       app.log,
+      app.events,
     );
     app.addHook('onClose', async () => {
-      clearInterval(sweep);
       await provider.close();
       await mail.stop();
     });

@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { authChallenges, refreshTokens, resetCodes, tenants, users } from '../../db/schema/index.ts';
+import type { DomainEvents } from '../../lib/events.ts';
 
 // The identity provider works before any tenant is known (sign-in by e-mail), so these queries
 // run as the owner role, outside withTenant. Nothing here is reachable from a tenant request.
@@ -22,18 +23,21 @@ export async function insertUser(db: Conn, values: typeof users.$inferInsert) {
   return user;
 }
 
-export async function setPassword(db: Conn, userId: string, passwordHash: string) {
+export async function setPassword(tx: Tx, events: DomainEvents, userId: string, passwordHash: string) {
   // A changed password ends every session: the tokens issued before (their generation is now
-  // stale, see auth.ts), every refresh token and every open NEW_PASSWORD_REQUIRED challenge.
-  await db
+  // stale, see auth.ts), every refresh token, every open NEW_PASSWORD_REQUIRED challenge and the
+  // live notification streams (the event).
+  const [user] = await tx
     .update(users)
     .set({ passwordHash, mustChangePassword: false, tokenGeneration: sql`${users.tokenGeneration} + 1` })
-    .where(eq(users.id, userId));
-  await db
+    .where(eq(users.id, userId))
+    .returning({ tenantId: users.tenantId });
+  if (user) await events.publish(tx, user.tenantId, 'user.sessions_ended', { user_id: userId });
+  await tx
     .update(refreshTokens)
     .set({ revokedAt: new Date() })
     .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)));
-  await db.delete(authChallenges).where(eq(authChallenges.userId, userId));
+  await tx.delete(authChallenges).where(eq(authChallenges.userId, userId));
 }
 
 export function listUsersOfTenant(db: Conn, tenantId: string) {
@@ -45,7 +49,7 @@ export async function findTenantBySlug(db: Conn, slug: string) {
   return tenant;
 }
 
-export async function disableUser(db: Conn, email: string) {
+export async function disableUser(db: Db, events: DomainEvents, email: string) {
   return db.transaction(async (tx) => {
     const [user] = await tx
       .update(users)
@@ -55,6 +59,7 @@ export async function disableUser(db: Conn, email: string) {
     if (user) {
       await tx.update(refreshTokens).set({ revokedAt: new Date() }).where(eq(refreshTokens.userId, user.id));
       await tx.delete(authChallenges).where(eq(authChallenges.userId, user.id));
+      await events.publish(tx, user.tenantId, 'user.sessions_ended', { user_id: user.id });
     }
     return user;
   });

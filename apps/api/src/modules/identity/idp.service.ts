@@ -5,6 +5,7 @@ import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import type { User } from '../../db/schema/index.ts';
 import type { CpuPool } from '../../lib/cpu/pool.ts';
+import type { DomainEvents } from '../../lib/events.ts';
 import {
   claimResetAttempt,
   findLiveChallenge,
@@ -125,6 +126,7 @@ export class IdentityProvider {
     private readonly cpu: CpuPool,
     private readonly limits: IdentityLimits,
     private readonly log: FastifyBaseLogger,
+    private readonly events: DomainEvents,
   ) {}
 
   private checkClient(clientId: string) {
@@ -268,7 +270,7 @@ export class IdentityProvider {
     await this.newPasswordOrThrow(input.ChallengeResponses.NEW_PASSWORD, user.email);
     const passwordHash = await this.hashWork(() => hashPassword(input.ChallengeResponses.NEW_PASSWORD));
     // One transaction: the password, the revoked sessions and the end of this challenge.
-    await this.db.transaction((tx) => setPassword(tx, user.id, passwordHash));
+    await this.db.transaction((tx) => setPassword(tx, this.events, user.id, passwordHash));
     // The new password bumped the token generation: sign with the row as it is now.
     const updated = await findUserById(this.db, user.id);
     return this.tokensFor(updated ?? user, new Date(), true);
@@ -354,7 +356,7 @@ export class IdentityProvider {
     const passwordHash = await this.hashWork(() => hashPassword(input.Password));
     await this.db.transaction(async (tx) => {
       if (!(await markResetCodeUsed(tx, claimed.id))) throw mismatch();
-      await setPassword(tx, user.id, passwordHash);
+      await setPassword(tx, this.events, user.id, passwordHash);
     });
     return {};
   }

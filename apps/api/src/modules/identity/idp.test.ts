@@ -104,7 +104,7 @@ describe('built-in identity provider (Cognito protocol)', () => {
   it('answers a wrong password, an unknown user and a disabled user alike', async () => {
     const { email, password } = await createTestUser(server.database);
     const disabled = await createTestUser(server.database);
-    await disableUser(server.database.db, disabled.email);
+    await disableUser(server.database.db, server.app.events, disabled.email);
     const errors = await Promise.all([
       rejection(signIn(email, 'Errada#123')),
       rejection(signIn('ninguem@teste.atende.local', password)),

@@ -35,30 +35,22 @@ type Row = typeof mailQueue.$inferSelect;
 
 /**
  * Sends queued mail off the request path. The process that queued a mail sends it at once
- * (`sendSoon`); a loop in every process picks up what is left (a failed send, a process that
- * died), claiming rows with FOR UPDATE SKIP LOCKED and a lease, so two processes never send
+ * (`sendSoon`); the `mail-queue` worker job (`drain`) picks up what is left (a failed send, a
+ * process that died), claiming rows with FOR UPDATE SKIP LOCKED and a lease, so two processes never send
  * one mail together. No transaction is held while talking to the mail server; a sent mail is
  * deleted (it may hold a reset code).
  */
 export class MailSender {
-  private timer: NodeJS.Timeout | undefined;
   private readonly inFlight = new Set<Promise<void>>();
 
   constructor(
     private readonly db: Db,
     private readonly sendMail: SendMail,
     private readonly log: FastifyBaseLogger,
-    private readonly pollMs = 5_000,
   ) {}
 
-  start() {
-    this.timer ??= setInterval(() => this.track(this.drain()), this.pollMs);
-    this.timer.unref();
-  }
-
+  /** Waits for the sends under way. */
   async stop() {
-    clearInterval(this.timer);
-    this.timer = undefined;
     await Promise.allSettled([...this.inFlight]);
   }
 
@@ -87,8 +79,8 @@ export class MailSender {
     this.inFlight.add(settled);
   }
 
-  /** Claims due mails (any process's) and sends them; drops those too old to matter. */
-  private async drain() {
+  /** Claims due mails (any process's) and sends them; drops those too old to matter (a worker job). */
+  async drain() {
     const dropped = await this.db
       .delete(mailQueue)
       .where(sql`${mailQueue.createdAt} < now() - ${maxAgeMs} * interval '1 millisecond'`)

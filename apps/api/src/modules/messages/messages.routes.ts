@@ -59,6 +59,7 @@ export const messagesRoutes: FastifyPluginAsyncZod = async (app) => {
       const message = await service.createMessage(
         request.tenantTx,
         request.server.cpu,
+        request.server.events,
         request.auth.tenantId,
         request.body,
       );

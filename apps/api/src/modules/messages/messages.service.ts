@@ -4,11 +4,11 @@ import type { Tx } from '../../db/client.ts';
 import type { CpuPool } from '../../lib/cpu/pool.ts';
 import { iso, searchTextOf } from '../../lib/db-helpers.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
+import type { DomainEvents } from '../../lib/events.ts';
 import { toMessageAnalysisDto } from '../analysis/analysis.mappers.ts';
 import { addMessageAnalysis } from '../analysis/analysis.repo.ts';
 import { analyzeOffline, inTurn, termsFor } from '../analysis/offline.ts';
 import { findCustomer } from '../customers/customers.repo.ts';
-import { alertsAfterAnalysis, alertTicket } from '../notifications/alerts.ts';
 import { findTicket } from '../tickets/tickets.repo.ts';
 import * as repo from './messages.repo.ts';
 
@@ -77,6 +77,7 @@ export type TenantTx = <T>(work: (tx: Tx) => Promise<T>) => Promise<T>;
 export async function createMessage(
   tenantTx: TenantTx,
   cpu: CpuPool,
+  events: DomainEvents,
   tenantId: string,
   input: CreateMessage,
 ) {
@@ -108,9 +109,12 @@ export async function createMessage(
           providerError: null,
         });
         // An inbound message of a ticket raises its alerts (and flags the ticket for red flags).
-        const ticket = input.ticket_id ? await alertTicket(tx, input.ticket_id) : undefined;
-        if (ticket)
-          await alertsAfterAnalysis(tx, tenantId, ticket, analysis, { kind: 'message', messageId: id });
+        await events.publish(tx, tenantId, 'message.analyzed', {
+          message_id: id,
+          ticket_id: input.ticket_id ?? null,
+          inbound: true,
+          analysis,
+        });
       }
       return getMessage(tx, id);
     });

@@ -3,17 +3,16 @@ import { type AlertType, escalationReasonLabels, priorityOf } from '@atende/cont
 import { eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { alertStates, notifications, tickets } from '../../db/schema/index.ts';
+import type { DomainEvents } from '../../lib/events.ts';
 
 /**
- * Alert generation (ARCHITECTURE "Alerts"). Alerts are edge-triggered per (ticket, alert type)
- * through `alert_states`: one is created when its condition turns true and the state is re-armed
- * when the condition turns false, so re-analysing a ticket never repeats an alert. Everything
- * here runs inside the transaction that writes the analysis (or the flag), as the request's
- * tenant: a few small statements, never a list.
+ * Alert generation (ARCHITECTURE "Alerts"): the alert rules react to domain events
+ * (`registerAlertRules`) inside the transaction that published them — an analysis, a flag, the
+ * SLA monitor's finding — as that event's tenant: a few small statements, never a list. Alerts
+ * are edge-triggered per (ticket, alert type) through `alert_states`: one is created when its
+ * condition turns true and the state is re-armed when the condition turns false, so re-analysing
+ * a ticket never repeats an alert. New notifications are announced as `notifications.created`.
  */
-
-/** The NOTIFY channel of new notifications: payload `{"tenant_id", "seq"}` (the batch's lowest seq). */
-export const notificationChannel = 'atende_notifications';
 
 /** What alerts name: the ticket (its title, or the start of its content). */
 export interface AlertTicket {
@@ -141,6 +140,7 @@ async function turnedTrue(
 }
 
 async function insertAlerts(
+  events: DomainEvents,
   tx: Tx,
   tenantId: string,
   ticket: AlertTicket,
@@ -163,11 +163,12 @@ async function insertAlerts(
       })),
     )
     .returning({ seq: notifications.seq });
-  // Wakes the open streams of the tenant (stream.ts), in every process, when this commits.
-  const seq = Math.min(...rows.map((r) => r.seq));
-  await tx.execute(
-    sql`select pg_notify(${notificationChannel}, ${JSON.stringify({ tenant_id: tenantId, seq })})`,
-  );
+  const seqs = rows.map((r) => r.seq);
+  // The live push (stream.ts) wakes the tenant's open streams, in every process, on commit.
+  await events.publish(tx, tenantId, 'notifications.created', {
+    first_seq: Math.min(...seqs),
+    last_seq: Math.max(...seqs),
+  });
 }
 
 /**
@@ -177,7 +178,8 @@ async function insertAlerts(
  * one calm message does not mean the ticket's red flags or mood went away, so it never re-arms.
  * Answers the alert types created.
  */
-export async function raiseAlerts(
+async function raiseAlerts(
+  events: DomainEvents,
   tx: Tx,
   tenantId: string,
   ticket: AlertTicket,
@@ -194,7 +196,14 @@ export async function raiseAlerts(
   const alerts = conditions
     .filter((c) => c.holds && fired.has(c.type))
     .map((c) => ({ type: c.type, message: c.reason }));
-  await insertAlerts(tx, tenantId, ticket, alerts, source.kind === 'message' ? source.messageId : null);
+  await insertAlerts(
+    events,
+    tx,
+    tenantId,
+    ticket,
+    alerts,
+    source.kind === 'message' ? source.messageId : null,
+  );
   return alerts.map((a) => a.type);
 }
 
@@ -203,16 +212,21 @@ export async function raiseAlerts(
  * re-armed when unflagged (edge state in alert_states, like the others; the automatic flag goes
  * through alertsAfterAnalysis).
  */
-export async function onTicketFlagged(tx: Tx, tenantId: string, ticket: AlertTicket, flagged: boolean) {
+async function onTicketFlagged(
+  events: DomainEvents,
+  tx: Tx,
+  tenantId: string,
+  ticket: AlertTicket,
+  flagged: boolean,
+) {
   const fired = await turnedTrue(tx, tenantId, ticket.id, [{ type: 'ticket_notifiable', active: flagged }]);
-  if (!flagged || !fired.has('ticket_notifiable')) return false;
+  if (!flagged || !fired.has('ticket_notifiable')) return;
   const message = 'Chamado sinalizado por um atendente para acompanhamento.';
-  await insertAlerts(tx, tenantId, ticket, [{ type: 'ticket_notifiable', message }], null);
-  return true;
+  await insertAlerts(events, tx, tenantId, ticket, [{ type: 'ticket_notifiable', message }], null);
 }
 
 /** The ticket as alerts name it (a short prefix of its content), or undefined when it is gone. */
-export async function alertTicket(tx: Tx, ticketId: string): Promise<AlertTicket | undefined> {
+async function alertTicket(tx: Tx, ticketId: string): Promise<AlertTicket | undefined> {
   const [row] = await tx
     .select({
       id: tickets.id,
@@ -231,7 +245,8 @@ export async function alertTicket(tx: Tx, ticketId: string): Promise<AlertTicket
  * with red flags (`autoFlag`: the ticket's analysis or an inbound message's), the automatic flag
  * and its `ticket_notifiable`. A person's flag is never cleared here. Answers the types created.
  */
-export async function alertsAfterAnalysis(
+async function alertsAfterAnalysis(
+  events: DomainEvents,
   tx: Tx,
   tenantId: string,
   ticket: AlertTicket,
@@ -254,5 +269,55 @@ export async function alertsAfterAnalysis(
         .where(sql`${tickets.id} = ${ticket.id} and not ${tickets.flagged}`);
     }
   }
-  return raiseAlerts(tx, tenantId, ticket, conditions, source);
+  return raiseAlerts(events, tx, tenantId, ticket, conditions, source);
+}
+
+/** How long the customer waited, in words: "45 min", "2 h 5 min", "1 dia e 3 h". */
+export function waitedText(minutes: number) {
+  const days = Math.floor(minutes / 1440);
+  const hours = Math.floor((minutes % 1440) / 60);
+  const mins = minutes % 60;
+  if (days > 0)
+    return hours > 0
+      ? `${days} ${days === 1 ? 'dia' : 'dias'} e ${hours} h`
+      : `${days} ${days === 1 ? 'dia' : 'dias'}`;
+  if (hours > 0) return mins > 0 ? `${hours} h ${mins} min` : `${hours} h`;
+  return `${mins} min`;
+}
+
+/**
+ * The alert rules, subscribed to the domain events they react to, in the publisher's transaction.
+ * A fact about a ticket that is gone by then raises nothing.
+ */
+export function registerAlertRules(events: DomainEvents) {
+  events.onWithin('ticket.analyzed', async (tx, { tenantId, data }) => {
+    const ticket = await alertTicket(tx, data.ticket_id);
+    if (ticket) await alertsAfterAnalysis(events, tx, tenantId, ticket, data.analysis, { kind: 'ticket' });
+  });
+  // From a message only red flags and negative sentiment, and only for a message of a ticket;
+  // only an inbound one (the customer's) flags the ticket automatically.
+  events.onWithin('message.analyzed', async (tx, { tenantId, data }) => {
+    const ticket = data.ticket_id ? await alertTicket(tx, data.ticket_id) : undefined;
+    if (!ticket) return;
+    await alertsAfterAnalysis(
+      events,
+      tx,
+      tenantId,
+      ticket,
+      data.analysis,
+      { kind: 'message', messageId: data.message_id },
+      { autoFlag: data.inbound },
+    );
+  });
+  events.onWithin('ticket.flag_changed', async (tx, { tenantId, data }) => {
+    const ticket = await alertTicket(tx, data.ticket_id);
+    if (ticket) await onTicketFlagged(events, tx, tenantId, ticket, data.flagged);
+  });
+  // One per waiting episode: the SLA monitor publishes each episode once.
+  events.onWithin('ticket.wait_exceeded', async (tx, { tenantId, data }) => {
+    const ticket = await alertTicket(tx, data.ticket_id);
+    if (!ticket) return;
+    const message = `O cliente aguarda resposta há ${waitedText(data.waited_minutes)}, acima do limite da empresa.`;
+    await insertAlerts(events, tx, tenantId, ticket, [{ type: 'ticket_issues', message }], null);
+  });
 }

@@ -30,6 +30,7 @@ export interface Viewer {
 }
 
 /** The user's creation time and preferences in one read (undefined: no such user in the tenant). */
+/** The user as a reader of notifications; undefined when unknown or disabled. */
 export async function findViewer(tx: Tx, userId: string) {
   const [row] = await tx
     .select({
@@ -40,7 +41,7 @@ export async function findViewer(tx: Tx, userId: string) {
     })
     .from(users)
     .leftJoin(notificationPreferences, eq(notificationPreferences.userId, users.id))
-    .where(eq(users.id, userId));
+    .where(and(eq(users.id, userId), eq(users.enabled, true)));
   return row;
 }
 
@@ -214,7 +215,7 @@ export async function upsertPreferences(
 }
 
 /** Owner connection (bypasses RLS): deletes every tenant's notifications created before `cutoff`. */
-export async function pruneOlderThan(db: Db, cutoff: Date) {
+export async function pruneOlderThan(db: Db | Tx, cutoff: Date) {
   const rows = await db
     .delete(notifications)
     .where(lt(notifications.createdAt, cutoff))

@@ -14,7 +14,7 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Database, Tx } from '../../db/client.ts';
+import type { Tx } from '../../db/client.ts';
 import type { Viewer } from './notifications.repo.ts';
 import * as service from './notifications.service.ts';
 import { notificationStreams } from './stream.ts';
@@ -30,10 +30,7 @@ const asViewer = <T>(request: FastifyRequest, work: (tx: Tx, viewer: Viewer) => 
     work(tx, await service.viewerOf(tx, request.auth.sub, request.auth.tenantId)),
   );
 
-export const notificationsRoutes: FastifyPluginAsyncZod<{ database: Database }> = async (
-  app,
-  { database },
-) => {
+export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/notifications/stream',
     {
@@ -55,7 +52,7 @@ export const notificationsRoutes: FastifyPluginAsyncZod<{ database: Database }> 
         },
       },
     },
-    notificationStreams(app, database),
+    notificationStreams(app),
   );
 
   app.get(

@@ -128,10 +128,10 @@ export async function updatePreferences(
 }
 
 /**
- * Deletes every tenant's notifications older than the retention (owner connection: a background
- * job calls it). Answers how many were deleted.
+ * Deletes every tenant's notifications older than the retention (the `notifications-prune`
+ * worker job, as the system). Answers how many were deleted.
  */
-export function pruneNotifications(db: Db, now = new Date()) {
+export function pruneNotifications(db: Db | Tx, now = new Date()) {
   const cutoff = new Date(now.getTime() - notificationRetentionDays * 24 * 60 * 60 * 1000);
   return repo.pruneOlderThan(db, cutoff);
 }

@@ -1,16 +1,16 @@
 import type { ServerResponse } from 'node:http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { Database, Tx } from '../../db/client.ts';
+import type { Tx } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
-import { notificationChannel } from './alerts.ts';
 import * as repo from './notifications.repo.ts';
 import { toNotificationDto, viewerOf } from './notifications.service.ts';
 
 /**
  * GET /notifications/stream (ARCHITECTURE "Notifications"): Server-Sent Events of the caller's new
- * notifications. alerts.ts NOTIFYs `{tenant_id, seq}` on commit; each app listens once
- * (database.listen) and wakes its open streams of that tenant, which read what is new in a short
- * tenant transaction (none is held while streaming) and write `id: <seq>` events.
+ * notifications. The `notifications.created` domain event reaches every process on commit
+ * (app.events); each wakes its open streams of that tenant, which read what is new in a short
+ * tenant transaction (none is held while streaming) and write `id: <seq>` events. A user's
+ * streams end when their sessions do (`user.sessions_ended`: disabled, password changed).
  */
 
 /** Events replayed after Last-Event-ID, and read per wake-up before reading again. */
@@ -58,11 +58,10 @@ function parseLastEventId(value: string | string[] | undefined) {
 }
 
 /** The streams of one app: registered per app, ended when it closes. */
-export function notificationStreams(app: FastifyInstance, database: Database) {
+export function notificationStreams(app: FastifyInstance) {
   const byTenant = new Map<string, Set<Stream>>();
   const pendingTenants = new Map<string, number | undefined>();
   let coalesceTimer: NodeJS.Timeout | undefined;
-  let unlisten: Promise<() => Promise<void>> | undefined;
   let closing = false;
 
   const end = (stream: Stream) => {
@@ -147,16 +146,8 @@ export function notificationStreams(app: FastifyInstance, database: Database) {
     }
   };
 
-  const onNotify = (payload: string) => {
-    let tenantId = '*';
-    let seq: number | undefined;
-    try {
-      const parsed = JSON.parse(payload) as { tenant_id?: unknown; seq?: unknown };
-      if (typeof parsed.tenant_id === 'string') tenantId = parsed.tenant_id;
-      if (typeof parsed.seq === 'number') seq = parsed.seq;
-    } catch {
-      // '' after a reconnect: wake everyone
-    }
+  /** Wakes the tenant's streams ('*': all of them) to read from `seq` on. */
+  const wake = (tenantId: string, seq: number | undefined) => {
     if (tenantId !== '*' && !byTenant.has(tenantId)) return;
     const previous = pendingTenants.get(tenantId);
     pendingTenants.set(
@@ -174,15 +165,16 @@ export function notificationStreams(app: FastifyInstance, database: Database) {
     clearTimeout(coalesceTimer);
     for (const set of [...byTenant.values()]) for (const stream of [...set]) end(stream);
   });
-  app.addHook('onClose', async () => {
-    if (unlisten) await (await unlisten.catch(() => async () => {}))();
+  app.events.onCommitted('notifications.created', ({ tenantId, data }) => wake(tenantId, data.first_seq));
+  // The listening connection came back: anything may have been missed.
+  app.events.onResync(() => wake('*', undefined));
+  app.events.onCommitted('user.sessions_ended', ({ tenantId, data }) => {
+    for (const stream of [...(byTenant.get(tenantId) ?? [])]) if (stream.userId === data.user_id) end(stream);
   });
 
   /** The route handler: opens the stream (replaying after Last-Event-ID) and keeps it registered. */
   return async function open(request: FastifyRequest, reply: FastifyReply) {
     if (closing) throw shuttingDown();
-    unlisten ??= database.listen(notificationChannel, onNotify);
-    await unlisten;
     const { sub, tenantId } = request.auth;
     const lastEventId = parseLastEventId(request.headers['last-event-id']);
     // Before anything is written: a caller who is not a user of the tenant gets 403 as JSON.

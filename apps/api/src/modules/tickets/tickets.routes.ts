@@ -76,7 +76,8 @@ export const ticketsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ticketSchema, ...errors },
       },
     },
-    (request) => request.tenantTx((tx) => service.updateTicket(tx, request.params.id, request.body)),
+    (request) =>
+      request.tenantTx((tx) => service.updateTicket(tx, app.events, request.params.id, request.body)),
   );
 
   app.delete(
@@ -110,7 +111,13 @@ export const ticketsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     (request) =>
       request.tenantTx((tx) =>
-        service.setTicketFlag(tx, request.auth.tenantId, request.params.id, request.query.flagged),
+        service.setTicketFlag(
+          tx,
+          app.events,
+          request.auth.tenantId,
+          request.params.id,
+          request.query.flagged,
+        ),
       ),
   );
 };

@@ -3,9 +3,9 @@ import type { CreateTicket, ListTicketsQuery, Ticket, UpdateTicket } from '@aten
 import type { Tx } from '../../db/client.ts';
 import { iso, searchTextOf } from '../../lib/db-helpers.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
+import type { DomainEvents } from '../../lib/events.ts';
 import { toTicketAnalysisDto } from '../analysis/analysis.mappers.ts';
 import { findCustomer } from '../customers/customers.repo.ts';
-import { alertTicket, onTicketFlagged } from '../notifications/alerts.ts';
 import * as repo from './tickets.repo.ts';
 
 const ticketNotFound = () => notFound('Chamado não encontrado.');
@@ -108,7 +108,7 @@ export async function createTicket(tx: Tx, tenantId: string, input: CreateTicket
   return getTicket(tx, id);
 }
 
-export async function updateTicket(tx: Tx, id: string, input: UpdateTicket) {
+export async function updateTicket(tx: Tx, events: DomainEvents, id: string, input: UpdateTicket) {
   const current = await repo.findTicket(tx, id);
   if (!current) throw ticketNotFound();
   const { ticket } = current;
@@ -131,16 +131,25 @@ export async function updateTicket(tx: Tx, id: string, input: UpdateTicket) {
     flagged: input.flagged ?? ticket.flagged,
     searchText: searchTextOf(title, content, customerName),
   });
-  if (input.flagged !== undefined)
-    await onTicketFlagged(tx, ticket.tenantId, { id, title, content }, input.flagged);
+  if (input.flagged !== undefined) {
+    await events.publish(tx, ticket.tenantId, 'ticket.flag_changed', {
+      ticket_id: id,
+      flagged: input.flagged,
+    });
+  }
   return getTicket(tx, id);
 }
 
-/** A person flags or unflags a ticket: turning it flagged raises `ticket_notifiable`. */
-export async function setTicketFlag(tx: Tx, tenantId: string, id: string, flagged: boolean) {
+/** A person flags or unflags a ticket (turning it flagged raises `ticket_notifiable`). */
+export async function setTicketFlag(
+  tx: Tx,
+  events: DomainEvents,
+  tenantId: string,
+  id: string,
+  flagged: boolean,
+) {
   if (!(await repo.updateTicket(tx, id, { flagged }))) throw ticketNotFound();
-  const ticket = await alertTicket(tx, id);
-  if (ticket) await onTicketFlagged(tx, tenantId, ticket, flagged);
+  await events.publish(tx, tenantId, 'ticket.flag_changed', { ticket_id: id, flagged });
   return getTicket(tx, id);
 }
 

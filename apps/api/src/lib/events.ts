@@ -1,0 +1,126 @@
+import type { MessageAnalysis, TicketAnalysis } from '@atende/analyzer';
+import { sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database, Tx } from '../db/client.ts';
+import { domainEvents } from '../db/schema/index.ts';
+
+/**
+ * Domain events (ARCHITECTURE "Domain events"): what happened, published by the module that made
+ * it happen, in the transaction that made it happen, and reacted to in one place
+ * (`subscriptions.ts`) — so tickets, messages and analysis need not know who cares.
+ *
+ * `publish(tx, …)` writes the event to the `domain_events` outbox, runs the `within` reactions in
+ * the same transaction (alert rules: no analysis without its alerts, no alert without its
+ * analysis) and NOTIFYs `atende_events`, which PostgreSQL delivers on commit to every process;
+ * there the `afterCommit` reactions run (live push). Nothing is announced for a rolled-back change.
+ */
+export interface EventMap {
+  'ticket.analyzed': { ticket_id: string; analysis: TicketAnalysis };
+  /** `ticket_id` null: the message belongs to no ticket. */
+  'message.analyzed': {
+    message_id: string;
+    ticket_id: string | null;
+    inbound: boolean;
+    analysis: MessageAnalysis;
+  };
+  /** A person set or cleared a ticket's flag. */
+  'ticket.flag_changed': { ticket_id: string; flagged: boolean };
+  /** The customer has waited past the tenant's limit (the SLA monitor); `started_at` ISO. */
+  'ticket.wait_exceeded': { ticket_id: string; started_at: string; waited_minutes: number };
+  /** A user's sessions ended (disabled, or the password changed): their live streams close. */
+  'user.sessions_ended': { user_id: string };
+  /** Notifications were stored, seqs `first_seq`…`last_seq` (not necessarily contiguous). */
+  'notifications.created': { first_seq: number; last_seq: number };
+}
+
+export type EventType = keyof EventMap;
+
+export interface DomainEvent<K extends EventType = EventType> {
+  seq: number;
+  tenantId: string;
+  type: K;
+  data: EventMap[K];
+}
+
+type Within<K extends EventType> = (tx: Tx, event: DomainEvent<K>) => Promise<void>;
+type AfterCommit<K extends EventType> = (event: DomainEvent<K>) => void;
+
+export const eventChannel = 'atende_events';
+/** NOTIFY payloads are capped at 8,000 bytes: a bigger event is announced without its data. */
+const maxInlineBytes = 7_000;
+
+export class DomainEvents {
+  private readonly within = new Map<EventType, Within<never>[]>();
+  private readonly afterCommit = new Map<EventType, AfterCommit<never>[]>();
+  private readonly resync: (() => void)[] = [];
+
+  /** Reacts inside the publisher's transaction: an error rolls the whole change back. */
+  onWithin<K extends EventType>(type: K, reaction: Within<K>) {
+    this.within.set(type, [...(this.within.get(type) ?? []), reaction as Within<never>]);
+  }
+
+  /** Reacts after commit, in every process that listens (see `listen`). Must not throw. */
+  onCommitted<K extends EventType>(type: K, reaction: AfterCommit<K>) {
+    this.afterCommit.set(type, [...(this.afterCommit.get(type) ?? []), reaction as AfterCommit<never>]);
+  }
+
+  /** Called when events may have been missed (the listening connection came back). */
+  onResync(reaction: () => void) {
+    this.resync.push(reaction);
+  }
+
+  async publish<K extends EventType>(tx: Tx, tenantId: string, type: K, data: EventMap[K]) {
+    const [row] = await tx
+      .insert(domainEvents)
+      .values({ tenantId, type, payload: data })
+      .returning({ seq: domainEvents.seq });
+    if (!row) throw new Error('domain event insert returned no row');
+    const event: DomainEvent<K> = { seq: row.seq, tenantId, type, data };
+    for (const reaction of this.within.get(type) ?? []) await (reaction as Within<K>)(tx, event);
+    if (this.afterCommit.has(type)) {
+      let payload = JSON.stringify({ seq: event.seq, tenant_id: tenantId, type, data });
+      if (Buffer.byteLength(payload) > maxInlineBytes) {
+        payload = JSON.stringify({ seq: event.seq, tenant_id: tenantId, type });
+      }
+      await tx.execute(sql`select pg_notify(${eventChannel}, ${payload})`);
+    }
+    return event;
+  }
+
+  /**
+   * Starts the after-commit side: one LISTEN per database (database.listen). Answers the unlisten.
+   * An event announced without its data is read back from the outbox (owner connection).
+   */
+  async listen(database: Database, log: FastifyBaseLogger) {
+    if (this.afterCommit.size === 0 && this.resync.length === 0) return async () => {};
+    return database.listen(eventChannel, (payload) => {
+      if (payload === '') {
+        for (const reaction of this.resync) reaction();
+        return;
+      }
+      void this.dispatch(database, payload).catch((err) => log.warn({ err }, 'domain event dispatch failed'));
+    });
+  }
+
+  private async dispatch(database: Database, payload: string) {
+    const parsed = JSON.parse(payload) as { seq: number; tenant_id: string; type: EventType; data?: unknown };
+    const reactions = this.afterCommit.get(parsed.type);
+    if (!reactions) return;
+    let data = parsed.data;
+    if (data === undefined) {
+      const [row] = await database.db
+        .select({ payload: domainEvents.payload })
+        .from(domainEvents)
+        .where(sql`${domainEvents.seq} = ${parsed.seq}`);
+      if (!row) return; // pruned meanwhile
+      data = row.payload;
+    }
+    const event = { seq: parsed.seq, tenantId: parsed.tenant_id, type: parsed.type, data } as DomainEvent;
+    for (const reaction of reactions) (reaction as AfterCommit<EventType>)(event);
+  }
+}
+
+/** Deletes outbox events older than `days` (a worker job, across tenants). */
+export async function pruneDomainEvents(tx: Tx, days = 7) {
+  await tx.delete(domainEvents).where(sql`${domainEvents.createdAt} < now() - ${days} * interval '1 day'`);
+}

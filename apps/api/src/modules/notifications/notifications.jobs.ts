@@ -1,0 +1,24 @@
+import type { FastifyInstance } from 'fastify';
+import { withSystem } from '../../db/system.ts';
+import { pruneNotifications } from './notifications.service.ts';
+import { checkWaitingTickets } from './sla.ts';
+
+/** The notifications' periodic jobs (run by the leader process: lib/workers.ts). */
+export function scheduleNotificationJobs(app: FastifyInstance) {
+  const { db } = app.database;
+  app.workers.schedule({
+    name: 'sla-monitor',
+    everyMs: app.config.SLA_CHECK_INTERVAL_SECONDS * 1000,
+    run: async () => {
+      const result = await checkWaitingTickets(db, app.events);
+      if (result.alerted + result.solved + result.skipped > 0) app.log.info({ sla: result }, 'SLA check');
+    },
+  });
+  app.workers.schedule({
+    name: 'notifications-prune',
+    everyMs: 60 * 60_000,
+    run: async () => {
+      await withSystem(db, 'notifications-prune', (tx) => pruneNotifications(tx));
+    },
+  });
+}
