@@ -1,0 +1,137 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { repoRoot } from '../config.ts';
+
+/**
+ * Real server processes for tests of a deployment (several processes, one PostgreSQL database):
+ * the production entry (`node --import tsx apps/api/src/server.ts`) with an environment of its
+ * own, nothing inherited from the test process but PATH.
+ */
+
+export interface ServerProcess {
+  /** Where it listens, e.g. http://127.0.0.1:43121 (parsed from its start-up line). */
+  url: string;
+  child: ChildProcess;
+  /** Everything it wrote to stdout and stderr so far. */
+  output(): string;
+  /** SIGTERM, then SIGKILL if it is still running after `graceMs`; resolves with its exit code. */
+  stop(graceMs?: number): Promise<number | null>;
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Children still running, killed if the test process exits without stopping them. */
+const running = new Set<ChildProcess>();
+let exitHookInstalled = false;
+
+/**
+ * Starts `apps/api/src/server.ts` with `env` on top of defaults suited to tests (PORT=0 on
+ * 127.0.0.1, LOG_LEVEL=warn, a temporary DATA_DIR, the per-address identity limits raised as
+ * testConfig does) and resolves once it answers /healthz. Throws with its output if it exits or
+ * does not answer within `timeoutMs`.
+ */
+export async function startServerProcess(
+  env: Record<string, string>,
+  options: { timeoutMs?: number } = {},
+): Promise<ServerProcess> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'atende-proc-'));
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
+    cwd: repoRoot,
+    env: {
+      PATH: process.env.PATH ?? '',
+      ...(process.env.TMPDIR ? { TMPDIR: process.env.TMPDIR } : {}),
+      HOST: '127.0.0.1',
+      PORT: '0',
+      LOG_LEVEL: 'warn',
+      DATA_DIR: dataDir,
+      SIGNIN_LIMIT_PER_ADDRESS_PER_MINUTE: '1000000',
+      RESET_LIMIT_PER_ADDRESS_PER_HOUR: '1000000',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  running.add(child);
+  if (!exitHookInstalled) {
+    exitHookInstalled = true;
+    process.on('exit', () => {
+      for (const c of running) c.kill('SIGKILL');
+    });
+  }
+  let output = '';
+  child.stdout?.on('data', (d) => (output += d));
+  child.stderr?.on('data', (d) => (output += d));
+  const exited = new Promise<number | null>((resolve) =>
+    child.on('exit', (code) => {
+      running.delete(child);
+      fs.rmSync(dataDir, { recursive: true, force: true });
+      resolve(code);
+    }),
+  );
+  const stop = async (graceMs = 5000) => {
+    if (child.exitCode !== null || child.signalCode !== null) return exited;
+    child.kill('SIGTERM');
+    const timer = setTimeout(() => child.kill('SIGKILL'), graceMs);
+    try {
+      return await exited;
+    } finally {
+      clearTimeout(timer);
+    }
+  };
+
+  const deadline = Date.now() + (options.timeoutMs ?? 30_000);
+  try {
+    let url: string | undefined;
+    while (Date.now() < deadline) {
+      if (child.exitCode !== null || child.signalCode !== null) {
+        throw new Error(`server process exited (${child.exitCode ?? child.signalCode}):\n${output}`);
+      }
+      url ??= /Atende is up in [\d.]+s: (http:\/\/\S+)/.exec(output)?.[1];
+      if (url) {
+        const healthy = await fetch(`${url}/healthz`, { signal: AbortSignal.timeout(2000) }).then(
+          (res) => res.status === 200,
+          () => false,
+        );
+        if (healthy) return { url, child, output: () => output, stop };
+      }
+      await sleep(50);
+    }
+    throw new Error(`server process did not answer /healthz in time:\n${output}`);
+  } catch (err) {
+    await stop(1000);
+    throw err;
+  }
+}
+
+/**
+ * An empty PostgreSQL database on the server of TEST_DATABASE_URL (as freshDatabase creates
+ * one, but unmigrated: the processes migrate it). `drop()` removes it, connections and all.
+ */
+export async function scratchPostgresDatabase(serverUrl = process.env.TEST_DATABASE_URL ?? '') {
+  const name = `atende_test_${randomUUID().replaceAll('-', '')}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  try {
+    await admin.query(`create database ${name}`);
+  } finally {
+    await admin.end();
+  }
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return {
+    name,
+    url: url.toString(),
+    drop: async () => {
+      const dropper = new pg.Client({ connectionString: serverUrl });
+      await dropper.connect();
+      try {
+        await dropper.query(`drop database if exists ${name} with (force)`);
+      } finally {
+        await dropper.end();
+      }
+    },
+  };
+}
