@@ -50,8 +50,11 @@ export function testDatabase(): Promise<Database> {
   return shared;
 }
 
-/** A migrated database nobody else uses, for tests that need it empty; close() discards it. */
-export async function freshDatabase(timeouts?: DbTimeouts): Promise<Database> {
+/**
+ * A migrated database nobody else uses, for tests that need it empty; close() discards it.
+ * On PostgreSQL `url` lets a test open more connections to it (as other processes would).
+ */
+export async function freshDatabase(timeouts?: DbTimeouts): Promise<Database & { url?: string }> {
   if (!usePostgres) return createDb({ pglite: await cloneTemplate(), timeouts });
   const name = `atende_test_${randomUUID().replaceAll('-', '')}`;
   const admin = new pg.Client({ connectionString: postgresUrl });
@@ -64,6 +67,7 @@ export async function freshDatabase(timeouts?: DbTimeouts): Promise<Database> {
   await database.migrate();
   return {
     ...database,
+    url: url.toString(),
     close: async () => {
       await database.close();
       const dropper = new pg.Client({ connectionString: postgresUrl });

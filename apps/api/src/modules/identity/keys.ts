@@ -1,8 +1,11 @@
 import { randomUUID, type webcrypto } from 'node:crypto';
-import { desc } from 'drizzle-orm';
+import { desc, sql } from 'drizzle-orm';
 import { exportJWK, generateKeyPair, importJWK, type JWK } from 'jose';
 import type { Db } from '../../db/client.ts';
 import { signingKeys } from '../../db/schema/index.ts';
+
+/** Any constant shared by every Atende process: serialises the creation of the first key. */
+const firstKeyLockKey = 7_201_400_503;
 
 export interface SigningKey {
   kid: string;
@@ -23,14 +26,18 @@ export async function loadSigningKey(db: Db): Promise<SigningKey> {
     });
     const kid = randomUUID();
     const meta = { kid, alg: 'RS256', use: 'sig' };
-    await db
-      .insert(signingKeys)
-      .values({
-        kid,
-        privateJwk: { ...(await exportJWK(privateKey)), ...meta },
-        publicJwk: { ...(await exportJWK(publicKey)), ...meta },
-      })
-      .onConflictDoNothing();
+    const values = {
+      kid,
+      privateJwk: { ...(await exportJWK(privateKey)), ...meta },
+      publicJwk: { ...(await exportJWK(publicKey)), ...meta },
+    };
+    // Processes starting together on one empty database must agree on one key (else each
+    // refuses the other's tokens): the first to take the lock stores its key, the rest use it.
+    await db.transaction(async (tx) => {
+      await tx.execute(sql`select pg_advisory_xact_lock(${firstKeyLockKey})`);
+      const [existing] = await tx.select({ kid: signingKeys.kid }).from(signingKeys).limit(1);
+      if (!existing) await tx.insert(signingKeys).values(values);
+    });
     rows = await db.select().from(signingKeys).orderBy(desc(signingKeys.createdAt));
   }
   const [newest] = rows;
