@@ -159,7 +159,12 @@ function pgLeader(connectionString: string, connectTimeoutMs: number) {
     if (client && held) return true;
     try {
       if (!client) {
-        const conn = new pg.Client({ connectionString, connectionTimeoutMillis: connectTimeoutMs });
+        const conn = new pg.Client({
+          connectionString,
+          connectionTimeoutMillis: connectTimeoutMs,
+          // Who leads, for operators (pg_stat_activity) and the two-process test.
+          application_name: `atende-leader:${process.pid}`,
+        });
         conn.on('error', () => drop(conn));
         conn.on('end', () => drop(conn));
         await conn.connect();

@@ -1,3 +1,4 @@
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoEmail } from '../../seed.ts';
 import { type Json, signInIdToken } from '../../test/helpers.ts';
@@ -126,14 +127,13 @@ describe.skipIf(process.env.TEST_DB !== 'postgres')('notifications across two se
       DEMO_PASSWORD: demoPassword,
       PUBLIC_URL: 'http://atende.test',
       WORKER_THREADS: '1',
+      SLA_CHECK_INTERVAL_SECONDS: '1',
     };
     const started = await Promise.allSettled([startServerProcess(env), startServerProcess(env)]);
     for (const s of started) if (s.status === 'fulfilled') servers.push(s.value);
     for (const s of started) if (s.status === 'rejected') throw s.reason;
     [a, b] = servers as [ServerProcess, ServerProcess];
-    // One sign-in, on A, before B signs anything: the first one creates the signing key, which B
-    // then loads. (Two first sign-ins at once on an empty database each create a key of their
-    // own, and each process keeps only what it loaded: the other's tokens get 401.)
+    // The token comes from A and is used on both (one signing key for all processes: keys.ts).
     token = await signInIdToken(a.url, { email: demoEmail, password: demoPassword });
     apiA = apiOn(a, token);
     apiB = apiOn(b, token);
@@ -228,4 +228,77 @@ describe.skipIf(process.env.TEST_DB !== 'postgres')('notifications across two se
     expect(types).toEqual(expect.arrayContaining(['red_flags', 'ticket_notifiable']));
     expect(types).toEqual([...new Set(types)]);
   });
+
+  /** One statement on the scratch database as its owner (what a test plays: time going by). */
+  async function owner<T extends pg.QueryResultRow>(text: string, values: unknown[] = []) {
+    const client = new pg.Client({ connectionString: database?.url });
+    await client.connect();
+    try {
+      return (await client.query<T>(text, values)).rows;
+    } finally {
+      await client.end();
+    }
+  }
+
+  /** The pids of the processes holding the periodic jobs' leader lock (db/client.ts). */
+  const leaders = async () =>
+    (
+      await owner<{ application_name: string }>(
+        `select a.application_name from pg_locks l join pg_stat_activity a using (pid)
+         where l.locktype = 'advisory' and l.granted and l.objsubid = 1
+           and ((l.classid::bigint << 32) | l.objid::bigint) = 7201400502`,
+      )
+    ).map((r) => Number(r.application_name.split(':')[1]));
+
+  /** A ticket whose customer has waited 45 minutes (the demo tenant's limit is 30). */
+  async function lateTicket() {
+    const id = await newTicket('Cliente aguarda a confirmação da entrega.');
+    await owner(
+      `update tickets set awaiting_since = awaiting_since - interval '45 minutes',
+         wait_started_at = wait_started_at - interval '45 minutes' where id = $1`,
+      [id],
+    );
+    return id;
+  }
+
+  async function waitForIssues(api: Api, ticketId: string, ms: number) {
+    const deadline = Date.now() + ms;
+    let found: Json[] = [];
+    while (Date.now() < deadline) {
+      found = (await notificationsOf(api, ticketId)).filter((n) => n.alert_type === 'ticket_issues');
+      if (found.length > 0) break;
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    return found;
+  }
+
+  // Last: it stops the leading process.
+  it('one process leads the SLA monitor (one alert per episode); when it dies the other takes over', async () => {
+    const pids = servers.map((s) => s.child.pid);
+    const [leader, ...others] = await leaders();
+    expect(others).toEqual([]);
+    expect(pids).toContain(leader);
+
+    const late = await lateTicket();
+    expect(await waitForIssues(apiB, late, 5_000)).toHaveLength(1);
+    await new Promise((resolve) => setTimeout(resolve, 2_500)); // two more checks, on both processes
+    expect((await notificationsOf(apiA, late)).filter((n) => n.alert_type === 'ticket_issues')).toHaveLength(
+      1,
+    );
+
+    const leading = servers.find((s) => s.child.pid === leader);
+    const survivor = servers.find((s) => s.child.pid !== leader);
+    if (!leading || !survivor) throw new Error('no leader among the servers');
+    await leading.stop();
+    const api = apiOn(survivor, token);
+    const created = await api('POST', '/tickets', { title: 'Depois da troca', content: 'Ainda aguardo.' });
+    expect(created.status).toBe(201);
+    await owner(
+      `update tickets set awaiting_since = awaiting_since - interval '45 minutes',
+         wait_started_at = wait_started_at - interval '45 minutes' where id = $1`,
+      [created.body.id],
+    );
+    expect(await waitForIssues(api, created.body.id, 8_000)).toHaveLength(1);
+    expect(await leaders()).toEqual([survivor.child.pid]);
+  }, 30_000);
 });
