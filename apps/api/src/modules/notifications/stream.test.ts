@@ -8,6 +8,7 @@ import {
   type TestServer,
   testDatabase,
 } from '../../test/helpers.ts';
+import { disableUser } from '../identity/identity.repo.ts';
 
 interface Event {
   id: string;
@@ -196,5 +197,25 @@ describe('GET /notifications/stream', () => {
     await c.close();
     await stream.ended;
     expect(Date.now() - closing).toBeLessThan(2000);
+  });
+
+  it("ends a user's streams, on every app, when the user is disabled", async () => {
+    const one = await signedIn(a);
+    const colleague = await signedIn(a, one.tenant);
+    const onA = await openStream(a, one.token);
+    const onB = await openStream(b, one.token);
+    const theirs = await openStream(a, colleague.token);
+    expect([onA.res.status, onB.res.status, theirs.res.status]).toEqual([200, 200, 200]);
+    const disabledAt = Date.now();
+    await disableUser(a.database.db, a.app.events, one.email);
+    await Promise.all([onA.ended, onB.ended]);
+    expect(Date.now() - disabledAt).toBeLessThan(1000);
+    // A colleague's stream goes on, and the disabled user cannot open another.
+    const next = await openStream(a, one.token);
+    // 403 within the revocation cache's few seconds (the viewer is disabled), 401 after.
+    expect([401, 403]).toContain(next.res.status);
+    await raise(colleague.api);
+    expect((await theirs.waitFor(1)).length).toBeGreaterThan(0);
+    theirs.close();
   });
 });
