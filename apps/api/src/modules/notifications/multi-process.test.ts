@@ -246,6 +246,7 @@ describe.skipIf(process.env.TEST_DB !== 'postgres')('notifications across two se
       await owner<{ application_name: string }>(
         `select a.application_name from pg_locks l join pg_stat_activity a using (pid)
          where l.locktype = 'advisory' and l.granted and l.objsubid = 1
+           and l.database = (select oid from pg_database where datname = current_database())
            and ((l.classid::bigint << 32) | l.objid::bigint) = 7201400502`,
       )
     ).map((r) => Number(r.application_name.split(':')[1]));
