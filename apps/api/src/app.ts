@@ -21,7 +21,6 @@ import { registerErrorHandler } from './lib/errors.ts';
 import { type DomainEvents, pruneDomainEvents } from './lib/events.ts';
 import { registerWeb } from './lib/web.ts';
 import { Workers } from './lib/workers.ts';
-import { analysisRoutes } from './modules/analysis/analysis.routes.ts';
 import { AnalysisService } from './modules/analysis/analysis.service.ts';
 import { llmFromConfig } from './modules/analysis/llm.ts';
 import { customersRoutes } from './modules/customers/customers.routes.ts';
@@ -142,6 +141,7 @@ export async function buildApp({
   app.decorate('events', events);
   const workers = new Workers(database, app.log);
   app.decorate('workers', workers);
+  app.decorate('analysis', new AnalysisService(database.db, llmFromConfig(config), cpu, events));
   // Reactions after commit (the live push) are added while plugins register; listen once ready.
   let unlisten: (() => Promise<void>) | undefined;
   app.addHook('onReady', async () => {
@@ -224,9 +224,6 @@ export async function buildApp({
       await api.register(messagesRoutes);
       await api.register(notificationsRoutes);
       scheduleNotificationJobs(app);
-      await api.register(
-        analysisRoutes(new AnalysisService(database.db, llmFromConfig(config), cpu, events)),
-      );
     },
     { prefix: '/api/v1' },
   );
@@ -248,5 +245,7 @@ declare module 'fastify' {
     events: DomainEvents;
     /** Periodic jobs, run by the leader process only (lib/workers.ts). */
     workers: Workers;
+    /** Runs analyses (offline, or the configured LLM): the tickets and messages modules call it. */
+    analysis: AnalysisService;
   }
 }

@@ -25,6 +25,15 @@ export async function ticketForAnalysis(tx: Tx, ticketId: string) {
   return row;
 }
 
+/** What the analysis of a message reads: its text, direction and ticket. */
+export async function messageForAnalysis(tx: Tx, messageId: string) {
+  const [row] = await tx
+    .select({ content: messages.content, direction: messages.direction, ticketId: messages.ticketId })
+    .from(messages)
+    .where(eq(messages.id, messageId));
+  return row;
+}
+
 /** Whether the message still exists. */
 export async function messageExists(tx: Tx, messageId: string) {
   const rows = await tx.select({ id: messages.id }).from(messages).where(eq(messages.id, messageId));

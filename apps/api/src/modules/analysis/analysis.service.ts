@@ -1,16 +1,14 @@
 import type { MessageAnalysis, TicketAnalysis } from '@atende/analyzer';
-import type { Db } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import { withTenant } from '../../db/tenant.ts';
 import type { CpuPool } from '../../lib/cpu/pool.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { DomainEvents } from '../../lib/events.ts';
-import { findMessage } from '../messages/messages.repo.ts';
-import { getMessage } from '../messages/messages.service.ts';
-import { getTicket } from '../tickets/tickets.service.ts';
 import {
   addMessageAnalysis,
   addTicketAnalysis,
   messageExists,
+  messageForAnalysis,
   type Provenance,
   ticketForAnalysis,
 } from './analysis.repo.ts';
@@ -79,10 +77,15 @@ export class AnalysisService {
     }
   }
 
-  async analyzeTicket(
+  /**
+   * Analyses a ticket (unless it has an analysis and `force` is off) and answers `readBack` of it,
+   * read in the transaction that wrote the analysis (the tickets module reads its own rows).
+   */
+  async analyzeTicket<T>(
     tenantId: string,
     ticketId: string,
     options: { force: boolean; provider: ProviderName },
+    readBack: (tx: Tx) => Promise<T>,
   ) {
     const found = await withTenant(this.db, tenantId, async (tx) => {
       const row = await ticketForAnalysis(tx, ticketId);
@@ -92,7 +95,7 @@ export class AnalysisService {
     });
     if (!found) throw new AppError('not_found', 'Chamado não encontrado.');
     const terms = found.terms;
-    if (!terms) return withTenant(this.db, tenantId, (tx) => getTicket(tx, ticketId));
+    if (!terms) return withTenant(this.db, tenantId, readBack);
 
     const text = found.row.conversationText || found.row.content;
     const localResult = await inTurn(tenantId, () =>
@@ -113,19 +116,25 @@ export class AnalysisService {
           throw new AppError('not_found', 'Chamado não encontrado.');
         // Same transaction: no analysis without its alerts, no alert without its analysis.
         await this.events.publish(tx, tenantId, 'ticket.analyzed', { ticket_id: ticketId, analysis });
-        return getTicket(tx, ticketId);
+        return readBack(tx);
       }),
     );
   }
 
-  async analyzeMessage(tenantId: string, messageId: string, provider: ProviderName) {
+  /** Analyses a message again (a new version) and answers `readBack` of it, as analyzeTicket. */
+  async analyzeMessage<T>(
+    tenantId: string,
+    messageId: string,
+    provider: ProviderName,
+    readBack: (tx: Tx) => Promise<T>,
+  ) {
     const found = await withTenant(this.db, tenantId, async (tx) => {
-      const row = await findMessage(tx, messageId);
+      const row = await messageForAnalysis(tx, messageId);
       if (!row) return undefined;
       return { row, terms: await termsFor(tx, tenantId) };
     });
     if (!found) throw new AppError('not_found', 'Mensagem não encontrada.');
-    const text = found.row.message.content;
+    const text = found.row.content;
     const localResult = await inTurn(tenantId, () =>
       analyzeOffline(this.cpu, 'analyzeMessage', tenantId, text, found.terms),
     );
@@ -140,14 +149,14 @@ export class AnalysisService {
           throw new AppError('not_found', 'Mensagem não encontrada.');
         const analysis = result as MessageAnalysis;
         await addMessageAnalysis(tx, tenantId, messageId, analysis, provenance);
-        const { ticketId, direction } = found.row.message;
+        const { ticketId, direction } = found.row;
         await this.events.publish(tx, tenantId, 'message.analyzed', {
           message_id: messageId,
           ticket_id: ticketId,
           inbound: direction === 'inbound',
           analysis,
         });
-        return getMessage(tx, messageId);
+        return readBack(tx);
       }),
     );
   }

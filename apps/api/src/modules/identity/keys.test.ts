@@ -6,7 +6,7 @@ import { loadSigningKey } from './keys.ts';
 
 describe('the first signing key', () => {
   const opened: Database[] = [];
-  let database: Database;
+  let database: Awaited<ReturnType<typeof freshDatabase>>;
   beforeAll(async () => {
     database = await freshDatabase();
     opened.push(database);

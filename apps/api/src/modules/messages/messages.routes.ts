@@ -1,4 +1,5 @@
 import {
+  analyzeQuerySchema,
   createMessageSchema,
   errorResponseSchema,
   flagQuerySchema,
@@ -98,5 +99,27 @@ export const messagesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     (request) =>
       request.tenantTx((tx) => service.setMessageFlag(tx, request.params.id, request.query.flagged)),
+  );
+
+  app.post(
+    '/messages/:id/analyze',
+    {
+      schema: {
+        tags: ['messages', 'analysis'],
+        security,
+        summary:
+          'Analyse a message again (sentiment, intent, urgency, red flags, suggested replies); adds a version',
+        params: idParamsSchema,
+        querystring: analyzeQuerySchema,
+        response: { 200: messageSchema, ...errors },
+      },
+    },
+    (request) =>
+      app.analysis.analyzeMessage(
+        request.auth.tenantId,
+        request.params.id,
+        app.analysis.checkProvider(request.query.provider),
+        (tx) => service.getMessage(tx, request.params.id),
+      ),
   );
 };

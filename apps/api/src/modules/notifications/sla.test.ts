@@ -141,7 +141,7 @@ describe('SLA monitor (ticket_issues)', () => {
   });
 
   it('does not backfill: old waits alert only if they began after the monitor first saw the tenant', async () => {
-    const { api, tenant } = await tenantUser();
+    const { api } = await tenantUser();
     const old = await newTicket(api, 'Chamado antigo');
     await age(old, 3 * 24 * 60);
     await check(); // first sight of the tenant: a three-day-old wait is history

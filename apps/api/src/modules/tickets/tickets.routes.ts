@@ -1,4 +1,6 @@
 import {
+  analyzeQuerySchema,
+  analyzeTicketBodySchema,
   createTicketSchema,
   errorResponseSchema,
   flagQuerySchema,
@@ -118,6 +120,32 @@ export const ticketsRoutes: FastifyPluginAsyncZod = async (app) => {
           request.params.id,
           request.query.flagged,
         ),
+      ),
+  );
+
+  app.post(
+    '/tickets/:id/analyze',
+    {
+      schema: {
+        tags: ['tickets', 'analysis'],
+        security,
+        summary:
+          'Analyse a ticket (sentiment, complexity, CSAT, status, red flags, escalation); an existing analysis is returned unless force_reanalysis',
+        params: idParamsSchema,
+        querystring: analyzeQuerySchema,
+        body: analyzeTicketBodySchema,
+        response: { 200: ticketSchema, ...errors },
+      },
+    },
+    (request) =>
+      app.analysis.analyzeTicket(
+        request.auth.tenantId,
+        request.params.id,
+        {
+          force: request.body?.force_reanalysis ?? false,
+          provider: app.analysis.checkProvider(request.query.provider),
+        },
+        (tx) => service.getTicket(tx, request.params.id),
       ),
   );
 };
