@@ -19,6 +19,7 @@ describe('the app over HTTP', () => {
     );
     fs.mkdirSync(path.join(webDist, 'assets'));
     fs.writeFileSync(path.join(webDist, 'assets', 'app-abc123.js'), 'console.log(1)');
+    fs.writeFileSync(path.join(webDist, 'sw.js'), 'self.addEventListener("push", () => {});');
     server = await startTestServer({
       webDist,
       extend: (app) => {
@@ -91,6 +92,14 @@ describe('the app over HTTP', () => {
     const asset = await get('/assets/app-abc123.js');
     expect(asset.status).toBe(200);
     expect(asset.headers.get('cache-control')).toContain('immutable');
+  });
+
+  it('serves the service worker for the whole site, revalidated on every load', async () => {
+    const res = await get('/sw.js');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toContain('javascript');
+    expect(res.headers.get('service-worker-allowed')).toBe('/');
+    expect(res.headers.get('cache-control')).toBe('no-cache');
   });
 
   it('answers unknown API paths and missing files with a JSON 404, not the SPA', async () => {

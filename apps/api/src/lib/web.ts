@@ -5,8 +5,9 @@ import type { FastifyInstance } from 'fastify';
 import { AppError } from './errors.ts';
 
 /**
- * Serves the built SPA: hashed assets cached for a year, index.html never cached, and every
- * other GET that is not an API path answered with index.html so client routes survive reloads.
+ * Serves the built SPA: hashed assets cached for a year, index.html and /sw.js revalidated on every
+ * load (so a new worker is picked up), and every other GET that is not an API path answered with
+ * index.html so client routes survive reloads.
  */
 export async function registerWeb(app: FastifyInstance, distDir: string) {
   const indexFile = path.join(distDir, 'index.html');
@@ -24,6 +25,8 @@ export async function registerWeb(app: FastifyInstance, distDir: string) {
             ? 'public, max-age=31536000, immutable'
             : 'no-cache',
         );
+        // The notifications' service worker controls the whole site (apps/web/public/sw.js).
+        if (path.basename(filePath) === 'sw.js') res.setHeader('service-worker-allowed', '/');
       },
     });
   }

@@ -7,6 +7,7 @@ import { Button } from '../../components/ui/button.tsx';
 import { cn, focusRing } from '../../components/ui/cn.ts';
 import { SkeletonList } from '../../components/ui/skeleton.tsx';
 import { useAuth } from '../../features/auth/context/use-auth.ts';
+import { NotificationBell } from '../../features/notifications/components/notification-bell.tsx';
 import { ErrorBoundary } from '../error-boundary.tsx';
 import { pageTitle } from './menu.ts';
 import { SidebarContent } from './sidebar-content.tsx';
@@ -119,9 +120,16 @@ export function AppShell() {
       <aside className="fixed inset-y-0 left-0 hidden w-64 border-r border-slate-200 bg-white lg:block print:hidden">
         <SidebarContent />
       </aside>
-      <header className="sticky top-0 z-30 flex h-14 items-center gap-2 border-b border-slate-200 bg-white px-2 lg:hidden print:hidden">
-        <MobileDrawer />
-        <BrandLogo className="text-lg" />
+      {/* One header at every width: the menu and logo on narrow screens (the sidebar has them on
+          wide ones), the notification bell always. */}
+      <header className="sticky top-0 z-30 flex h-14 items-center gap-2 border-b border-slate-200 bg-white px-2 lg:pl-64 print:hidden">
+        <div className="flex items-center gap-2 lg:hidden">
+          <MobileDrawer />
+          <BrandLogo className="text-lg" />
+        </div>
+        <div className="ml-auto flex items-center pr-1 lg:pr-6">
+          <NotificationBell tenantId={user.tenantId} />
+        </div>
       </header>
       <main id="conteudo" tabIndex={-1} className="min-w-0 outline-none lg:pl-64 print:pl-0">
         <div className="mx-auto max-w-7xl px-4 py-6 sm:px-6 lg:px-8 lg:py-8">

@@ -11,6 +11,10 @@ import {
   TriangleAlert,
 } from 'lucide-react';
 import { Badge, type BadgeTone } from '../../../components/ui/badge.tsx';
+import { priorityLabels } from '../../../lib/notification-labels.ts';
+
+// The labels live in src/lib (Settings' notification preferences show them too).
+export { alertTypeLabels, priorityLabels } from '../../../lib/notification-labels.ts';
 
 /**
  * Spec §9: the icon of each alert type (warning sign, flag, up arrow, worried face, chart down,
@@ -27,16 +31,6 @@ const icons: Record<AlertType, { icon: LucideIcon; className: string }> = {
   ticket_notifiable: { icon: Bell, className: 'text-brand-700' },
 };
 
-export const alertTypeLabels: Record<AlertType, string> = {
-  ticket_issues: 'Cliente aguardando',
-  red_flags: 'Sinais de alerta',
-  escalation_required: 'Escalonamento',
-  negative_sentiment: 'Sentimento negativo',
-  low_csat_prediction: 'CSAT previsto baixo',
-  high_complexity: 'Alta complexidade',
-  ticket_notifiable: 'Chamado sinalizado',
-};
-
 export function AlertTypeIcon({ type, className = 'size-5' }: { type: string; className?: string }) {
   const { icon: Icon, className: tone } = icons[type as AlertType] ?? {
     icon: Megaphone,
@@ -45,7 +39,6 @@ export function AlertTypeIcon({ type, className = 'size-5' }: { type: string; cl
   return <Icon className={`${className} shrink-0 ${tone}`} aria-hidden="true" />;
 }
 
-export const priorityLabels: Record<Priority, string> = { high: 'Alta', medium: 'Média', low: 'Baixa' };
 const priorityTones: Record<Priority, BadgeTone> = { high: 'red', medium: 'yellow', low: 'blue' };
 
 export function PriorityBadge({ priority }: { priority: string }) {

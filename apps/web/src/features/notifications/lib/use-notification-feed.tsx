@@ -1,0 +1,147 @@
+import type { Notification, NotificationList } from '@atende/contracts';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useRef } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import { toast } from 'sonner';
+import { readStoredSession } from '../../../lib/id-token.ts';
+import { UNREAD_LIMIT, useUnreadNotifications } from '../api/get-notifications.ts';
+import { notificationKeys } from '../api/keys.ts';
+import { useMarkRead } from '../api/mark-read.ts';
+import { notificationHref } from './display.tsx';
+import { followLiveNotifications } from './live-feed.ts';
+import {
+  registerServiceWorker,
+  showAlertNotification,
+  showSummaryNotification,
+} from './system-notifications.ts';
+
+/** Alerts arriving within this window are one burst: one toast, ≤ 3 system notifications + a summary. */
+const burstMs = 300;
+const systemPerBurst = 3;
+
+const newestFirst = (a: Notification, b: Notification) => b.created_at.localeCompare(a.created_at);
+
+/**
+ * Keeps the user's notifications fresh (spec §4 "Polling", and faster): the unread list is polled
+ * every 30 s and on focus, and the live stream adds each new alert at once (badge and lists in
+ * ≤ 1 s). Whatever is newly seen — from a poll or the stream — gives one toast for the newest
+ * (warning for high priority; clicking it marks it read and opens the ticket) and system
+ * notifications when the user turned them on. Mounted once, by the bell.
+ */
+export function useNotificationFeed(tenantId: string) {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const { mutate: markRead } = useMarkRead();
+  const unread = useUnreadNotifications();
+  const seen = useRef(new Set<string>());
+  const baselined = useRef(false);
+  const burst = useRef<Notification[]>([]);
+  const burstTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
+
+  const open = useCallback(
+    (n: Pick<Notification, 'notification_id' | 'details'>) => {
+      markRead([n.notification_id]);
+      navigate(notificationHref(n));
+    },
+    [markRead, navigate],
+  );
+
+  const announce = useCallback(() => {
+    const fresh = burst.current.sort(newestFirst);
+    burst.current = [];
+    const [newest] = fresh;
+    if (!newest) return;
+    const show = newest.priority === 'high' ? toast.warning : toast.info;
+    const id = show(newest.title, {
+      description: newest.message,
+      action: {
+        label: newest.details.ticket_id ? 'Ver chamado' : 'Ver',
+        onClick: () => {
+          toast.dismiss(id);
+          open(newest);
+        },
+      },
+    });
+    for (const n of fresh.slice(0, systemPerBurst)) void showAlertNotification(n, () => open(n));
+    if (fresh.length > systemPerBurst) {
+      void showSummaryNotification(fresh.length, () => navigate('/notifications'));
+    }
+  }, [navigate, open]);
+
+  const consider = useCallback(
+    (items: Notification[]) => {
+      const fresh = items.filter((n) => !n.read && !seen.current.has(n.notification_id));
+      for (const n of fresh) seen.current.add(n.notification_id);
+      if (fresh.length === 0) return;
+      burst.current.push(...fresh);
+      clearTimeout(burstTimer.current);
+      burstTimer.current = setTimeout(announce, burstMs);
+    },
+    [announce],
+  );
+
+  // Polls: the first answer is what the user already had (no toasts); later ones may hold news.
+  useEffect(() => {
+    const items = unread.data?.notifications;
+    if (!items) return;
+    if (!baselined.current) {
+      baselined.current = true;
+      for (const n of items) seen.current.add(n.notification_id);
+      return;
+    }
+    consider(items);
+  }, [unread.data, consider]);
+
+  // The live stream: into the cached unread list at once, then every list is read again.
+  useEffect(
+    () =>
+      followLiveNotifications({
+        tenantId,
+        token: () => readStoredSession()?.idToken ?? null,
+        onNotification: (n) => {
+          queryClient.setQueryData<NotificationList>(notificationKeys.unread(), (list) =>
+            list && !list.notifications.some((m) => m.notification_id === n.notification_id)
+              ? { notifications: [n, ...list.notifications].slice(0, UNREAD_LIMIT), total: list.total + 1 }
+              : list,
+          );
+          consider([n]);
+          void queryClient.invalidateQueries({ queryKey: notificationKeys.all() });
+        },
+      }),
+    [tenantId, queryClient, consider],
+  );
+
+  useEffect(() => () => clearTimeout(burstTimer.current), []);
+
+  // The background worker (spec §2 Shell), and clicks on its notifications.
+  useEffect(() => {
+    void registerServiceWorker();
+    const worker = typeof navigator === 'undefined' ? undefined : navigator.serviceWorker;
+    if (!worker) return;
+    const onMessage = (event: MessageEvent) => {
+      const data = event.data as { type?: string; notificationId?: string; path?: string };
+      if (data?.type !== 'atende:notification-click' || !data.notificationId) return;
+      markRead([data.notificationId]);
+      navigate(data.path ?? '/notifications');
+    };
+    worker.addEventListener('message', onMessage);
+    return () => worker.removeEventListener('message', onMessage);
+  }, [markRead, navigate]);
+
+  // Opened by a click on a system notification while no tab was open: ?notificacao=<id>.
+  const clickedId = searchParams.get('notificacao');
+  useEffect(() => {
+    if (!clickedId) return;
+    markRead([clickedId]);
+    setSearchParams(
+      (params) => {
+        params.delete('notificacao');
+        return params;
+      },
+      { replace: true },
+    );
+  }, [clickedId, markRead, setSearchParams]);
+
+  return unread;
+}
