@@ -1,5 +1,5 @@
 import { analyzeMessage, analyzeTicket, compileRedFlags, foldText } from '@atende/analyzer';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Database, Tx } from './db/client.ts';
 import { customers, flaggedTerms, messages, tenants, tickets, users } from './db/schema/index.ts';
 import { CpuPool } from './lib/cpu/pool.ts';
@@ -37,7 +37,14 @@ export async function seedDemo(database: Database, demoPassword?: string): Promi
     // Two processes starting on one empty PostgreSQL may race here: the second inserts nothing.
     const [tenant] = await tx.insert(tenants).values(demoTenant).onConflictDoNothing().returning();
     if (!tenant) return { seeded: false };
-    await tx.insert(users).values({ tenantId: tenant.id, email: demoEmail, passwordHash, groups: ['admin'] });
+    // Dated before the demo content: a user sees the notifications created after their account.
+    await tx.insert(users).values({
+      tenantId: tenant.id,
+      email: demoEmail,
+      passwordHash,
+      groups: ['admin'],
+      createdAt: new Date(Date.now() - 30 * 24 * 60 * 60 * 1000),
+    });
     await insertDemoContent(tx, tenant.id, createDomainEvents());
     return { seeded: true, generatedPassword: demoPassword ? undefined : password, weakPasswordReason };
   });
@@ -139,4 +146,15 @@ async function insertDemoContent(tx: Tx, tenantId: string, events: DomainEvents)
   await tx
     .insert(flaggedTerms)
     .values(demoFlaggedTerms.map((term) => ({ tenantId, term, termFolded: foldText(term) })));
+  // The alerts were raised just now; date them a few minutes after what raised them, so the bell
+  // reads like a working history ('2h atrás', '3d atrás') instead of 31 times 'agora mesmo'.
+  await tx.execute(sql`
+    update notifications n
+    set created_at = t.created_at + interval '3 minutes'
+    from tickets t
+    where n.tenant_id = ${tenantId} and t.id = n.ticket_id and n.message_id is null`);
+  await tx.execute(sql`
+    update notifications n set created_at = m.created_at + interval '1 minute'
+    from messages m
+    where n.tenant_id = ${tenantId} and m.id = n.message_id`);
 }
