@@ -1,8 +1,15 @@
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { cn, focusRing } from './cn.ts';
 
-/** Page numbers to show: first, last, current ±1, with 'gap' where pages are skipped. */
-export function pageItems(page: number, pageCount: number): Array<number | 'gap'> {
+/**
+ * Page numbers to show: first, last, current ±1, with 'gap' where pages are skipped.
+ *
+ * With `maxButtons` (3 or more) never more numbers than that: all pages when they fit, else the
+ * first, the last and a window of `maxButtons - 2` around the current page (the notifications
+ * page's "up to 5 page buttons"), with 'gap' between numbers that are not neighbours.
+ */
+export function pageItems(page: number, pageCount: number, maxButtons?: number): Array<number | 'gap'> {
+  if (maxButtons !== undefined && maxButtons >= 3) return windowItems(page, pageCount, maxButtons);
   const wanted = new Set([1, pageCount, page - 1, page, page + 1]);
   const pages = [...wanted].filter((p) => p >= 1 && p <= pageCount).sort((a, b) => a - b);
   const items: Array<number | 'gap'> = [];
@@ -10,6 +17,21 @@ export function pageItems(page: number, pageCount: number): Array<number | 'gap'
     const last = items.at(-1);
     if (typeof last === 'number' && p - last === 2) items.push(last + 1);
     else if (typeof last === 'number' && p - last > 2) items.push('gap');
+    items.push(p);
+  }
+  return items;
+}
+
+function windowItems(page: number, pageCount: number, maxButtons: number): Array<number | 'gap'> {
+  if (pageCount <= maxButtons) return Array.from({ length: pageCount }, (_, i) => i + 1);
+  const size = maxButtons - 2;
+  const current = Math.min(Math.max(page, 1), pageCount);
+  const start = Math.min(Math.max(current - Math.floor((size - 1) / 2), 2), pageCount - size);
+  const pages = [1, ...Array.from({ length: size }, (_, i) => start + i), pageCount];
+  const items: Array<number | 'gap'> = [];
+  for (const p of pages) {
+    const last = items.at(-1);
+    if (typeof last === 'number' && p - last > 1) items.push('gap');
     items.push(p);
   }
   return items;
@@ -23,6 +45,8 @@ interface PaginationProps {
   onPageChange: (page: number) => void;
   /** Names the navigation landmark (several lists can be on one page). */
   label?: string;
+  /** At most this many numbered buttons (3 or more); without it first, last and current ±1. */
+  maxPageButtons?: number;
   className?: string;
 }
 
@@ -36,6 +60,7 @@ export function Pagination({
   perPage,
   onPageChange,
   label = 'Paginação',
+  maxPageButtons,
   className = '',
 }: PaginationProps) {
   const pageCount = Math.max(1, Math.ceil(total / perPage));
@@ -59,7 +84,7 @@ export function Pagination({
           <ChevronLeft className="size-4" aria-hidden="true" />
           Anterior
         </button>
-        {pageItems(page, pageCount).map((item, index) =>
+        {pageItems(page, pageCount, maxPageButtons).map((item, index) =>
           item === 'gap' ? (
             // biome-ignore lint/suspicious/noArrayIndexKey: gaps have no identity
             <span key={`gap-${index}`} className="px-1 text-slate-500" aria-hidden="true">
