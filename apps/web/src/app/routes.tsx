@@ -7,7 +7,6 @@ import { RequireAuth } from '../features/auth/components/require-auth.tsx';
 import { AuthProvider } from '../features/auth/context/auth-provider.tsx';
 import { RouteErrorFallback } from './error-boundary.tsx';
 import { NotFound } from './not-found.tsx';
-import { Placeholder } from './placeholder.tsx';
 import { AppShell } from './shell/app-shell.tsx';
 
 const CustomersScreen = lazy(() =>
@@ -28,6 +27,11 @@ const ExpertsScreen = lazy(() =>
 const MessagesScreen = lazy(() =>
   import('../features/messages/components/messages-screen.tsx').then((m) => ({
     default: m.MessagesScreen,
+  })),
+);
+const NotificationsScreen = lazy(() =>
+  import('../features/notifications/components/notifications-screen.tsx').then((m) => ({
+    default: m.NotificationsScreen,
   })),
 );
 const SettingsScreen = lazy(() =>
@@ -79,7 +83,7 @@ export const routes: RouteObject[] = [
               { path: '/experts', element: <ExpertsScreen /> },
               { path: '/tickets', element: <TicketsScreen /> },
               { path: '/tickets/:id', element: <TicketDetailScreen /> },
-              { path: '/notifications', element: <Placeholder title="Notificações" /> },
+              { path: '/notifications', element: <NotificationsScreen /> },
               { path: '/messages', element: <MessagesScreen /> },
               { path: '/flagged-terms', element: <FlaggedTermsScreen /> },
               { path: '/settings', element: <SettingsScreen /> },
