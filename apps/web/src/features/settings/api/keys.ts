@@ -1,10 +1,21 @@
 // Re-exported so the feature's files keep one import for their keys.
 export { currentTenantId } from '../../../lib/id-token.ts';
 
+import { currentTenantId } from '../../../lib/id-token.ts';
 import { tenantSettingsKey } from '../../../lib/tenant-settings.ts';
 
 export const tenantSettingsKeys = {
   /** Also the prefix of the shell's ['tenants', 'current', id]: saving refreshes the name there. */
   tenants: ['tenants'] as const,
   detail: tenantSettingsKey,
+};
+
+/** The signed-in user's notification preferences (their own, not the organisation's). */
+export const notificationPreferencesKeys = {
+  detail: () => ['settings', currentTenantId(), 'notification-preferences'] as const,
+  /**
+   * The notifications feature's queries (badge, bell, page): the server applies the preferences
+   * when it lists, so saving them reads those again. A key, not an import: features stay apart.
+   */
+  notifications: ['notifications'] as const,
 };

@@ -22,6 +22,7 @@ import { ApiError } from '../../../lib/api-client.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { useTenantSettings } from '../../../lib/tenant-settings.ts';
 import { useUpdateTenantSettings } from '../api/update-tenant-settings.ts';
+import { NotificationPreferencesCard } from './notification-preferences-card.tsx';
 import {
   formFieldOf,
   type SettingsFormValues,
@@ -244,7 +245,7 @@ function SettingsSkeleton() {
   );
 }
 
-/** /settings (spec §2 Settings, §5, §8). */
+/** /settings (spec §2 Settings, §5, §8), and the user's notification preferences. */
 export function SettingsScreen() {
   const { data: settings, isPending, isError, refetch, isRefetching } = useTenantSettings();
   return (
@@ -276,6 +277,12 @@ export function SettingsScreen() {
           </div>
         </div>
       )}
+      {/* The user's own preferences: shown even when the organisation's settings cannot load. */}
+      <div className="mt-6 grid items-start gap-6 lg:grid-cols-3">
+        <div className="lg:col-span-2">
+          <NotificationPreferencesCard />
+        </div>
+      </div>
     </>
   );
 }
