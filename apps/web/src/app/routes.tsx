@@ -54,8 +54,8 @@ const TicketDetailScreen = lazy(() =>
 );
 
 /**
- * The spec's route table (spec §2). Three public screens; everything else needs a session.
- * Screens arrive with their issues; until then each route renders a placeholder naming it.
+ * The spec's route table (spec §2). Three public screens; everything else needs a session and
+ * is loaded lazily, a chunk per screen.
  */
 export const routes: RouteObject[] = [
   {
