@@ -1,0 +1,101 @@
+import type { Notification } from '@atende/contracts';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ID_TOKEN_STORAGE_KEY } from '../../../lib/id-token.ts';
+import { json, stubServer } from '../../../testing/fake-server.ts';
+import { fakeIdToken } from '../../../testing/id-token.ts';
+import { renderApp } from '../../../testing/render-app.tsx';
+import { badgeText } from './notification-bell.tsx';
+
+vi.mock('@aws-sdk/client-cognito-identity-provider', () => import('../../../testing/cognito-sdk-mock.ts'));
+
+const unreadItem = (i: number): Notification => ({
+  notification_id: `00000000-0000-4000-8000-${i.toString(16).padStart(12, '0')}`,
+  title: `Sinais de alerta no chamado «Pedido ${i}»`,
+  message: 'Termos detectados: procon.',
+  priority: 'high',
+  alert_type: 'red_flags',
+  read: false,
+  created_at: new Date(Date.now() - 5 * 60_000).toISOString(),
+  details: { ticket_id: `11111111-2222-4333-8444-${i.toString(16).padStart(12, '0')}`, message_id: null },
+});
+
+/** Unread notifications as the API serves them (50 listed, `total` all), and what was posted. */
+function server(count: number) {
+  let unread = Array.from({ length: count }, (_, i) => unreadItem(i));
+  const posted: string[] = [];
+  stubServer({
+    '/api/v1/notifications/unread': () => json({ notifications: unread.slice(0, 50), total: unread.length }),
+    '/api/v1/notifications/all': () => json({ notifications: unread.slice(0, 100), total: unread.length }),
+    '/api/v1/notifications/mark-all-read': () => {
+      posted.push('mark-all-read');
+      const count = unread.length;
+      unread = [];
+      return json({ success: true, count });
+    },
+    '/api/v1/notifications/mark-read': async (request) => {
+      const { notification_id } = (await request.json()) as { notification_id: string };
+      posted.push(`mark-read ${notification_id}`);
+      unread = unread.filter((n) => n.notification_id !== notification_id);
+      return json({ success: true, count: 1 });
+    },
+  });
+  return posted;
+}
+
+beforeEach(() => localStorage.setItem(ID_TOKEN_STORAGE_KEY, fakeIdToken()));
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  localStorage.clear();
+});
+
+describe('the notification bell', () => {
+  it('caps the badge at 99+', () => {
+    expect([0, 1, 99, 100, 120].map(badgeText)).toEqual(['0', '1', '99', '99+', '99+']);
+  });
+
+  it('shows the unread count, opens the panel and marks everything read', async () => {
+    const posted = server(120);
+    renderApp('/dashboard');
+    const bell = await screen.findByRole('button', { name: 'Notificações: 120 não lidas' });
+    expect(within(bell).getByText('99+')).toBeTruthy();
+
+    fireEvent.click(bell);
+    const panel = await screen.findByRole('dialog', { name: 'Notificações' });
+    expect(within(panel).getByRole('heading', { name: 'Notificações (120)' })).toBeTruthy();
+    expect(within(panel).getByRole('button', { name: 'Mostrar todas' })).toBeTruthy();
+    expect(within(panel).getByRole('button', { name: 'Navegador: Desativado' })).toBeTruthy();
+    expect(within(panel).getByText('Sinais de alerta no chamado «Pedido 0»')).toBeTruthy();
+    expect(within(panel).getAllByText('5 min atrás').length).toBeGreaterThan(0);
+    expect(within(panel).getByText('#00000000')).toBeTruthy(); // the ticket id's last 8 characters
+
+    fireEvent.click(within(panel).getByRole('button', { name: 'Marcar como lidas' }));
+    await waitFor(() => expect(posted).toEqual(['mark-all-read']));
+    expect(await within(panel).findByText('Nenhuma notificação não lida')).toBeTruthy();
+    expect(within(panel).getByText('Você está em dia com todas as suas notificações!')).toBeTruthy();
+    expect(within(panel).queryByRole('button', { name: 'Marcar como lidas' })).toBeNull();
+    // (behind the modal panel, hidden from assistive technology until it closes)
+    expect(screen.getByRole('button', { name: 'Notificações', hidden: true })).toBeTruthy();
+  });
+
+  it('opens a ticket from its item and marks it read; the window events open and close the panel', async () => {
+    const posted = server(2);
+    const { router } = renderApp('/dashboard');
+    await screen.findByRole('button', { name: 'Notificações: 2 não lidas' });
+
+    window.dispatchEvent(new Event('open-notifications'));
+    const panel = await screen.findByRole('dialog', { name: 'Notificações' });
+    window.dispatchEvent(new Event('close-notifications'));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Notificações' })).toBeNull());
+    expect(panel.isConnected).toBe(false);
+
+    window.dispatchEvent(new Event('toggle-notifications'));
+    const again = await screen.findByRole('dialog', { name: 'Notificações' });
+    fireEvent.click(within(again).getByText('Sinais de alerta no chamado «Pedido 1»'));
+    await waitFor(() =>
+      expect(router.state.location.pathname).toBe('/tickets/11111111-2222-4333-8444-000000000001'),
+    );
+    expect(posted).toEqual(['mark-read 00000000-0000-4000-8000-000000000001']);
+  });
+});
