@@ -1,148 +1,25 @@
-import type { Notification } from '@atende/contracts';
-import * as Popover from '@radix-ui/react-popover';
-import { Bell, BellOff, BellRing, CheckCheck, Trash2 } from 'lucide-react';
-import { useEffect, useState, useSyncExternalStore } from 'react';
-import { Link, useNavigate } from 'react-router';
-import { toast } from 'sonner';
-import { Button } from '../../../components/ui/button.tsx';
+import { Bell } from 'lucide-react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { cn, focusRing } from '../../../components/ui/cn.ts';
-import { Spinner } from '../../../components/ui/spinner.tsx';
-import { formatDateTime, formatRelativeTime } from '../../../lib/format.ts';
-import { BELL_LIST_LIMIT, useAllNotifications } from '../api/get-notifications.ts';
-import { useClearAll, useMarkAllRead, useMarkRead } from '../api/mark-read.ts';
-import { AlertTypeIcon, notificationHref, PriorityBadge, shortTicketId } from '../lib/display.tsx';
-import {
-  browserSupportsNotifications,
-  readBrowserPreference,
-  writeBrowserPreference,
-} from '../lib/system-notifications.ts';
 import { useNotificationFeed } from '../lib/use-notification-feed.tsx';
 
 /** Spec §2: the badge caps at 99+. */
 export const badgeText = (count: number) => (count > 99 ? '99+' : String(count));
 
-function subscribePreference(onChange: () => void) {
-  window.addEventListener('atende:browser-preference', onChange);
-  window.addEventListener('storage', onChange);
-  return () => {
-    window.removeEventListener('atende:browser-preference', onChange);
-    window.removeEventListener('storage', onChange);
-  };
-}
-
-/** 'Navegador: Ativado/Desativado' — turning it on asks the permission (spec §4). */
-function BrowserToggle() {
-  const on = useSyncExternalStore(subscribePreference, readBrowserPreference, () => false);
-  const [asking, setAsking] = useState(false);
-  async function toggle() {
-    if (on) {
-      if (!writeBrowserPreference(false)) {
-        toast.error('Erro', {
-          description: 'Não foi possível atualizar a preferência de notificações do navegador.',
-        });
-      }
-      return;
-    }
-    if (!browserSupportsNotifications()) {
-      toast.error('Navegador não suportado', {
-        description: 'Seu navegador não suporta notificações de sistema.',
-      });
-      return;
-    }
-    setAsking(true);
-    try {
-      const permission =
-        Notification.permission === 'default'
-          ? await Notification.requestPermission()
-          : Notification.permission;
-      if (permission !== 'granted') {
-        writeBrowserPreference(false);
-        toast.warning('Permissão negada', {
-          description: 'Não foi possível ativar notificações do navegador.',
-        });
-        return;
-      }
-      if (!writeBrowserPreference(true)) {
-        toast.error('Erro', {
-          description: 'Não foi possível atualizar a preferência de notificações do navegador.',
-        });
-      }
-    } catch {
-      toast.error('Erro', {
-        description: 'Não foi possível atualizar a preferência de notificações do navegador.',
-      });
-    } finally {
-      setAsking(false);
-    }
-  }
-  const Icon = on ? BellRing : BellOff;
-  return (
-    <Button variant="secondary" size="sm" aria-pressed={on} pending={asking} onClick={toggle}>
-      <Icon className="size-4" aria-hidden="true" />
-      Navegador: {on ? 'Ativado' : 'Desativado'}
-    </Button>
-  );
-}
-
-function NotificationItem({
-  notification: n,
-  showState,
-  onOpen,
-}: {
-  notification: Notification;
-  showState: boolean;
-  onOpen: (n: Notification) => void;
-}) {
-  const ticket = shortTicketId(n);
-  return (
-    <li>
-      <button
-        type="button"
-        onClick={() => onOpen(n)}
-        className={cn(
-          'flex w-full gap-3 px-4 py-3 text-left hover:bg-slate-50',
-          !n.read && 'bg-brand-50/40',
-          focusRing,
-          'focus-visible:-outline-offset-2',
-        )}
-      >
-        <AlertTypeIcon type={n.alert_type} className="mt-0.5 size-5" />
-        <span className="min-w-0 flex-1">
-          <span className="block text-sm font-medium text-slate-900">{n.title}</span>
-          <span className="mt-0.5 line-clamp-2 block text-sm text-slate-600">{n.message}</span>
-          <span className="mt-1.5 flex flex-wrap items-center gap-1.5 text-xs text-slate-600">
-            <PriorityBadge priority={n.priority} />
-            {showState && (
-              <span className={cn('font-medium', n.read ? 'text-slate-500' : 'text-brand-800')}>
-                {n.read ? 'Lida' : 'Nova'}
-              </span>
-            )}
-            <time dateTime={n.created_at} title={formatDateTime(n.created_at)}>
-              {formatRelativeTime(n.created_at)}
-            </time>
-            {ticket && <span className="font-mono">#{ticket}</span>}
-          </span>
-        </span>
-      </button>
-    </li>
-  );
-}
+// The panel (Radix Popover and its positioning, the lists) is its own chunk, fetched when the
+// bell is first hovered or focused, or once the page is idle.
+const loadPanel = () => import('./notification-panel.tsx');
+const NotificationPanel = lazy(() => loadPanel().then((m) => ({ default: m.NotificationPanel })));
 
 /**
- * The header bell (spec §2 "Notification bell"): the unread badge, and a panel (Radix Popover,
- * modal: focus stays inside, Escape closes) with the unread or all notifications, the browser
- * toggle, 'Ver todas', 'Marcar como lidas' and 'Limpar'. The window events toggle-notifications,
- * open-notifications and close-notifications (Alt+N) drive it. It also keeps the list fresh.
+ * The header bell (spec §2 "Notification bell"): the unread badge, and the panel it opens. The
+ * window events toggle-notifications, open-notifications and close-notifications (Alt+N) drive
+ * it. It also keeps the notifications fresh (useNotificationFeed), once for the whole app.
  */
 export function NotificationBell({ tenantId }: { tenantId: string }) {
   const [open, setOpen] = useState(false);
-  const [showAll, setShowAll] = useState(false);
-  const navigate = useNavigate();
+  const button = useRef<HTMLButtonElement>(null);
   const unread = useNotificationFeed(tenantId);
-  const all = useAllNotifications(BELL_LIST_LIMIT, { enabled: open && showAll });
-  const markRead = useMarkRead();
-  const markAll = useMarkAllRead();
-  const clearAll = useClearAll();
 
   useEffect(() => {
     const toggle = () => setOpen((was) => !was);
@@ -151,31 +28,26 @@ export function NotificationBell({ tenantId }: { tenantId: string }) {
     window.addEventListener('toggle-notifications', toggle);
     window.addEventListener('open-notifications', show);
     window.addEventListener('close-notifications', hide);
+    const idle = setTimeout(() => void loadPanel(), 2000);
     return () => {
       window.removeEventListener('toggle-notifications', toggle);
       window.removeEventListener('open-notifications', show);
       window.removeEventListener('close-notifications', hide);
+      clearTimeout(idle);
     };
   }, []);
 
   const unreadCount = unread.data?.total ?? 0;
-  const shown = showAll ? all : unread;
-  const items = shown.data?.notifications ?? [];
-
-  function openItem(n: Notification) {
-    setOpen(false);
-    if (!n.read) {
-      markRead.mutate([n.notification_id], {
-        onError: () =>
-          toast.error('Erro', { description: 'Não foi possível marcar a notificação como lida.' }),
-      });
-    }
-    if (n.details.ticket_id) navigate(notificationHref(n));
-  }
-
   return (
-    <Popover.Root open={open} onOpenChange={setOpen} modal>
-      <Popover.Trigger
+    <>
+      <button
+        ref={button}
+        type="button"
+        aria-haspopup="dialog"
+        aria-expanded={open}
+        onClick={() => setOpen((was) => !was)}
+        onPointerEnter={() => void loadPanel()}
+        onFocus={() => void loadPanel()}
         className={cn(
           'relative flex size-10 items-center justify-center rounded-md text-slate-700 hover:bg-slate-100',
           focusRing,
@@ -191,115 +63,12 @@ export function NotificationBell({ tenantId }: { tenantId: string }) {
             {badgeText(unreadCount)}
           </span>
         )}
-      </Popover.Trigger>
-      <Popover.Portal>
-        <Popover.Content
-          align="end"
-          sideOffset={8}
-          collisionPadding={8}
-          aria-label="Notificações"
-          className="z-50 flex max-h-[min(36rem,calc(100vh-5rem))] w-[min(26rem,calc(100vw-1rem))] flex-col rounded-lg border border-slate-200 bg-white shadow-xl outline-none"
-        >
-          <div className="border-b border-slate-200 px-4 py-3">
-            <div className="flex items-center justify-between gap-2">
-              <h2 className="text-base font-semibold text-slate-900">
-                Notificações <span className="font-normal text-slate-600">({unreadCount})</span>
-              </h2>
-              <Button variant="link" onClick={() => setShowAll((was) => !was)}>
-                {showAll ? 'Apenas não lidas' : 'Mostrar todas'}
-              </Button>
-            </div>
-            <div className="mt-2">
-              <BrowserToggle />
-            </div>
-          </div>
-
-          <div className="min-h-0 flex-1 overflow-y-auto">
-            {shown.isPending ? (
-              <div className="flex justify-center py-10">
-                <Spinner label="Carregando notificações" />
-              </div>
-            ) : shown.isError ? (
-              <div className="px-4 py-8 text-center" role="alert">
-                <p className="text-sm font-medium text-slate-900">Erro ao carregar notificações</p>
-                <p className="mt-1 text-sm text-slate-600">
-                  Não foi possível carregar as notificações no momento.
-                </p>
-              </div>
-            ) : items.length === 0 ? (
-              <div className="px-4 py-10 text-center">
-                <p className="text-sm font-medium text-slate-900">
-                  {showAll ? 'Nenhuma notificação encontrada' : 'Nenhuma notificação não lida'}
-                </p>
-                <p className="mt-1 text-sm text-slate-600">
-                  {showAll
-                    ? 'Não há notificações para exibir'
-                    : 'Você está em dia com todas as suas notificações!'}
-                </p>
-              </div>
-            ) : (
-              <ul className="divide-y divide-slate-100">
-                {items.map((n) => (
-                  <NotificationItem
-                    key={n.notification_id}
-                    notification={n}
-                    showState={showAll}
-                    onOpen={openItem}
-                  />
-                ))}
-              </ul>
-            )}
-          </div>
-
-          <div className="flex flex-wrap items-center justify-between gap-2 border-t border-slate-200 px-4 py-3">
-            <Link
-              to="/notifications"
-              onClick={() => setOpen(false)}
-              className={cn(
-                'text-sm font-medium text-brand-700 underline-offset-4 hover:underline',
-                focusRing,
-              )}
-            >
-              Ver todas
-            </Link>
-            <div className="flex gap-2">
-              {unreadCount > 0 && (
-                <Button
-                  variant="secondary"
-                  size="sm"
-                  pending={markAll.isPending}
-                  onClick={() =>
-                    markAll.mutate(undefined, {
-                      onError: () =>
-                        toast.error('Erro', {
-                          description: 'Não foi possível marcar todas as notificações como lidas.',
-                        }),
-                    })
-                  }
-                >
-                  <CheckCheck className="size-4" aria-hidden="true" />
-                  Marcar como lidas
-                </Button>
-              )}
-              <Button
-                variant="ghost"
-                size="sm"
-                pending={clearAll.isPending}
-                disabled={items.length === 0}
-                onClick={() =>
-                  clearAll.mutate(undefined, {
-                    onError: () =>
-                      toast.error('Erro', { description: 'Não foi possível limpar as notificações.' }),
-                  })
-                }
-              >
-                <Trash2 className="size-4" aria-hidden="true" />
-                Limpar
-              </Button>
-            </div>
-          </div>
-        </Popover.Content>
-      </Popover.Portal>
-    </Popover.Root>
+      </button>
+      {open && (
+        <Suspense fallback={null}>
+          <NotificationPanel anchor={button} onClose={() => setOpen(false)} />
+        </Suspense>
+      )}
+    </>
   );
 }
