@@ -77,13 +77,13 @@ export class DomainEvents {
     if (!row) throw new Error('domain event insert returned no row');
     const event: DomainEvent<K> = { seq: row.seq, tenantId, type, data };
     for (const reaction of this.within.get(type) ?? []) await (reaction as Within<K>)(tx, event);
-    if (this.afterCommit.has(type)) {
-      let payload = JSON.stringify({ seq: event.seq, tenant_id: tenantId, type, data });
-      if (Buffer.byteLength(payload) > maxInlineBytes) {
-        payload = JSON.stringify({ seq: event.seq, tenant_id: tenantId, type });
-      }
-      await tx.execute(sql`select pg_notify(${eventChannel}, ${payload})`);
+    // Always announced: the reactions may live in another process (the admin CLI disables a user
+    // whose streams are open in the servers).
+    let payload = JSON.stringify({ seq: event.seq, tenant_id: tenantId, type, data });
+    if (Buffer.byteLength(payload) > maxInlineBytes) {
+      payload = JSON.stringify({ seq: event.seq, tenant_id: tenantId, type });
     }
+    await tx.execute(sql`select pg_notify(${eventChannel}, ${payload})`);
     return event;
   }
 

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createDomainEvents } from '../../reactions.ts';
 import {
   createTestUser,
   type Json,
@@ -207,7 +208,8 @@ describe('GET /notifications/stream', () => {
     const theirs = await openStream(a, colleague.token);
     expect([onA.res.status, onB.res.status, theirs.res.status]).toEqual([200, 200, 200]);
     const disabledAt = Date.now();
-    await disableUser(a.database.db, a.app.events, one.email);
+    // As the admin CLI does: its own event bus, with no reactions of its own.
+    await disableUser(a.database.db, createDomainEvents(), one.email);
     await Promise.all([onA.ended, onB.ended]);
     expect(Date.now() - disabledAt).toBeLessThan(1000);
     // A colleague's stream goes on, and the disabled user cannot open another.
