@@ -45,14 +45,13 @@ async function fill(database: Database) {
   // The open episodes: recent, some within the 30-minute limit, some past it.
   await db.execute(sql`
     update tickets set sla_pending = true,
-      awaiting_since = now() - (case when rn <= ${late} then 40 else 5 + rn % 20 end) * interval '1 minute',
       wait_started_at = now() - (case when rn <= ${late} then 40 else 5 + rn % 20 end) * interval '1 minute'
     from (select id as tid, row_number() over (order by created_at desc) as rn from tickets
           order by created_at desc limit ${waiting + late}) w
     where id = w.tid`);
   // And a year of bulk-loaded history still marked as waiting (an import): settled, never alerted.
   await db.execute(sql`
-    update tickets set sla_pending = true, awaiting_since = created_at, wait_started_at = created_at
+    update tickets set sla_pending = true, wait_started_at = created_at
     where id in (select id from tickets order by created_at limit 20000)`);
   await db.execute(sql`analyze`);
   console.log(`  filled ${ticketCount} tickets, ${messageCount} messages in ${seconds(t0)} s`);
@@ -89,9 +88,9 @@ async function main(database: Database) {
     explain (analyze, buffers, costs off)
     select t.id from tickets t join tenants te on te.id = t.tenant_id
     left join ticket_analyses a on a.id = t.latest_analysis_id
-    where t.sla_pending and t.awaiting_since < now() - interval '1 minute'
-      and t.awaiting_since < now() - te.max_customer_wait_time_minutes * interval '1 minute'
-    order by t.awaiting_since limit 500`);
+    where t.sla_pending and t.wait_started_at < now() - interval '1 minute'
+      and t.wait_started_at < now() - te.max_customer_wait_time_minutes * interval '1 minute'
+    order by t.wait_started_at limit 500`);
   const lines = (plan as unknown as { rows: { 'QUERY PLAN': string }[] }).rows.map((r) => r['QUERY PLAN']);
   console.log(`  plan:\n${lines.map((l) => `    ${l}`).join('\n')}`);
 

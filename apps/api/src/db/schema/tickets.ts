@@ -35,13 +35,13 @@ export const tickets = pgTable(
     searchText: text('search_text').notNull(),
     /**
      * SLA (kept by the triggers of migration 0007, read by the SLA monitor): since when the customer
-     * waits for an answer — the newest inbound message not answered by an outbound one, or the
-     * ticket's creation while it has no messages; null once answered.
+     * has waited for an answer — the first inbound message no outbound one answered, or the
+     * ticket's creation; null when nobody waits (answered, or settled without an alert).
      */
-    awaitingSince: timestamp('awaiting_since', { withTimezone: true }),
-    /** When the current waiting episode began (its first unanswered inbound message). */
     waitStartedAt: timestamp('wait_started_at', { withTimezone: true }),
-    /** The current episode still needs the monitor's look (false once alerted, skipped or answered). */
+    /** The newest outbound message: an inbound one older than it was answered already. */
+    lastAnsweredAt: timestamp('last_answered_at', { withTimezone: true }),
+    /** The current wait still needs the monitor's look (false once alerted or settled). */
     slaPending: boolean('sla_pending').notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -49,7 +49,7 @@ export const tickets = pgTable(
   (t) => [
     index('tickets_tenant_created_idx').on(t.tenantId, t.createdAt.desc(), t.id.desc()),
     // The SLA monitor's one query: only tickets still waiting for its look, oldest first.
-    index('tickets_sla_pending_idx').on(t.awaitingSince).where(sql`sla_pending`),
+    index('tickets_sla_pending_idx').on(t.waitStartedAt).where(sql`sla_pending`),
     index('tickets_tenant_customer_idx').on(t.tenantId, t.customerId),
     tenantIsolation(t.tenantId),
   ],

@@ -255,8 +255,7 @@ describe.skipIf(process.env.TEST_DB !== 'postgres')('notifications across two se
   async function lateTicket() {
     const id = await newTicket('Cliente aguarda a confirmação da entrega.');
     await owner(
-      `update tickets set awaiting_since = awaiting_since - interval '45 minutes',
-         wait_started_at = wait_started_at - interval '45 minutes' where id = $1`,
+      `update tickets set wait_started_at = wait_started_at - interval '45 minutes' where id = $1`,
       [id],
     );
     return id;
@@ -295,8 +294,7 @@ describe.skipIf(process.env.TEST_DB !== 'postgres')('notifications across two se
     const created = await api('POST', '/tickets', { title: 'Depois da troca', content: 'Ainda aguardo.' });
     expect(created.status).toBe(201);
     await owner(
-      `update tickets set awaiting_since = awaiting_since - interval '45 minutes',
-         wait_started_at = wait_started_at - interval '45 minutes' where id = $1`,
+      `update tickets set wait_started_at = wait_started_at - interval '45 minutes' where id = $1`,
       [created.body.id],
     );
     expect(await waitForIssues(api, created.body.id, 8_000)).toHaveLength(1);

@@ -10,7 +10,7 @@ export function scheduleNotificationJobs(app: FastifyInstance) {
     name: 'sla-monitor',
     everyMs: app.config.SLA_CHECK_INTERVAL_SECONDS * 1000,
     run: async () => {
-      const result = await checkWaitingTickets(db, app.events);
+      const result = await checkWaitingTickets(db, app.events, app.log);
       if (result.alerted + result.solved + result.skipped > 0) app.log.info({ sla: result }, 'SLA check');
     },
   });

@@ -34,10 +34,7 @@ describe('SLA monitor (ticket_issues)', () => {
   async function age(ticketId: string, minutes: number) {
     await database.db
       .update(tickets)
-      .set({
-        awaitingSince: sql`${tickets.awaitingSince} - ${minutes} * interval '1 minute'`,
-        waitStartedAt: sql`${tickets.waitStartedAt} - ${minutes} * interval '1 minute'`,
-      })
+      .set({ waitStartedAt: sql`${tickets.waitStartedAt} - ${minutes} * interval '1 minute'` })
       .where(eq(tickets.id, ticketId));
   }
 
@@ -126,7 +123,7 @@ describe('SLA monitor (ticket_issues)', () => {
     await check();
     expect(await issues(api)).toHaveLength(0);
 
-    // Solved by its newest analysis: the wait is over, no alert however long.
+    // Solved by an analysis made during this wait: closed quietly, however long.
     const analysed = await api('POST', `/tickets/${id}/analyze`, {});
     expect(analysed.status).toBe(200);
     await database.db
@@ -138,6 +135,45 @@ describe('SLA monitor (ticket_issues)', () => {
     expect(await issues(api)).toHaveLength(0);
     const [row] = await database.db.select().from(tickets).where(eq(tickets.id, id));
     expect(row?.slaPending).toBe(false);
+    expect(row?.waitStartedAt).toBeNull();
+
+    // The customer writes again: a new wait, and the old 'solved' does not silence it.
+    const back = await api('POST', '/messages', {
+      content: 'Ainda não resolveu.',
+      direction: 'inbound',
+      ticket_id: id,
+    });
+    expect(back.status).toBe(201);
+    await age(id, 121);
+    await database.db // the analysis stays older than the new wait once time "goes by"
+      .update(ticketAnalyses)
+      .set({ createdAt: sql`${ticketAnalyses.createdAt} - interval '5 hours'` })
+      .where(eq(ticketAnalyses.ticketId, id));
+    await check();
+    expect(await issues(api)).toHaveLength(1);
+  });
+
+  it('counts only messages newer than the last answer (imports may arrive out of order)', async () => {
+    const { api } = await tenantUser();
+    const id = await newTicket(api, 'Importado');
+    const answer = await api('POST', '/messages', {
+      content: 'Respondido.',
+      direction: 'outbound',
+      ticket_id: id,
+    });
+    expect(answer.status).toBe(201);
+    // An inbound message older than the answer, written afterwards (as an import would).
+    const [{ tenantId } = { tenantId: '' }] = await database.db
+      .select({ tenantId: tickets.tenantId })
+      .from(tickets)
+      .where(eq(tickets.id, id));
+    await database.db.execute(sql`
+      insert into messages (tenant_id, ticket_id, content, direction, search_text, created_at)
+      values (${tenantId}, ${id}, 'antiga', 'inbound', 'antiga', now() - interval '40 minutes')`);
+    const [row] = await database.db.select().from(tickets).where(eq(tickets.id, id));
+    expect(row?.waitStartedAt).toBeNull();
+    await check();
+    expect(await issues(api)).toHaveLength(0);
   });
 
   it('does not backfill: old waits alert only if they began after the monitor first saw the tenant', async () => {

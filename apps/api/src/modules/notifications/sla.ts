@@ -1,5 +1,6 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import { and, eq, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db, Tx } from '../../db/client.ts';
 import { slaEpisodes, tenants, ticketAnalyses, tickets } from '../../db/schema/index.ts';
 import { withSystem } from '../../db/system.ts';
 import { withTenant } from '../../db/tenant.ts';
@@ -10,42 +11,102 @@ import type { DomainEvents } from '../../lib/events.ts';
  * waited longer than the tenant's `max_customer_wait_time_minutes` with no answer, and publishes
  * `ticket.wait_exceeded` once per waiting episode (the alert rule turns it into `ticket_issues`).
  *
- * The database keeps each ticket's wait (`awaiting_since`, `wait_started_at`, `sla_pending`:
+ * The database keeps each ticket's wait (`wait_started_at`, `last_answered_at`, `sla_pending`:
  * triggers of migration 0007 on tickets and messages), so a check is one query over the partial
- * index `tickets_sla_pending_idx`: only tickets in an open episode the monitor has not settled.
- * Settling an episode (alerted, solved, too old) clears `sla_pending`.
+ * index `tickets_sla_pending_idx`: only tickets in a wait the monitor has not settled yet. The wait
+ * counts from the first unanswered message: a customer who writes again is not sent to the back.
+ * Settling: an alerted wait keeps waiting until answered (one alert per episode); a wait of a
+ * ticket solved since it began, or too old to alert, is closed (the next message opens a new one).
  *
  * No backfill: an episode counts only if it began after the monitor first saw the tenant
  * (`tenants.sla_watched_since`) or within the last 24 hours.
  */
 
-/** Tickets settled per check (the rest wait for the next one). */
+/** Waits looked at per check (the rest wait for the next one), and per tenant transaction. */
 const batchSize = 500;
+const chunkSize = 50;
+/** Old waits settled per statement. */
+const settleBatch = 5000;
 
 export interface SlaCheckResult {
   /** Episodes that breached now: each got its sla_episodes row and its event. */
   alerted: number;
-  /** Episodes of solved tickets, closed without an alert. */
+  /** Waits of tickets solved since they began, closed without an alert. */
   solved: number;
-  /** Episodes too old to alert (no backfill), closed without one. */
+  /** Waits too old to alert (no backfill), closed without one. */
   skipped: number;
+  /** Tenants whose breaches could not be written this time (logged; retried next check). */
+  failed: number;
+}
+
+interface Due {
+  id: string;
+  tenantId: string;
+  startedAt: string;
+  waitedMinutes: number;
+}
+
+/** Closes waits without an alert: the next inbound message opens a new episode. */
+function closeQuietly(tx: Tx, rows: { id: string; startedAt: string }[]) {
+  return tx.execute(sql`
+    update tickets t set sla_pending = false, wait_started_at = null
+    from (select * from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as x(id uuid, "startedAt" timestamptz)) w
+    where t.id = w.id and t.sla_pending and t.wait_started_at = w."startedAt"`);
+}
+
+/** One tenant's breaches, as that tenant: episode row, settled wait, event (→ alert). */
+async function recordBreaches(db: Db, events: DomainEvents, tenantId: string, rows: Due[]) {
+  return withTenant(db, tenantId, async (tx) => {
+    let alerted = 0;
+    for (const row of rows) {
+      // Still the same wait (no answer meanwhile)? It stays open until answered, but is settled.
+      const [settled] = await tx
+        .update(tickets)
+        .set({ slaPending: false })
+        .where(
+          and(
+            eq(tickets.id, row.id),
+            sql`${tickets.slaPending}`,
+            sql`${tickets.waitStartedAt} = ${row.startedAt}::timestamptz`,
+          ),
+        )
+        .returning({ id: tickets.id });
+      if (!settled) continue;
+      const [episode] = await tx
+        .insert(slaEpisodes)
+        .values({ tenantId, ticketId: row.id, startedAt: sql`${row.startedAt}::timestamptz` })
+        .onConflictDoNothing()
+        .returning({ id: slaEpisodes.id });
+      if (!episode) continue;
+      await events.publish(tx, tenantId, 'ticket.wait_exceeded', {
+        ticket_id: row.id,
+        started_at: row.startedAt,
+        waited_minutes: row.waitedMinutes,
+      });
+      alerted++;
+    }
+    return alerted;
+  });
 }
 
 /** One check across every tenant. Runs as the `sla-monitor` system job, then per tenant. */
-export async function checkWaitingTickets(db: Db, events: DomainEvents): Promise<SlaCheckResult> {
-  const result: SlaCheckResult = { alerted: 0, solved: 0, skipped: 0 };
+export async function checkWaitingTickets(
+  db: Db,
+  events: DomainEvents,
+  log?: FastifyBaseLogger,
+): Promise<SlaCheckResult> {
+  const result: SlaCheckResult = { alerted: 0, solved: 0, skipped: 0, failed: 0 };
   const due = await withSystem(db, 'sla-monitor', async (tx) => {
     await tx.execute(sql`update tenants set sla_watched_since = now() where sla_watched_since is null`);
-    // Old waits, e.g. imported or generated in bulk, are settled set-wise, never alerted.
+    // Old waits, e.g. imported or generated in bulk, are closed set-wise, never alerted.
     const old = await tx.execute(sql`
-      update tickets t set sla_pending = false
+      update tickets t set sla_pending = false, wait_started_at = null
       from tenants te
       where t.id in (
           select id from tickets
-          where sla_pending and awaiting_since < now() - interval '24 hours'
-          order by awaiting_since limit 5000)
+          where sla_pending and wait_started_at < now() - interval '24 hours'
+          order by wait_started_at limit ${settleBatch})
         and te.id = t.tenant_id and t.wait_started_at < te.sla_watched_since
-        and t.wait_started_at < now() - interval '24 hours'
       returning t.id`);
     result.skipped += (old as { rows?: unknown[] }).rows?.length ?? 0;
     return tx
@@ -54,8 +115,10 @@ export async function checkWaitingTickets(db: Db, events: DomainEvents): Promise
         tenantId: tickets.tenantId,
         // Exact (microseconds) as ISO text: it identifies the episode.
         startedAt: sql<string>`to_json(${tickets.waitStartedAt}) #>> '{}'`,
-        waitedMinutes: sql<number>`floor(extract(epoch from now() - ${tickets.awaitingSince}) / 60)::int`,
-        solved: sql<boolean>`coalesce(${ticketAnalyses.solvedStatus} = 'solved', false)`,
+        waitedMinutes: sql<number>`floor(extract(epoch from now() - ${tickets.waitStartedAt}) / 60)::int`,
+        // Solved by an analysis made during this wait (an older one speaks of an earlier one).
+        solved: sql<boolean>`coalesce(${ticketAnalyses.solvedStatus} = 'solved'
+          and ${ticketAnalyses.createdAt} >= ${tickets.waitStartedAt}, false)`,
         eligible: sql<boolean>`(${tickets.waitStartedAt} >= ${tenants.slaWatchedSince}
           or ${tickets.waitStartedAt} >= now() - interval '24 hours')`,
       })
@@ -66,67 +129,38 @@ export async function checkWaitingTickets(db: Db, events: DomainEvents): Promise
         and(
           sql`${tickets.slaPending}`,
           // The index range (1 minute is the smallest limit), then each tenant's own limit.
-          sql`${tickets.awaitingSince} < now() - interval '1 minute'`,
-          sql`${tickets.awaitingSince} < now() - ${tenants.maxCustomerWaitTimeMinutes} * interval '1 minute'`,
+          sql`${tickets.waitStartedAt} < now() - interval '1 minute'`,
+          sql`${tickets.waitStartedAt} < now() - ${tenants.maxCustomerWaitTimeMinutes} * interval '1 minute'`,
         ),
       )
-      .orderBy(tickets.awaitingSince)
+      .orderBy(tickets.waitStartedAt)
       .limit(batchSize);
   });
   if (due.length === 0) return result;
 
-  const closed: string[] = [];
-  const breached = new Map<string, typeof due>();
-  for (const row of due) {
-    if (row.solved || !row.eligible) {
-      closed.push(row.id);
+  const quiet = due.filter((row) => row.solved || !row.eligible);
+  if (quiet.length > 0) {
+    await withSystem(db, 'sla-monitor', (tx) => closeQuietly(tx, quiet));
+    for (const row of quiet) {
       if (row.solved) result.solved++;
       else result.skipped++;
-      continue;
     }
+  }
+  const breached = new Map<string, Due[]>();
+  for (const row of due) {
+    if (row.solved || !row.eligible) continue;
     breached.set(row.tenantId, [...(breached.get(row.tenantId) ?? []), row]);
   }
-  if (closed.length > 0) {
-    await withSystem(db, 'sla-monitor', (tx) =>
-      tx
-        .update(tickets)
-        .set({ slaPending: false })
-        .where(and(inArray(tickets.id, closed), eq(tickets.slaPending, true))),
-    );
-  }
-  // The breaches, one transaction per tenant, as that tenant: episode, settled flag and event.
+  // Short transactions, and one tenant's failure does not hold the others' alerts back.
   for (const [tenantId, rows] of breached) {
-    result.alerted += await withTenant(db, tenantId, async (tx) => {
-      let alerted = 0;
-      for (const row of rows) {
-        // Still the same open episode (no answer meanwhile)?
-        const [settled] = await tx
-          .update(tickets)
-          .set({ slaPending: false })
-          .where(
-            and(
-              eq(tickets.id, row.id),
-              eq(tickets.slaPending, true),
-              sql`${tickets.waitStartedAt} = ${row.startedAt}::timestamptz`,
-            ),
-          )
-          .returning({ id: tickets.id });
-        if (!settled) continue;
-        const [episode] = await tx
-          .insert(slaEpisodes)
-          .values({ tenantId, ticketId: row.id, startedAt: sql`${row.startedAt}::timestamptz` })
-          .onConflictDoNothing()
-          .returning({ id: slaEpisodes.id });
-        if (!episode) continue;
-        await events.publish(tx, tenantId, 'ticket.wait_exceeded', {
-          ticket_id: row.id,
-          started_at: row.startedAt,
-          waited_minutes: row.waitedMinutes,
-        });
-        alerted++;
+    try {
+      for (let i = 0; i < rows.length; i += chunkSize) {
+        result.alerted += await recordBreaches(db, events, tenantId, rows.slice(i, i + chunkSize));
       }
-      return alerted;
-    });
+    } catch (err) {
+      result.failed++;
+      log?.error({ err, tenantId }, 'SLA breaches not recorded; retried on the next check');
+    }
   }
   return result;
 }
