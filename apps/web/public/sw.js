@@ -10,6 +10,15 @@ self.addEventListener('activate', (event) => event.waitUntil(self.clients.claim(
 
 const hrefOf = (data) => new URL(data?.url || '/notifications', self.location.origin);
 
+// Pages of the origin that are not the signed-in app (they would ignore the click's message).
+const outsideApp = ['/login', '/esqueci-minha-senha', '/nova-senha'];
+const isAppWindow = (client) => {
+  const { origin, pathname } = new URL(client.url);
+  if (origin !== self.location.origin) return false;
+  if (pathname === '/api' || pathname.startsWith('/api/')) return false;
+  return !outsideApp.some((path) => pathname === path || pathname.startsWith(`${path}/`));
+};
+
 self.addEventListener('notificationclick', (event) => {
   event.notification.close();
   const data = event.notification.data || {};
@@ -17,7 +26,9 @@ self.addEventListener('notificationclick', (event) => {
   event.waitUntil(
     (async () => {
       const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
-      const open = windows.find((client) => new URL(client.url).origin === self.location.origin);
+      // An app tab (matchAll lists the most recently focused first); /login or /api/docs would
+      // ignore the message, so without an app tab a new one opens.
+      const open = windows.find(isAppWindow);
       if (open) {
         await open.focus();
         open.postMessage({

@@ -65,6 +65,11 @@ function logAttempt(attempt: Omit<Attempt, 'at'>) {
   }
 }
 
+/**
+ * The last 50 attempts (spec: every attempt is logged), oldest first. The app never reads them:
+ * they are for support and debugging (`sessionStorage['atende.notification-log']` in the
+ * browser's console), e2e and the unit tests.
+ */
 export function readAttemptLog(): Attempt[] {
   try {
     const parsed: unknown = JSON.parse(sessionStorage.getItem(ATTEMPT_LOG_KEY) ?? '[]');
@@ -75,7 +80,10 @@ export function readAttemptLog(): Attempt[] {
 }
 
 interface SystemNotice {
-  id: string;
+  /** The tag (a notification id, or 'atende-resumo'): a later one with the same tag replaces it. */
+  tag: string;
+  /** Only for a real notification: a click marks it read. */
+  notificationId?: string;
   title: string;
   body: string;
   url: string;
@@ -84,7 +92,7 @@ interface SystemNotice {
 
 /** Shows one system notification if the user wants them and the browser allows; answers whether it did. */
 async function show(notice: SystemNotice, onFallbackClick: () => void): Promise<boolean> {
-  const base = { id: notice.id, title: notice.title };
+  const base = { id: notice.tag, title: notice.title };
   if (!browserSupportsNotifications() || !readBrowserPreference()) {
     logAttempt({ ...base, outcome: 'skipped', reason: 'desativadas' });
     return false;
@@ -95,10 +103,12 @@ async function show(notice: SystemNotice, onFallbackClick: () => void): Promise<
   }
   const options: NotificationOptions = {
     body: notice.body,
-    tag: notice.id,
+    tag: notice.tag,
     icon: NOTIFICATION_ICON,
     requireInteraction: notice.requireInteraction,
-    data: { url: notice.url, notificationId: notice.id },
+    data: notice.notificationId
+      ? { url: notice.url, notificationId: notice.notificationId }
+      : { url: notice.url },
   };
   try {
     const registration = await navigator.serviceWorker?.getRegistration('/');
@@ -131,7 +141,8 @@ async function show(notice: SystemNotice, onFallbackClick: () => void): Promise<
 export const showAlertNotification = (n: Notification, onFallbackClick: () => void) =>
   show(
     {
-      id: n.notification_id,
+      tag: n.notification_id,
+      notificationId: n.notification_id,
       title: n.title,
       body: n.message,
       url: notificationHref(n),
@@ -140,11 +151,11 @@ export const showAlertNotification = (n: Notification, onFallbackClick: () => vo
     onFallbackClick,
   );
 
-/** A burst's summary: "N novos alertas", leading to the notifications page. */
+/** A burst's summary: "N novos alertas", leading to the notifications page (nothing to mark read). */
 export const showSummaryNotification = (count: number, onFallbackClick: () => void) =>
   show(
     {
-      id: 'atende-resumo',
+      tag: 'atende-resumo',
       title: `${count} novos alertas`,
       body: 'Abra as notificações para ver todos.',
       url: '/notifications',
