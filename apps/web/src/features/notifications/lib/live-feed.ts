@@ -5,14 +5,18 @@ import { fetchEventSource } from '@microsoft/fetch-event-source';
  * The server's live stream of new notifications (`GET /api/v1/notifications/stream`, Server-Sent
  * Events), read with fetch so the token travels in the Authorization header, never in a URL.
  * One stream per browser, not per tab (six tabs would take all six HTTP/1.1 connections to the
- * host): the tab holding the Web Lock reads it and repeats each event on a BroadcastChannel to
- * the others; when it closes, another tab takes the lock. Reconnects with back-off (1 s doubling
- * to 30 s) and Last-Event-ID, so nothing is missed; polling goes on regardless (spec: 30 s).
+ * host): the tab holding the Web Lock reads it and repeats each event (with its id) on a
+ * BroadcastChannel to the others; when it closes, another tab takes the lock and connects with
+ * the last id it heard as Last-Event-ID. Reconnects with jittered back-off (1 s doubling to 30 s,
+ * ±30 %) and Last-Event-ID, so nothing is missed; polling goes on regardless (spec: 30 s).
  */
 
 const channelName = 'atende-notifications';
 const lockName = 'atende-notifications-stream';
+const firstBackoffMs = 1000;
 const maxBackoffMs = 30_000;
+/** Each wait is the back-off ± this share, so clients cut off together do not return together. */
+const jitter = 0.3;
 
 class SessionEnded extends Error {}
 
@@ -20,40 +24,75 @@ export interface LiveFeedOptions {
   /** The current ID token (it may be refreshed while the stream reconnects). */
   token: () => string | null;
   tenantId: string;
+  /** The signed-in user (the token's `sub`): a tab signed in as someone else hears nothing. */
+  userId: string;
   onNotification: (notification: Notification) => void;
 }
 
+/** What the leader tab repeats on the BroadcastChannel. */
+export interface LiveMessage {
+  type: 'notification';
+  tenantId: string;
+  userId: string;
+  /** The SSE id (the server's seq): the next leader resumes after it. */
+  id?: string;
+  notification: Notification;
+}
+
+/** A back-off wait with ±30 % jitter. */
+export const jittered = (ms: number, random: () => number = Math.random) =>
+  Math.round(ms * (1 - jitter + 2 * jitter * random()));
+
 /** Starts following; answers the function that stops (unmount, sign-out). */
-export function followLiveNotifications({ token, tenantId, onNotification }: LiveFeedOptions): () => void {
+export function followLiveNotifications({
+  token,
+  tenantId,
+  userId,
+  onNotification,
+}: LiveFeedOptions): () => void {
   const stop = new AbortController();
+  /** The last event id heard, from this tab's stream or the leader's broadcasts. */
+  let lastEventId: string | undefined;
   const channel = typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel(channelName);
   if (channel) {
     channel.onmessage = (event: MessageEvent) => {
-      const data = event.data as { type?: string; tenantId?: string; notification?: Notification };
-      if (data?.type === 'notification' && data.tenantId === tenantId && data.notification) {
-        onNotification(data.notification);
+      const data = event.data as Partial<LiveMessage> | null;
+      if (
+        data?.type !== 'notification' ||
+        data.tenantId !== tenantId ||
+        data.userId !== userId ||
+        !data.notification
+      ) {
+        return;
       }
+      if (data.id) lastEventId = data.id;
+      onNotification(data.notification);
     };
   }
 
+  // fetchEventSource copies `headers` once; this runs on every attempt, so a refreshed token is
+  // used. fetchEventSource adds `last-event-id` itself once its own stream has sent an id; before
+  // that (a tab that just took the lock), the last id heard on the channel goes instead.
+  const authorizedFetch = async (input: RequestInfo | URL, init?: RequestInit) => {
+    const current = token();
+    if (!current) throw new SessionEnded();
+    const headers = new Headers(init?.headers);
+    headers.set('Authorization', `Bearer ${current}`);
+    headers.set('X-Tenant-ID', tenantId);
+    if (lastEventId && !headers.has('last-event-id')) headers.set('Last-Event-ID', lastEventId);
+    return fetch(input, { ...init, headers });
+  };
+
   const read = async () => {
-    let backoffMs = 1000;
-    const headers: Record<string, string> = {};
-    const setToken = () => {
-      const current = token();
-      if (!current) throw new SessionEnded();
-      headers.Authorization = `Bearer ${current}`;
-      headers['X-Tenant-ID'] = tenantId;
-    };
-    setToken();
+    let backoffMs = firstBackoffMs;
     await fetchEventSource('/api/v1/notifications/stream', {
-      headers,
+      fetch: authorizedFetch,
       signal: stop.signal,
       openWhenHidden: true, // the leader tab reads for the hidden ones too
       async onopen(response) {
         const type = response.headers.get('content-type') ?? '';
         if (response.ok && type.startsWith('text/event-stream')) {
-          backoffMs = 1000;
+          backoffMs = firstBackoffMs;
           return;
         }
         // Signed out or refused: polling's 401 handling takes the user to /login.
@@ -61,6 +100,7 @@ export function followLiveNotifications({ token, tenantId, onNotification }: Liv
         throw new Error(`stream answered ${response.status}`);
       },
       onmessage(event) {
+        if (event.id) lastEventId = event.id;
         if (event.event !== 'notification') return;
         let notification: Notification;
         try {
@@ -69,7 +109,14 @@ export function followLiveNotifications({ token, tenantId, onNotification }: Liv
           return;
         }
         onNotification(notification);
-        channel?.postMessage({ type: 'notification', tenantId, notification });
+        const message: LiveMessage = {
+          type: 'notification',
+          tenantId,
+          userId,
+          id: event.id || undefined,
+          notification,
+        };
+        channel?.postMessage(message);
       },
       onclose() {
         // The server ends it (token expiry, restart): read again.
@@ -77,8 +124,7 @@ export function followLiveNotifications({ token, tenantId, onNotification }: Liv
       },
       onerror(error) {
         if (error instanceof SessionEnded || stop.signal.aborted) throw error;
-        setToken();
-        const wait = backoffMs;
+        const wait = jittered(backoffMs);
         backoffMs = Math.min(backoffMs * 2, maxBackoffMs);
         return wait;
       },

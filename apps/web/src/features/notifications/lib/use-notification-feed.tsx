@@ -19,6 +19,23 @@ import {
 const burstMs = 300;
 const systemPerBurst = 3;
 
+/** Only real notification ids are marked read (a summary or a tampered URL carries none). */
+export const isNotificationId = (value: unknown): value is string =>
+  typeof value === 'string' && /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);
+
+/** A same-app path from the service worker; anything else leads to the notifications page. */
+const appPath = (value: unknown) =>
+  typeof value === 'string' && value.startsWith('/') && !value.startsWith('//') ? value : '/notifications';
+
+/**
+ * A live alert into the cached unread list (the badge moves at once). Alerts already read (a
+ * replay after Last-Event-ID may carry some) and ones already listed leave it as it was.
+ */
+export const withLiveAlert = (list: NotificationList | undefined, n: Notification) =>
+  list && !n.read && !list.notifications.some((m) => m.notification_id === n.notification_id)
+    ? { notifications: [n, ...list.notifications].slice(0, UNREAD_LIMIT), total: list.total + 1 }
+    : list;
+
 const newestFirst = (a: Notification, b: Notification) => b.created_at.localeCompare(a.created_at);
 
 /**
@@ -29,6 +46,7 @@ const newestFirst = (a: Notification, b: Notification) => b.created_at.localeCom
  * notifications when the user turned them on. Mounted once, by the bell.
  */
 export function useNotificationFeed(tenantId: string) {
+  const userId = readStoredSession()?.user.sub ?? '';
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const [searchParams, setSearchParams] = useSearchParams();
@@ -38,6 +56,7 @@ export function useNotificationFeed(tenantId: string) {
   const baselined = useRef(false);
   const burst = useRef<Notification[]>([]);
   const burstTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  const refreshTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
 
   const open = useCallback(
     (n: Pick<Notification, 'notification_id' | 'details'>) => {
@@ -93,26 +112,39 @@ export function useNotificationFeed(tenantId: string) {
     consider(items);
   }, [unread.data, consider]);
 
-  // The live stream: into the cached unread list at once, then every list is read again.
-  useEffect(
-    () =>
-      followLiveNotifications({
-        tenantId,
-        token: () => readStoredSession()?.idToken ?? null,
-        onNotification: (n) => {
-          queryClient.setQueryData<NotificationList>(notificationKeys.unread(), (list) =>
-            list && !list.notifications.some((m) => m.notification_id === n.notification_id)
-              ? { notifications: [n, ...list.notifications].slice(0, UNREAD_LIMIT), total: list.total + 1 }
-              : list,
-          );
-          consider([n]);
-          void queryClient.invalidateQueries({ queryKey: notificationKeys.all() });
-        },
-      }),
-    [tenantId, queryClient, consider],
-  );
+  // The live stream: into the cached unread list at once, then — once per burst — every list is
+  // read again. The stream stops when the stored session is no longer this user's (signed in as
+  // someone else in another tab), so it does not keep the Web Lock with the wrong token.
+  useEffect(() => {
+    if (!userId) return;
+    return followLiveNotifications({
+      tenantId,
+      userId,
+      token: () => {
+        const session = readStoredSession();
+        return session?.user.sub === userId && session.user.tenantId === tenantId ? session.idToken : null;
+      },
+      onNotification: (n) => {
+        queryClient.setQueryData<NotificationList>(notificationKeys.unread(), (list) =>
+          withLiveAlert(list, n),
+        );
+        consider([n]);
+        clearTimeout(refreshTimer.current);
+        refreshTimer.current = setTimeout(
+          () => void queryClient.invalidateQueries({ queryKey: notificationKeys.all() }),
+          burstMs,
+        );
+      },
+    });
+  }, [tenantId, userId, queryClient, consider]);
 
-  useEffect(() => () => clearTimeout(burstTimer.current), []);
+  useEffect(
+    () => () => {
+      clearTimeout(burstTimer.current);
+      clearTimeout(refreshTimer.current);
+    },
+    [],
+  );
 
   // The background worker (spec §2 Shell), and clicks on its notifications.
   useEffect(() => {
@@ -120,10 +152,10 @@ export function useNotificationFeed(tenantId: string) {
     const worker = typeof navigator === 'undefined' ? undefined : navigator.serviceWorker;
     if (!worker) return;
     const onMessage = (event: MessageEvent) => {
-      const data = event.data as { type?: string; notificationId?: string; path?: string };
-      if (data?.type !== 'atende:notification-click' || !data.notificationId) return;
-      markRead([data.notificationId]);
-      navigate(data.path ?? '/notifications');
+      const data = event.data as { type?: string; notificationId?: unknown; path?: unknown };
+      if (data?.type !== 'atende:notification-click') return;
+      if (isNotificationId(data.notificationId)) markRead([data.notificationId]);
+      navigate(appPath(data.path));
     };
     worker.addEventListener('message', onMessage);
     return () => worker.removeEventListener('message', onMessage);
@@ -133,7 +165,7 @@ export function useNotificationFeed(tenantId: string) {
   const clickedId = searchParams.get('notificacao');
   useEffect(() => {
     if (!clickedId) return;
-    markRead([clickedId]);
+    if (isNotificationId(clickedId)) markRead([clickedId]);
     setSearchParams(
       (params) => {
         params.delete('notificacao');
