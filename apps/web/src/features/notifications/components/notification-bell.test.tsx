@@ -99,3 +99,29 @@ describe('the notification bell', () => {
     expect(posted).toEqual(['mark-read 00000000-0000-4000-8000-000000000001']);
   });
 });
+
+describe('the bell and its panel, wired', () => {
+  it('points aria-controls at the open panel', async () => {
+    server(1);
+    renderApp('/dashboard');
+    const bell = await screen.findByRole('button', { name: 'Notificações: 1 não lidas' });
+    expect(bell.getAttribute('aria-controls')).toBeNull();
+    fireEvent.click(bell);
+    const panel = await screen.findByRole('dialog', { name: 'Notificações' });
+    expect(panel.id).toBe('notification-panel');
+    expect(bell.getAttribute('aria-controls')).toBe('notification-panel');
+  });
+
+  it('marks read the id a system notification opened the app with (?notificacao=), and only a real id', async () => {
+    const posted = server(2);
+    const { router } = renderApp('/tickets/11111111-2222-4333-8444-000000000001?notificacao=atende-resumo');
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+    expect(posted).toEqual([]);
+
+    await router.navigate(
+      '/tickets/11111111-2222-4333-8444-000000000001?notificacao=00000000-0000-4000-8000-000000000001',
+    );
+    await waitFor(() => expect(posted).toEqual(['mark-read 00000000-0000-4000-8000-000000000001']));
+    expect(router.state.location.search).toBe('');
+  });
+});

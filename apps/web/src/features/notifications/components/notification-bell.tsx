@@ -1,6 +1,7 @@
 import { Bell } from 'lucide-react';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { cn, focusRing } from '../../../components/ui/cn.ts';
+import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useNotificationFeed } from '../lib/use-notification-feed.tsx';
 
 /** Spec §2: the badge caps at 99+. */
@@ -10,6 +11,23 @@ export const badgeText = (count: number) => (count > 99 ? '99+' : String(count))
 // bell is first hovered or focused, or once the page is idle.
 const loadPanel = () => import('./notification-panel.tsx');
 const NotificationPanel = lazy(() => loadPanel().then((m) => ({ default: m.NotificationPanel })));
+
+/** The panel's id (Popover.Content), for the bell's aria-controls while it is open. */
+export const NOTIFICATION_PANEL_ID = 'notification-panel';
+
+/** While the panel's chunk loads (a slow network): a small spinner on the bell's lower corner. */
+function PanelLoading() {
+  return (
+    <span
+      role="status"
+      data-testid="notification-panel-loading"
+      className="pointer-events-none absolute -right-0.5 -bottom-0.5 flex size-5 items-center justify-center rounded-full bg-white shadow"
+    >
+      <Spinner className="size-3.5" />
+      <span className="sr-only">Carregando notificações</span>
+    </span>
+  );
+}
 
 /**
  * The header bell (spec §2 "Notification bell"): the unread badge, and the panel it opens. The
@@ -39,12 +57,13 @@ export function NotificationBell({ tenantId }: { tenantId: string }) {
 
   const unreadCount = unread.data?.total ?? 0;
   return (
-    <>
+    <div className="relative flex">
       <button
         ref={button}
         type="button"
         aria-haspopup="dialog"
         aria-expanded={open}
+        aria-controls={open ? NOTIFICATION_PANEL_ID : undefined}
         onClick={() => setOpen((was) => !was)}
         onPointerEnter={() => void loadPanel()}
         onFocus={() => void loadPanel()}
@@ -65,10 +84,10 @@ export function NotificationBell({ tenantId }: { tenantId: string }) {
         )}
       </button>
       {open && (
-        <Suspense fallback={null}>
-          <NotificationPanel anchor={button} onClose={() => setOpen(false)} />
+        <Suspense fallback={<PanelLoading />}>
+          <NotificationPanel id={NOTIFICATION_PANEL_ID} anchor={button} onClose={() => setOpen(false)} />
         </Suspense>
       )}
-    </>
+    </div>
   );
 }

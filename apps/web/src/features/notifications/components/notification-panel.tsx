@@ -130,9 +130,12 @@ function NotificationItem({
  * notifications, the browser toggle, 'Ver todas', 'Marcar como lidas' and 'Limpar'.
  */
 export function NotificationPanel({
+  id,
   anchor,
   onClose,
 }: {
+  /** The bell's aria-controls. */
+  id: string;
   anchor: RefObject<HTMLButtonElement | null>;
   onClose: () => void;
 }) {
@@ -164,6 +167,7 @@ export function NotificationPanel({
       <Popover.Anchor virtualRef={anchor as RefObject<HTMLButtonElement>} />
       <Popover.Portal>
         <Popover.Content
+          id={id}
           align="end"
           sideOffset={8}
           collisionPadding={8}
