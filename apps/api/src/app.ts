@@ -14,7 +14,6 @@ import {
 } from 'fastify-type-provider-zod';
 import { type Config, repoRoot } from './config.ts';
 import type { Database } from './db/client.ts';
-import { withSystem } from './db/system.ts';
 import { createApiRateLimit } from './lib/api-rate-limit.ts';
 import { CpuPool } from './lib/cpu/pool.ts';
 import { registerErrorHandler } from './lib/errors.ts';
@@ -155,7 +154,7 @@ export async function buildApp({
   workers.schedule({
     name: 'domain-events-prune',
     everyMs: 60 * 60_000,
-    run: () => withSystem(database.db, 'domain-events-prune', (tx) => pruneDomainEvents(tx)),
+    run: () => pruneDomainEvents(database.db),
   });
 
   await app.register(helmet, {

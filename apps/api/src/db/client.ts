@@ -73,10 +73,28 @@ function pgListener(connectionString: string, connectTimeoutMs: number) {
     retryTimer.unref();
     backoffMs = Math.min(backoffMs * 2, 10_000);
   };
+  // A connection dropped without a word (a NAT, a failover) would stay "listening" to nothing:
+  // a ping every 30 s that fails or hangs for 10 s reconnects it (and resyncs the listeners).
+  const ping = setInterval(() => {
+    const conn = client;
+    if (!conn) return;
+    let timer: NodeJS.Timeout | undefined;
+    const hung = new Promise((_, reject) => {
+      timer = setTimeout(() => reject(new Error('ping timed out')), 10_000);
+    });
+    Promise.race([conn.query('select 1'), hung])
+      .catch(() => drop(conn))
+      .finally(() => clearTimeout(timer));
+  }, 30_000);
+  ping.unref();
   const connect = (reconnect: boolean) => {
     connecting ??= (async () => {
       if (client || closed) return;
-      const conn = new pg.Client({ connectionString, connectionTimeoutMillis: connectTimeoutMs });
+      const conn = new pg.Client({
+        connectionString,
+        connectionTimeoutMillis: connectTimeoutMs,
+        keepAlive: true,
+      });
       conn.on('error', () => drop(conn));
       conn.on('end', () => drop(conn));
       conn.on('notification', (msg) => {
@@ -129,6 +147,7 @@ function pgListener(connectionString: string, connectTimeoutMs: number) {
     },
     async close() {
       closed = true;
+      clearInterval(ping);
       clearTimeout(retryTimer);
       channels.clear();
       if (connecting) await connecting;
@@ -156,14 +175,20 @@ function pgLeader(connectionString: string, connectTimeoutMs: number) {
   };
   const tryLead = async () => {
     if (closed) return false;
-    if (client && held) return true;
     try {
+      // A round trip proves the session (and so the lock) is still there: a connection dropped
+      // without a word (a NAT, a failover) must not keep "leading" while another process leads.
+      if (client && held) {
+        await client.query('select 1');
+        return true;
+      }
       if (!client) {
         const conn = new pg.Client({
           connectionString,
           connectionTimeoutMillis: connectTimeoutMs,
           // Who leads, for operators (pg_stat_activity) and the two-process test.
           application_name: `atende-leader:${process.pid}`,
+          keepAlive: true,
         });
         conn.on('error', () => drop(conn));
         conn.on('end', () => drop(conn));

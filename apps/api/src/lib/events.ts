@@ -1,18 +1,21 @@
 import type { MessageAnalysis, TicketAnalysis } from '@atende/analyzer';
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Database, Tx } from '../db/client.ts';
+import type { Database, Db, Tx } from '../db/client.ts';
 import { domainEvents } from '../db/schema/index.ts';
+import { withSystem } from '../db/system.ts';
 
 /**
  * Domain events (ARCHITECTURE "Domain events"): what happened, published by the module that made
  * it happen, in the transaction that made it happen, and reacted to in one place
- * (`subscriptions.ts`) — so tickets, messages and analysis need not know who cares.
+ * (`reactions.ts`) — so tickets, messages and analysis need not know who cares.
  *
- * `publish(tx, …)` writes the event to the `domain_events` outbox, runs the `within` reactions in
- * the same transaction (alert rules: no analysis without its alerts, no alert without its
- * analysis) and NOTIFYs `atende_events`, which PostgreSQL delivers on commit to every process;
- * there the `afterCommit` reactions run (live push). Nothing is announced for a rolled-back change.
+ * `publish(tx, …)` writes the event to the `domain_events` log (kept a week, for roll-ups and
+ * audits; it is not replayed), runs the `onWithin` reactions in the same transaction (alert rules:
+ * no analysis without its alerts, no alert without its analysis) and, for the `announced` types,
+ * NOTIFYs `atende_events`, which PostgreSQL delivers on commit to every process; there the
+ * `onCommitted` reactions run (live push, session ends). Nothing is announced for a rolled-back
+ * change; a process that was not listening (its connection dropped) gets `onResync` instead.
  */
 export interface EventMap {
   'ticket.analyzed': { ticket_id: string; analysis: TicketAnalysis };
@@ -46,8 +49,14 @@ type Within<K extends EventType> = (tx: Tx, event: DomainEvent<K>) => Promise<vo
 type AfterCommit<K extends EventType> = (event: DomainEvent<K>) => void;
 
 export const eventChannel = 'atende_events';
+/**
+ * The types other processes react to. Only these are NOTIFYed: a NOTIFY takes PostgreSQL's
+ * database-wide notification lock at commit, not worth it for events nobody there awaits.
+ */
+const announced: ReadonlySet<EventType> = new Set(['notifications.created', 'user.sessions_ended']);
 /** NOTIFY payloads are capped at 8,000 bytes: a bigger event is announced without its data. */
 const maxInlineBytes = 7_000;
+const pruneBatch = 5_000;
 
 export class DomainEvents {
   private readonly within = new Map<EventType, Within<never>[]>();
@@ -61,6 +70,7 @@ export class DomainEvents {
 
   /** Reacts after commit, in every process that listens (see `listen`). Must not throw. */
   onCommitted<K extends EventType>(type: K, reaction: AfterCommit<K>) {
+    if (!announced.has(type)) throw new Error(`${type} is not announced to other processes`);
     this.afterCommit.set(type, [...(this.afterCommit.get(type) ?? []), reaction as AfterCommit<never>]);
   }
 
@@ -77,8 +87,9 @@ export class DomainEvents {
     if (!row) throw new Error('domain event insert returned no row');
     const event: DomainEvent<K> = { seq: row.seq, tenantId, type, data };
     for (const reaction of this.within.get(type) ?? []) await (reaction as Within<K>)(tx, event);
-    // Always announced: the reactions may live in another process (the admin CLI disables a user
-    // whose streams are open in the servers).
+    // Announced whether or not this process reacts: the reactions may live in another one (the
+    // admin CLI disables a user whose streams are open in the servers).
+    if (!announced.has(type)) return event;
     let payload = JSON.stringify({ seq: event.seq, tenant_id: tenantId, type, data });
     if (Buffer.byteLength(payload) > maxInlineBytes) {
       payload = JSON.stringify({ seq: event.seq, tenant_id: tenantId, type });
@@ -89,7 +100,7 @@ export class DomainEvents {
 
   /**
    * Starts the after-commit side: one LISTEN per database (database.listen). Answers the unlisten.
-   * An event announced without its data is read back from the outbox (owner connection).
+   * An event announced without its data is read back from the log.
    */
   async listen(database: Database, log: FastifyBaseLogger) {
     if (this.afterCommit.size === 0 && this.resync.length === 0) return async () => {};
@@ -108,10 +119,12 @@ export class DomainEvents {
     if (!reactions) return;
     let data = parsed.data;
     if (data === undefined) {
-      const [row] = await database.db
-        .select({ payload: domainEvents.payload })
-        .from(domainEvents)
-        .where(sql`${domainEvents.seq} = ${parsed.seq}`);
+      const [row] = await withSystem(database.db, 'event-dispatch', (tx) =>
+        tx
+          .select({ payload: domainEvents.payload })
+          .from(domainEvents)
+          .where(sql`${domainEvents.seq} = ${parsed.seq}`),
+      );
       if (!row) return; // pruned meanwhile
       data = row.payload;
     }
@@ -120,7 +133,19 @@ export class DomainEvents {
   }
 }
 
-/** Deletes outbox events older than `days` (a worker job, across tenants). */
-export async function pruneDomainEvents(tx: Tx, days = 7) {
-  await tx.delete(domainEvents).where(sql`${domainEvents.createdAt} < now() - ${days} * interval '1 day'`);
+/**
+ * Deletes logged events older than `days` (a worker job, across tenants), in batches so no
+ * statement outgrows the statement timeout after a long gap.
+ */
+export async function pruneDomainEvents(db: Db, days = 7) {
+  for (;;) {
+    const deleted = await withSystem(db, 'domain-events-prune', (tx) =>
+      tx.execute(sql`
+        delete from domain_events where seq in (
+          select seq from domain_events where created_at < now() - ${days} * interval '1 day'
+          order by created_at limit ${pruneBatch})
+        returning 1`),
+    );
+    if (((deleted as { rows?: unknown[] }).rows?.length ?? 0) < pruneBatch) return;
+  }
 }

@@ -38,7 +38,7 @@ export class Workers {
     for (const job of this.jobs) this.startJob(job);
   }
 
-  /** Runs one job now if this process leads (tests and the first tick use it). Answers whether it ran. */
+  /** Runs one job now if this process leads (tests use it). Answers whether it ran. */
   async runNow(name: string): Promise<boolean> {
     const job = this.jobs.find((j) => j.name === name);
     if (!job) throw new Error(`no job ${name}`);
@@ -52,9 +52,13 @@ export class Workers {
   }
 
   private startJob(job: Job) {
+    // A first run soon after start (jittered, so replicas started together don't collide):
+    // processes restarted more often than an hourly job's interval still run it.
+    const first = setTimeout(() => void this.tick(job), Math.random() * Math.min(job.everyMs, 10_000));
     const timer = setInterval(() => void this.tick(job), job.everyMs);
+    first.unref();
     timer.unref();
-    this.timers.push(timer);
+    this.timers.push(first, timer);
   }
 
   private async tick(job: Job): Promise<boolean> {

@@ -52,7 +52,11 @@ export async function registerIdentity(app: FastifyInstance, config: Config, dat
       await mail.stop();
     });
     await registerIdpRoutes(app, provider, key, idp.poolId);
-    revocation = new TokenRevocation(database.db);
+    const tokens = new TokenRevocation(database.db);
+    // A disabled user or a new password ends the sessions in every process now, not in ≤ 5 s
+    // (a stolen token could otherwise reopen the notification stream within the cache's window).
+    app.events.onCommitted('user.sessions_ended', ({ data }) => tokens.forget(data.user_id));
+    revocation = tokens;
   }
 
   app.decorateRequest('auth', null as never);

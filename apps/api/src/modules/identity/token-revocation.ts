@@ -10,14 +10,19 @@ const cacheLimit = 10_000;
 
 /**
  * Refuses the tokens of a disabled user and those issued before a password change or reset,
- * within 5 s on every server process: each token carries its user's generation, compared with
- * the database's (cached ≤ 5 s per process). Built-in provider only: with external Cognito,
+ * at once on every server process: each token carries its user's generation, compared with the
+ * database's (cached ≤ 5 s per process, and forgotten when `user.sessions_ended` arrives). Built-in provider only: with external Cognito,
  * Cognito's own revocation applies.
  */
 export class TokenRevocation {
   private readonly cache = new Map<string, { enabled: boolean; generation: number; until: number }>();
 
   constructor(private readonly db: Db) {}
+
+  /** Forgets what is cached of a user (their sessions just ended, in any process): asked anew. */
+  forget(userId: string) {
+    this.cache.delete(userId);
+  }
 
   async isRevoked(userId: string, claims: Record<string, unknown>): Promise<boolean> {
     const now = Date.now();

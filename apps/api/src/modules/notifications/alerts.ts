@@ -176,7 +176,6 @@ async function insertAlerts(
  * state it decides both ways (true fires once, false re-arms; `ticket_notifiable` is only ever
  * passed as holding, by the automatic flag); a message analysis only raises:
  * one calm message does not mean the ticket's red flags or mood went away, so it never re-arms.
- * Answers the alert types created.
  */
 async function raiseAlerts(
   events: DomainEvents,
@@ -243,7 +242,7 @@ async function alertTicket(tx: Tx, ticketId: string): Promise<AlertTicket | unde
  * Everything an analysis triggers for its ticket, in the analysis's transaction, in one upsert of
  * the edge states (plus the writes of what changed): the alerts whose condition became true and,
  * with red flags (`autoFlag`: the ticket's analysis or an inbound message's), the automatic flag
- * and its `ticket_notifiable`. A person's flag is never cleared here. Answers the types created.
+ * and its `ticket_notifiable`. A person's flag is never cleared here.
  */
 async function alertsAfterAnalysis(
   events: DomainEvents,

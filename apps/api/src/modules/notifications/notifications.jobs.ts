@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import { withSystem } from '../../db/system.ts';
 import { pruneNotifications } from './notifications.service.ts';
 import { checkWaitingTickets } from './sla.ts';
 
@@ -18,7 +17,7 @@ export function scheduleNotificationJobs(app: FastifyInstance) {
     name: 'notifications-prune',
     everyMs: 60 * 60_000,
     run: async () => {
-      await withSystem(db, 'notifications-prune', (tx) => pruneNotifications(tx));
+      await pruneNotifications(db);
     },
   });
 }

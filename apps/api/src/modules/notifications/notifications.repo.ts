@@ -17,7 +17,7 @@ import {
 import type { Db, Tx } from '../../db/client.ts';
 import { notificationPreferences, notificationStates, notifications, users } from '../../db/schema/index.ts';
 
-// Every function but pruneOlderThan takes the tenant's transaction (request.tenantTx): row-level
+// Every function but pruneBatchOlderThan takes the tenant's transaction (request.tenantTx): row-level
 // security limits it to that tenant (the notifications_tenant_seq_idx prefix).
 
 /** Who reads: since when they see notifications, and what they muted. */
@@ -29,8 +29,7 @@ export interface Viewer {
   minPriority: Priority;
 }
 
-/** The user's creation time and preferences in one read (undefined: no such user in the tenant). */
-/** The user as a reader of notifications; undefined when unknown or disabled. */
+/** The user's creation time and preferences in one read (undefined: no such enabled user in the tenant). */
 export async function findViewer(tx: Tx, userId: string) {
   const [row] = await tx
     .select({
@@ -214,11 +213,24 @@ export async function upsertPreferences(
     });
 }
 
-/** Owner connection (bypasses RLS): deletes every tenant's notifications created before `cutoff`. */
-export async function pruneOlderThan(db: Db | Tx, cutoff: Date) {
-  const rows = await db
+/**
+ * Deletes up to `limit` of every tenant's notifications created before `cutoff` (the system's
+ * transaction: withSystem), oldest first. Answers how many.
+ */
+export async function pruneBatchOlderThan(tx: Tx, cutoff: Date, limit: number) {
+  const rows = await tx
     .delete(notifications)
-    .where(lt(notifications.createdAt, cutoff))
+    .where(
+      inArray(
+        notifications.id,
+        tx
+          .select({ id: notifications.id })
+          .from(notifications)
+          .where(lt(notifications.createdAt, cutoff))
+          .orderBy(notifications.createdAt)
+          .limit(limit),
+      ),
+    )
     .returning({ id: notifications.id });
   return rows.length;
 }

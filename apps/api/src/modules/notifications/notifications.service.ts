@@ -11,6 +11,7 @@ import {
   type UpdateNotificationPreferences,
 } from '@atende/contracts';
 import type { Db, Tx } from '../../db/client.ts';
+import { withSystem } from '../../db/system.ts';
 import { iso } from '../../lib/db-helpers.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import * as repo from './notifications.repo.ts';
@@ -128,10 +129,19 @@ export async function updatePreferences(
 }
 
 /**
- * Deletes every tenant's notifications older than the retention (the `notifications-prune`
- * worker job, as the system). Answers how many were deleted.
+ * Deletes every tenant's notifications older than the retention (the `notifications-prune` worker
+ * job), 5,000 per transaction so no statement outgrows the timeout after a long gap. Answers how
+ * many were deleted.
  */
-export function pruneNotifications(db: Db | Tx, now = new Date()) {
+export async function pruneNotifications(db: Db, now = new Date()) {
   const cutoff = new Date(now.getTime() - notificationRetentionDays * 24 * 60 * 60 * 1000);
-  return repo.pruneOlderThan(db, cutoff);
+  const batch = 5_000;
+  let total = 0;
+  for (;;) {
+    const deleted = await withSystem(db, 'notifications-prune', (tx) =>
+      repo.pruneBatchOlderThan(tx, cutoff, batch),
+    );
+    total += deleted;
+    if (deleted < batch) return total;
+  }
 }

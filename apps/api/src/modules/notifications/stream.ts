@@ -20,6 +20,12 @@ export const heartbeatMs = 25_000;
 const coalesceMs = 20;
 /** Seqs a stream remembers having sent (to catch a lower seq committed after a higher one). */
 const sentMemory = 256;
+/**
+ * Reads at once per app: a tenant with many open streams (or a resync waking every stream) must
+ * not take every pooled connection from the API's requests.
+ */
+const maxConcurrentReads = 8;
+const maxReadFailures = 5;
 
 interface Stream {
   tenantId: string;
@@ -34,6 +40,8 @@ interface Stream {
   floor: number;
   reading: boolean;
   again: boolean;
+  /** Reads that failed in a row (a busy database): retried a few times before giving up. */
+  failures: number;
   timers: NodeJS.Timeout[];
   closed: boolean;
 }
@@ -85,6 +93,17 @@ export function notificationStreams(app: FastifyInstance) {
     }
   };
 
+  let activeReads = 0;
+  const queued: (() => void)[] = [];
+  const takeSlot = async () => {
+    while (activeReads >= maxConcurrentReads) await new Promise<void>((resolve) => queued.push(resolve));
+    activeReads++;
+  };
+  const releaseSlot = () => {
+    activeReads--;
+    queued.shift()?.();
+  };
+
   /** Reads and writes what is new for the stream; one read at a time, repeated if woken meanwhile. */
   const read = async (stream: Stream) => {
     if (stream.closed) return;
@@ -93,6 +112,7 @@ export function notificationStreams(app: FastifyInstance) {
       return;
     }
     stream.reading = true;
+    await takeSlot();
     try {
       do {
         stream.again = false;
@@ -107,15 +127,24 @@ export function notificationStreams(app: FastifyInstance) {
           }),
         );
         if (stream.closed) return;
+        stream.failures = 0;
         const fresh = rows.filter((r) => !stream.sent.has(r.seq));
         write(stream, fresh);
         if (rows.length === replayLimit) stream.again = true;
       } while (stream.again && !stream.closed);
     } catch (err) {
-      app.log.warn({ err }, 'notification stream read failed');
-      end(stream);
+      // The user is gone (403), or the database keeps failing: the stream ends (the client
+      // reconnects with back-off). A passing failure (a busy pool) is retried shortly.
+      stream.failures++;
+      if ((err instanceof AppError && err.code === 'forbidden') || stream.failures >= maxReadFailures) {
+        app.log.warn({ err }, 'notification stream ended: read failed');
+        end(stream);
+      } else {
+        stream.timers.push(setTimeout(() => void read(stream), 500 + Math.random() * 1000 * stream.failures));
+      }
     } finally {
       stream.reading = false;
+      releaseSlot();
     }
   };
 
@@ -180,14 +209,22 @@ export function notificationStreams(app: FastifyInstance) {
     // Before anything is written: a caller who is not a user of the tenant gets 403 as JSON.
     const initial = await request.tenantTx(async (tx) => {
       const viewer = await viewerOf(tx, sub, tenantId);
-      if (lastEventId === undefined) return { lastSeq: await repo.maxSeq(tx), rows: [] };
-      const rows = await repo.listSince(tx, viewer, lastEventId + 1, { limit: replayLimit, newest: true });
-      return { lastSeq: lastEventId, rows };
+      const newest = await repo.maxSeq(tx);
+      if (lastEventId === undefined) return { lastSeq: newest, rows: [] };
+      // An id from the future (another database, a made-up header) would silence the stream.
+      const last = Math.min(lastEventId, newest);
+      const rows = await repo.listSince(tx, viewer, last + 1, { limit: replayLimit, newest: true });
+      return { lastSeq: last, rows };
     });
 
     if (closing) throw shuttingDown();
     reply.hijack();
     const raw = reply.raw;
+    // The client left during the first read: its 'close' has fired already, nobody would end it.
+    if (raw.destroyed || !raw.socket || raw.socket.destroyed) {
+      raw.destroy();
+      return;
+    }
     raw.writeHead(200, {
       ...(reply.getHeaders() as Record<string, string>),
       'content-type': 'text/event-stream; charset=utf-8',
@@ -207,6 +244,7 @@ export function notificationStreams(app: FastifyInstance) {
       floor: initial.lastSeq + 1,
       reading: false,
       again: false,
+      failures: 0,
       timers: [],
       closed: false,
     };
