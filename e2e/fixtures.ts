@@ -43,3 +43,181 @@ export const fixtureUsers = [
     recoveryUser(attempt),
   ]).flat(),
 ];
+
+// ── Notifications (issue 13) ────────────────────────────────────────────────────────────────────
+// Tenants of their own, so their counts are exact whatever else runs. server.ts inserts their
+// alerts (owner connection) before the server starts; a user sees only alerts newer than the user,
+// so it backdates them first. Users who change what they see get one per attempt, as above.
+
+const alertPassword = 'Campainha#Tocou2026';
+const alertUser = (tenantSlug: string, email: string) => ({
+  tenantSlug,
+  email,
+  password: alertPassword,
+  temporary: false,
+  groups: [] as string[],
+});
+const perAttempt = <T>(make: (attempt: number) => T) =>
+  Array.from({ length: ATTEMPTS }, (_, attempt) => make(attempt));
+
+export type AlertType =
+  | 'ticket_issues'
+  | 'red_flags'
+  | 'escalation_required'
+  | 'negative_sentiment'
+  | 'low_csat_prediction'
+  | 'high_complexity'
+  | 'ticket_notifiable';
+export type Priority = 'high' | 'medium' | 'low';
+
+/** Each alert type with its priority (packages/contracts priorityOf) and the server's wording. */
+const alertKinds: Array<{
+  type: AlertType;
+  priority: Priority;
+  title: (label: string) => string;
+  message: string;
+}> = [
+  {
+    type: 'red_flags',
+    priority: 'high',
+    title: (l) => `Sinais de alerta no chamado «${l}»`,
+    message: 'Termos detectados: procon, reclame aqui.',
+  },
+  {
+    type: 'negative_sentiment',
+    priority: 'medium',
+    title: (l) => `Sentimento negativo no chamado «${l}»`,
+    message: 'Sentimento negativo na conversa: o cliente demonstra insatisfação.',
+  },
+  {
+    type: 'high_complexity',
+    priority: 'low',
+    title: (l) => `Alta complexidade no chamado «${l}»`,
+    message: 'Alta complexidade (85%): o chamado pode exigir um especialista.',
+  },
+  {
+    type: 'escalation_required',
+    priority: 'high',
+    title: (l) => `Escalonamento necessário no chamado «${l}»`,
+    message: 'Escalonamento necessário: o cliente pede um supervisor.',
+  },
+  {
+    type: 'low_csat_prediction',
+    priority: 'medium',
+    title: (l) => `CSAT previsto baixo no chamado «${l}»`,
+    message: 'CSAT previsto 4,5/10, abaixo de 7: o cliente tende a sair insatisfeito.',
+  },
+  {
+    type: 'ticket_notifiable',
+    priority: 'low',
+    title: (l) => `Chamado sinalizado: «${l}»`,
+    message: 'Chamado sinalizado por um atendente para acompanhamento.',
+  },
+  {
+    type: 'ticket_issues',
+    priority: 'high',
+    title: (l) => `Cliente aguardando no chamado «${l}»`,
+    message: 'O cliente espera uma resposta há mais de 30 minutos.',
+  },
+];
+
+const subjects = [
+  'Pedido não entregue',
+  'Cobrança em duplicidade',
+  'Produto com defeito',
+  'Cancelamento de assinatura',
+  'Reembolso pendente',
+  'Nota fiscal incorreta',
+  'Acesso bloqueado',
+  'Troca de endereço',
+  'Garantia do aparelho',
+  'Instalação agendada',
+  'Atraso na entrega',
+];
+
+export interface FixtureAlert {
+  alertType: AlertType;
+  priority: Priority;
+  title: string;
+  message: string;
+  /** How long ago it was raised (2 min for the newest, then ever further apart, < 90 days). */
+  minutesAgo: number;
+}
+
+/** The alerts of a fixture tenant, newest first; every title is unique (a number per ticket). */
+export function fixtureAlerts(count: number, newestLabel?: string): FixtureAlert[] {
+  return Array.from({ length: count }, (_, i) => {
+    const kind = alertKinds[i % alertKinds.length] as (typeof alertKinds)[number];
+    const label =
+      i === 0 && newestLabel ? newestLabel : `${subjects[i % subjects.length]} ${48_200 + count - i}`;
+    return {
+      alertType: kind.type,
+      priority: kind.priority,
+      title: kind.title(label),
+      message: kind.message,
+      minutesAgo: 2 + 7 * i * i,
+    };
+  });
+}
+
+/** 120 alerts: the badge reads 99+. The newest points at bellTicket, a real ticket of the tenant. */
+export const bellTenant = { name: 'Central de Alertas', slug: 'central-alertas' };
+export const bellTicket = {
+  title: 'Troca de aparelho com defeito',
+  content: 'O aparelho chegou com a tela trincada e o cliente pede a troca imediata.',
+};
+export const bellAlerts = fixtureAlerts(120, bellTicket.title);
+/** Only looks (texts, Escape, focus, axe, screenshots): shared by attempts. */
+export const bellViewer = alertUser(bellTenant.slug, 'sino.leitura@atende.local');
+/** Marks all read and clears. */
+export const bellCleaner = (attempt: number) =>
+  alertUser(bellTenant.slug, `sino.limpa.${attempt}@atende.local`);
+/** Opens the newest alert's ticket (which marks it read). */
+export const bellOpener = (attempt: number) =>
+  alertUser(bellTenant.slug, `sino.abre.${attempt}@atende.local`);
+
+/** 45 alerts: three pages of 20. pageViewer has read a few of them (pageViewerRead). */
+export const pageTenant = { name: 'Suporte Paginado', slug: 'suporte-paginado' };
+export const pageAlerts = fixtureAlerts(45);
+export const pageViewerRead = (index: number) => index % 9 === 4;
+export const pageViewer = alertUser(pageTenant.slug, 'pagina.leitura@atende.local');
+/** Selects, marks read, clears all. */
+export const pageEditor = (attempt: number) =>
+  alertUser(pageTenant.slug, `pagina.edita.${attempt}@atende.local`);
+
+/** No alerts until the spec flags a ticket through the API (the live stream brings it). */
+export const liveTenant = { name: 'Plantão ao Vivo', slug: 'plantao-ao-vivo' };
+export const liveUser = alertUser(liveTenant.slug, 'plantao@atende.local');
+
+/** Never any alert: the empty panel. */
+export const quietTenant = { name: 'Equipe Tranquila', slug: 'equipe-tranquila' };
+export const quietUser = alertUser(quietTenant.slug, 'tranquila@atende.local');
+
+export interface AlertTenant {
+  tenant: { name: string; slug: string };
+  users: Array<ReturnType<typeof alertUser>>;
+  /** Newest first. */
+  alerts: FixtureAlert[];
+  /** A real ticket of the tenant; the newest alert points at it. */
+  ticket?: { title: string; content: string };
+  /** Which alerts (by index in `alerts`) this user has read. */
+  readBy?: { email: string; read: (index: number) => boolean };
+}
+
+/** What server.ts sets up for the notification specs, tenant by tenant. */
+export const alertTenants: AlertTenant[] = [
+  {
+    tenant: bellTenant,
+    users: [bellViewer, ...perAttempt(bellCleaner), ...perAttempt(bellOpener)],
+    alerts: bellAlerts,
+    ticket: bellTicket,
+  },
+  {
+    tenant: pageTenant,
+    users: [pageViewer, ...perAttempt(pageEditor)],
+    alerts: pageAlerts,
+    readBy: { email: pageViewer.email, read: pageViewerRead },
+  },
+  { tenant: liveTenant, users: [liveUser], alerts: [] },
+  { tenant: quietTenant, users: [quietUser], alerts: [] },
+];

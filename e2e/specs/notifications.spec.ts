@@ -1,0 +1,412 @@
+import path from 'node:path';
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import {
+  bellAlerts,
+  bellCleaner,
+  bellOpener,
+  bellTicket,
+  bellViewer,
+  liveUser,
+  pageAlerts,
+  pageEditor,
+  pageViewer,
+  pageViewerRead,
+  quietUser,
+} from '../fixtures.ts';
+import { expectAccessible, openAs } from './helpers.ts';
+
+// Issue 13, notifications in the browser: the bell (120 alerts), the panel, a live alert (badge,
+// toast and system notification without a reload), the page (45 alerts) and a phone. The alerts
+// come from server.ts (fixtures.ts: a tenant per spec that changes state, a user per attempt).
+// Screenshots go to .cache/screenshots/notifications-*.png; docs/screenshots/ keeps copies.
+
+const shots = path.join(import.meta.dirname, '..', '..', '.cache', 'screenshots');
+const shot = (name: string) => path.join(shots, `notifications-${name}.png`);
+
+// The open panel is modal: the rest of the page, the bell included, is hidden from assistive tech.
+const bell = (page: Page) =>
+  page
+    .getByRole('banner', { includeHidden: true })
+    .getByRole('button', { name: /^Notificações/, includeHidden: true });
+const badge = (page: Page) => page.getByTestId('notification-badge');
+const panel = (page: Page) => page.getByRole('dialog', { name: 'Notificações' });
+const panelItems = (page: Page) => panel(page).getByRole('listitem');
+
+async function openPanel(page: Page) {
+  await bell(page).click();
+  await expect(panel(page)).toBeVisible();
+  await expect(panel(page).getByText('Carregando notificações')).toHaveCount(0);
+}
+
+async function expectFitsWidth(page: Page, width: number) {
+  const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
+  expect(scrollWidth, 'the page is wider than the screen').toBeLessThanOrEqual(width);
+}
+
+test.describe('the bell with 120 alerts', () => {
+  test('badge 99+, the panel, unread and all, Escape, focus kept inside, Alt+N, axe', async ({ page }) => {
+    await openAs(page, bellViewer, '/dashboard');
+    await expect(badge(page)).toHaveText('99+');
+    await expect(bell(page)).toHaveAccessibleName('Notificações: 120 não lidas');
+    await page.screenshot({ path: shot('bell'), clip: { x: 0, y: 0, width: 1280, height: 160 } });
+
+    await openPanel(page);
+    const dialog = panel(page);
+    await expect(dialog.getByRole('heading', { name: 'Notificações (120)' })).toBeVisible();
+    await expect(panelItems(page)).toHaveCount(50); // the unread fetch limit
+    const newest = panelItems(page).first();
+    const [first] = bellAlerts;
+    await expect(newest.getByText(first?.title ?? '', { exact: true })).toBeVisible();
+    await expect(newest.getByText(first?.message ?? '', { exact: true })).toBeVisible();
+    await expect(newest.getByText('Alta', { exact: true })).toBeVisible();
+    await expect(newest.getByText(/^\d+ min atrás$/)).toBeVisible();
+    await expect(newest.getByText(/^#[0-9a-f]{8}$/)).toBeVisible();
+    await expect(dialog.getByText('Nova', { exact: true })).toHaveCount(0); // only when showing all
+    await expect(dialog.getByRole('button', { name: 'Navegador: Desativado' })).toHaveAttribute(
+      'aria-pressed',
+      'false',
+    );
+    await expect(dialog.getByRole('link', { name: 'Ver todas' })).toBeVisible();
+    await expect(dialog.getByRole('button', { name: 'Marcar como lidas' })).toBeVisible();
+    await expect(dialog.getByRole('button', { name: 'Limpar' })).toBeEnabled();
+    await expectAccessible(page);
+    await page.screenshot({ path: shot('panel-unread') });
+
+    await dialog.getByRole('button', { name: 'Mostrar todas' }).click();
+    await expect(panelItems(page)).toHaveCount(100); // the bell's full list
+    await expect(dialog.getByText('Nova', { exact: true })).toHaveCount(100);
+    await expect(dialog.getByRole('heading', { name: 'Notificações (120)' })).toBeVisible();
+    await dialog.getByRole('button', { name: 'Apenas não lidas' }).click();
+    await expect(panelItems(page)).toHaveCount(50);
+
+    // Escape closes it and gives the focus back to the bell.
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+    await expect(bell(page)).toBeFocused();
+
+    // From the keyboard: the focus goes in, and Tab / Shift+Tab go round inside it.
+    await page.keyboard.press('Enter');
+    await expect(dialog).toBeVisible();
+    const inside = () => dialog.evaluate((el) => el.contains(document.activeElement));
+    await expect.poll(inside).toBe(true);
+    await dialog.getByRole('button', { name: 'Mostrar todas' }).focus();
+    await page.keyboard.press('Shift+Tab');
+    await expect(dialog.getByRole('button', { name: 'Limpar' })).toBeFocused();
+    await page.keyboard.press('Tab');
+    await expect(dialog.getByRole('button', { name: 'Mostrar todas' })).toBeFocused();
+    for (let i = 0; i < 5; i++) {
+      await page.keyboard.press('Shift+Tab');
+      expect(await inside()).toBe(true);
+    }
+
+    // Alt+N and the window events.
+    await page.keyboard.press('Alt+n');
+    await expect(dialog).toBeHidden();
+    await page.keyboard.press('Alt+n');
+    await expect(dialog).toBeVisible();
+    await page.evaluate(() => window.dispatchEvent(new Event('close-notifications')));
+    await expect(dialog).toBeHidden();
+    await page.evaluate(() => window.dispatchEvent(new Event('open-notifications')));
+    await expect(dialog).toBeVisible();
+    await page.evaluate(() => window.dispatchEvent(new Event('toggle-notifications')));
+    await expect(dialog).toBeHidden();
+
+    // 'Ver todas' leads to the page and closes the panel.
+    await openPanel(page);
+    await dialog.getByRole('link', { name: 'Ver todas' }).click();
+    await expect(page).toHaveURL(/\/notifications$/);
+    await expect(dialog).toBeHidden();
+    await expect(page.getByRole('heading', { level: 1, name: 'Notificações' })).toBeVisible();
+  });
+
+  test('Marcar como lidas empties the unread list; Limpar empties all', async ({ page }, testInfo) => {
+    await openAs(page, bellCleaner(testInfo.retry), '/dashboard');
+    await expect(badge(page)).toHaveText('99+');
+    await openPanel(page);
+    const dialog = panel(page);
+
+    await dialog.getByRole('button', { name: 'Marcar como lidas' }).click();
+    await expect(badge(page)).toBeHidden();
+    await expect(bell(page)).toHaveAttribute('aria-label', 'Notificações'); // hidden behind the panel
+    await expect(dialog.getByRole('heading', { name: 'Notificações (0)' })).toBeVisible();
+    await expect(dialog.getByText('Nenhuma notificação não lida')).toBeVisible();
+    await expect(dialog.getByText('Você está em dia com todas as suas notificações!')).toBeVisible();
+    await expect(dialog.getByRole('button', { name: 'Marcar como lidas' })).toHaveCount(0);
+
+    await dialog.getByRole('button', { name: 'Mostrar todas' }).click();
+    await expect(panelItems(page)).toHaveCount(100);
+    await expect(dialog.getByText('Lida', { exact: true })).toHaveCount(100);
+    await expect(dialog.getByText('Nova', { exact: true })).toHaveCount(0);
+
+    await dialog.getByRole('button', { name: 'Limpar' }).click();
+    await expect(dialog.getByText('Nenhuma notificação encontrada')).toBeVisible();
+    await expect(dialog.getByText('Não há notificações para exibir')).toBeVisible();
+    await expect(dialog.getByRole('button', { name: 'Limpar' })).toBeDisabled();
+
+    // The server kept it: after a reload, still nothing.
+    await page.reload();
+    await expect(bell(page)).toHaveAccessibleName('Notificações');
+    await openPanel(page);
+    await dialog.getByRole('button', { name: 'Mostrar todas' }).click();
+    await expect(dialog.getByText('Nenhuma notificação encontrada')).toBeVisible();
+  });
+
+  test('clicking an alert marks it read and opens its ticket', async ({ page }, testInfo) => {
+    await openAs(page, bellOpener(testInfo.retry), '/dashboard');
+    await openPanel(page);
+    const title = bellAlerts[0]?.title ?? '';
+    await panel(page).getByRole('button', { name: title }).click();
+
+    await expect(page).toHaveURL(/\/tickets\/[0-9a-f-]{36}$/);
+    await expect(panel(page)).toBeHidden();
+    await expect(page.getByRole('heading', { level: 1, name: bellTicket.title })).toBeVisible();
+    await expect(bell(page)).toHaveAccessibleName('Notificações: 119 não lidas');
+
+    await openPanel(page);
+    await expect(panel(page).getByRole('button', { name: title })).toHaveCount(0);
+    await panel(page).getByRole('button', { name: 'Mostrar todas' }).click();
+    const item = panelItems(page).filter({ hasText: title });
+    await expect(item.getByText('Lida', { exact: true })).toBeVisible();
+    const ticketId = page.url().split('/').at(-1) ?? '';
+    await expect(item.getByText(`#${ticketId.slice(-8)}`)).toBeVisible();
+  });
+});
+
+test('no alerts: the empty panel, unread and all', async ({ page }) => {
+  await openAs(page, quietUser, '/dashboard');
+  await expect(bell(page)).toHaveAccessibleName('Notificações');
+  await expect(badge(page)).toHaveCount(0);
+  await openPanel(page);
+  const dialog = panel(page);
+  await expect(dialog.getByRole('heading', { name: 'Notificações (0)' })).toBeVisible();
+  await expect(dialog.getByText('Nenhuma notificação não lida')).toBeVisible();
+  await expect(dialog.getByText('Você está em dia com todas as suas notificações!')).toBeVisible();
+  await expect(dialog.getByRole('button', { name: 'Marcar como lidas' })).toHaveCount(0);
+  await expect(dialog.getByRole('button', { name: 'Limpar' })).toBeDisabled();
+  await page.screenshot({ path: shot('panel-empty') });
+
+  await dialog.getByRole('button', { name: 'Mostrar todas' }).click();
+  await expect(dialog.getByText('Nenhuma notificação encontrada')).toBeVisible();
+  await expect(dialog.getByText('Não há notificações para exibir')).toBeVisible();
+});
+
+/** An ID token of `user` from the built-in identity provider (as apps/api's signInIdToken). */
+async function idToken(request: APIRequestContext, user: { email: string; password: string }) {
+  const response = await request.post('/', {
+    headers: {
+      'content-type': 'application/x-amz-json-1.1',
+      'x-amz-target': 'AWSCognitoIdentityProviderService.InitiateAuth',
+    },
+    data: JSON.stringify({
+      ClientId: 'atende-web',
+      AuthFlow: 'USER_PASSWORD_AUTH',
+      AuthParameters: { USERNAME: user.email, PASSWORD: user.password },
+    }),
+  });
+  expect(response.status()).toBe(200);
+  const token = (await response.json()).AuthenticationResult?.IdToken as string | undefined;
+  if (!token) throw new Error('no ID token');
+  return token;
+}
+
+test('a new alert reaches the badge, a toast and a system notification within 2 s, no reload', async ({
+  page,
+  context,
+  request,
+}, testInfo) => {
+  await context.grantPermissions(['notifications']);
+  const token = await idToken(request, liveUser);
+  const headers = { authorization: `Bearer ${token}` };
+  // A retry's user may see the first attempt's alert: start from nothing.
+  expect((await request.post('/api/v1/notifications/clear-all', { headers, data: {} })).ok()).toBe(true);
+
+  const stream = page.waitForResponse((r) => r.url().includes('/api/v1/notifications/stream'));
+  await openAs(page, liveUser, '/dashboard');
+  await expect(bell(page)).toHaveAccessibleName('Notificações');
+  expect((await stream).status()).toBe(200);
+
+  // Browser notifications on: the permission is granted already.
+  await openPanel(page);
+  await panel(page).getByRole('button', { name: 'Navegador: Desativado' }).click();
+  await expect(panel(page).getByRole('button', { name: 'Navegador: Ativado' })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
+  expect(await page.evaluate(() => localStorage.getItem('atende.browser-notifications'))).toBe('on');
+  await page.keyboard.press('Escape');
+  await expect(panel(page)).toBeHidden();
+  expect(await page.evaluate(async () => Boolean((await navigator.serviceWorker.ready).active))).toBe(true);
+
+  // Someone else's doing, through the API: a ticket, then its flag.
+  const ticketTitle = `Cliente pede retorno urgente ${testInfo.retry + 1}`;
+  const created = await request.post('/api/v1/tickets', {
+    headers,
+    data: { title: ticketTitle, content: 'O cliente ligou três vezes e pede retorno ainda hoje.' },
+  });
+  expect(created.status()).toBe(201);
+  const ticket = (await created.json()) as { id: string };
+  const alertTitle = `Chamado sinalizado: «${ticketTitle}»`;
+
+  const started = Date.now();
+  const flagged = await request.patch(`/api/v1/tickets/${ticket.id}/flag?flagged=true`, { headers });
+  expect(flagged.status()).toBe(200);
+  const within = { timeout: 2_000 };
+  await expect(badge(page)).toHaveText('1', within);
+  const toast = page.locator('[data-sonner-toast]').filter({ hasText: alertTitle });
+  await expect(toast).toBeVisible(within);
+  await expect(toast.getByText('Chamado sinalizado por um atendente para acompanhamento.')).toBeVisible();
+  const systemNotifications = () =>
+    page.evaluate(async () => {
+      const registration = await navigator.serviceWorker.getRegistration('/');
+      const shown = (await registration?.getNotifications()) ?? [];
+      return shown.map((n) => ({
+        title: n.title,
+        body: n.body,
+        tag: n.tag,
+        icon: n.icon,
+        requireInteraction: n.requireInteraction,
+      }));
+    });
+  await expect
+    .poll(async () => (await systemNotifications()).map((n) => n.title), within)
+    .toContain(alertTitle);
+  expect(Date.now() - started, 'badge, toast and system notification within 2 s').toBeLessThanOrEqual(2_000);
+
+  const unread = await request.get('/api/v1/notifications/unread', { headers });
+  const [alert] = (await unread.json()).notifications as Array<{ notification_id: string; title: string }>;
+  expect(alert?.title).toBe(alertTitle);
+  const system = (await systemNotifications()).find((n) => n.title === alertTitle);
+  expect(system).toEqual({
+    title: alertTitle,
+    body: 'Chamado sinalizado por um atendente para acompanhamento.',
+    tag: alert?.notification_id,
+    icon: expect.stringMatching(/\/notification-icon\.png$/),
+    requireInteraction: false, // low priority; high ones stay until the user acts
+  });
+
+  // The toast's action: the alert is read, its ticket opens.
+  await toast.getByRole('button', { name: 'Ver chamado' }).click();
+  await expect(page).toHaveURL(new RegExp(`/tickets/${ticket.id}$`));
+  await expect(page.getByRole('heading', { level: 1, name: ticketTitle })).toBeVisible();
+  await expect(badge(page)).toBeHidden();
+});
+
+test.describe('the notifications page with 45 alerts', () => {
+  const unreadCount = pageAlerts.filter((_, i) => !pageViewerRead(i)).length;
+  const readCount = pageAlerts.length - unreadCount;
+  const highCount = pageAlerts.filter((a) => a.priority === 'high').length;
+
+  test('3 pages of 20, filters in the URL, Ver Ticket, axe; the panel showing new and read', async ({
+    page,
+  }) => {
+    await openAs(page, pageViewer, '/notifications');
+    const list = page.getByRole('list', { name: 'Notificações' });
+    const rows = list.getByRole('listitem');
+    const pages = page.getByRole('navigation', { name: 'Páginas de notificações' });
+    await expect(page.getByText(`45 notificações · ${unreadCount} não lidas`)).toBeVisible();
+    await expect(rows).toHaveCount(20);
+    await expect(rows.first()).toContainText(pageAlerts[0]?.title ?? '');
+    await expect(pages.getByRole('button', { name: /^Página \d+$/ })).toHaveCount(3);
+    await expect(pages.getByRole('button', { name: 'Página 1' })).toHaveAttribute('aria-current', 'page');
+    await expect(pages.getByText('1–20 de 45')).toBeVisible();
+    await expect(rows.getByText('Lida', { exact: true })).toHaveCount(
+      pageAlerts.slice(0, 20).filter((_, i) => pageViewerRead(i)).length,
+    );
+    const ticketLink = rows.first().getByRole('link', { name: /^Ver Ticket [0-9a-f]{8}$/ });
+    await expect(ticketLink).toHaveAttribute('href', /^\/tickets\/[0-9a-f-]{36}$/);
+    await expectAccessible(page);
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.screenshot({ path: shot('page'), fullPage: true });
+
+    await pages.getByRole('button', { name: 'Página 3' }).click();
+    await expect(page).toHaveURL(/\/notifications\?page=3$/);
+    await expect(rows).toHaveCount(5);
+    await expect(pages.getByText('41–45 de 45')).toBeVisible();
+    await expect(rows.last()).toContainText(pageAlerts[44]?.title ?? '');
+
+    // Filters: status and priority, in the URL, back to page 1.
+    await page.getByLabel('Status').selectOption('unread');
+    await expect(page).toHaveURL(/\/notifications\?status=unread$/);
+    await expect(pages.getByText(`1–20 de ${unreadCount}`)).toBeVisible();
+    await expect(rows.getByText('Lida', { exact: true })).toHaveCount(0);
+    await page.getByLabel('Status').selectOption('read');
+    await expect(rows).toHaveCount(readCount);
+    await expect(rows.getByText('Lida', { exact: true })).toHaveCount(readCount);
+    await page.getByLabel('Status').selectOption('');
+    await page.getByLabel('Prioridade').selectOption('high');
+    await expect(page).toHaveURL(/\/notifications\?priority=high$/);
+    await expect(pages.getByText(`1–${highCount} de ${highCount}`)).toBeVisible();
+    await expect(rows.getByText('Média', { exact: true })).toHaveCount(0);
+    await page.reload(); // the URL holds them
+    await expect(page.getByLabel('Prioridade')).toHaveValue('high');
+    await expect(rows).toHaveCount(highCount);
+    await page.getByRole('button', { name: 'Limpar filtros' }).first().click();
+    await expect(page).toHaveURL(/\/notifications$/);
+    await expect(rows).toHaveCount(20);
+
+    // The bell's "Mostrar todas": new and read ones together.
+    await openPanel(page);
+    await expect(panel(page).getByRole('heading', { name: `Notificações (${unreadCount})` })).toBeVisible();
+    await panel(page).getByRole('button', { name: 'Mostrar todas' }).click();
+    await expect(panelItems(page)).toHaveCount(45);
+    await expect(panel(page).getByText('Lida', { exact: true })).toHaveCount(readCount);
+    await page.screenshot({ path: shot('panel-all') });
+  });
+
+  test('select the page, mark read, Limpar todas with its confirmation', async ({ page }, testInfo) => {
+    await openAs(page, pageEditor(testInfo.retry), '/notifications');
+    const rows = page.getByRole('list', { name: 'Notificações' }).getByRole('listitem');
+    await expect(page.getByText('45 notificações · 45 não lidas')).toBeVisible();
+
+    await page.getByRole('checkbox', { name: 'Selecionar todas desta página' }).click();
+    await expect(page.getByText('20 selecionadas')).toBeVisible();
+    await expect(rows.getByRole('checkbox', { checked: true })).toHaveCount(20);
+    await page.getByRole('button', { name: 'Marcar selecionadas como lidas' }).click();
+    await expect(page.getByText('20 notificações marcadas como lidas')).toBeVisible();
+    await expect(page.getByText('45 notificações · 25 não lidas')).toBeVisible();
+    await expect(rows.getByText('Lida', { exact: true })).toHaveCount(20);
+    await expect(badge(page)).toHaveText('25');
+    await expect(page.getByRole('checkbox', { name: 'Selecionar todas desta página' })).not.toBeChecked();
+
+    await page.getByLabel('Status').selectOption('read');
+    await expect(rows).toHaveCount(20);
+
+    // Cancel first: nothing changes.
+    await page.getByRole('button', { name: 'Limpar todas' }).click();
+    const confirm = page.getByRole('alertdialog', { name: 'Limpar todas as notificações' });
+    await expect(confirm).toBeVisible();
+    await confirm.getByRole('button', { name: 'Cancelar' }).click();
+    await expect(confirm).toBeHidden();
+    await expect(rows).toHaveCount(20);
+
+    await page.getByRole('button', { name: 'Limpar todas' }).click();
+    await confirm.getByRole('button', { name: 'Limpar todas' }).click();
+    await expect(confirm).toBeHidden();
+    await expect(page.getByText('Notificações limpas')).toBeVisible();
+    await expect(page.getByText('Nenhuma notificação encontrada')).toBeVisible();
+    await expect(page.getByText('Não há notificações para exibir')).toBeVisible();
+    await expect(page.getByText('0 notificações · 0 não lidas')).toBeVisible();
+    await expect(badge(page)).toBeHidden();
+    await expect(page.getByRole('button', { name: 'Limpar todas' })).toBeDisabled();
+  });
+});
+
+test.describe('on a phone (390 px)', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test('the page and the panel fit the width, axe', async ({ page }) => {
+    await openAs(page, pageViewer, '/notifications');
+    await expect(page.getByRole('list', { name: 'Notificações' }).getByRole('listitem')).toHaveCount(20);
+    await expectFitsWidth(page, 390);
+    await expectAccessible(page);
+    await page.screenshot({ path: shot('page-mobile') });
+
+    await openPanel(page);
+    await expect(panelItems(page).first()).toBeVisible();
+    await expectFitsWidth(page, 390);
+    const box = await panel(page).boundingBox();
+    expect(box && box.x >= 0 && box.x + box.width <= 390, 'the panel is inside the screen').toBe(true);
+    await expectAccessible(page);
+    await page.screenshot({ path: shot('panel-mobile') });
+  });
+});
