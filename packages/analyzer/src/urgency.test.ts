@@ -11,6 +11,9 @@ describe('urgencyOf', () => {
     expect(scoreUrgency('Preciso disso com urgência').signals).toContain('urgency_words');
     expect(urgencyOf('O boleto vence hoje e não consigo pagar')).toBe('medium');
     expect(scoreUrgency('até hoje nada').pressure).toBe(0); // waiting, not a deadline
+    // A consequence on its way is a deadline too.
+    expect(scoreUrgency('Preciso pagar, senão cortam minha água').pressure).toBeGreaterThanOrEqual(2);
+    expect(scoreUrgency('Se não for incômodo, mandem o boleto').pressure).toBe(0);
   });
 
   it('counts business impact', () => {

@@ -90,6 +90,9 @@ const DEADLINE = wordsRegex([
 // "em 30 minutos", "daqui a 2 horas", "até as 18h": a deadline within the day.
 const DEADLINE_SOON =
   /\b(?:em|daqui a|dentro de|falta|faltam)\s+(?:\d+|uma|um|duas|dois|poucos|poucas|meia)\s+(?:minutos?|horas?|min|h)\b|\bate as \d{1,2}(?:h|:\d{2}| horas)?\b/;
+// "senão cortam minha luz amanhã": a consequence is coming.
+const CONSEQUENCE =
+  /\b(?:senao|se nao|caso contrario|ou entao)\s+(?:\w+\s+){0,3}(?:cortam|cortar|corta|cortarao|vence|vencer|perco|perder|vou perder|bloqueiam|bloquear|suspendem|suspender|cancelam|pago multa|negativ\w+|despejo|despejam)\b/;
 // "ninguém consegue trabalhar", "nenhum funcionário consegue vender": the business is stopped.
 const NOBODY_CAN =
   /\b(?:ninguem|nenhum \w+|nenhuma \w+|todos? os \w+ sem) (?:aqui )?(?:consegue|conseguem|pode|podem)? ?(?:trabalhar|vender|acessar|entrar|pagar|comprar|atender|usar|operar|faturar)\b/;
@@ -133,6 +136,23 @@ const STAKES = wordsRegex([
   'em pleno almoço',
   'em pleno expediente',
   'em pleno funcionamento',
+  'no meio da venda',
+  'no meio das vendas',
+  'no meio de uma venda',
+  'em plena venda',
+  'no meio da aula',
+  'no meio da prova',
+  'depende de aparelho',
+  'vacina',
+  'vacinas',
+  'insulina',
+  'depende de aparelhos',
+  'aparelhos médicos',
+  'acamado',
+  'acamada',
+  'respirador',
+  'grávida',
+  'gestante',
   'horário de pico',
   'black friday',
   'oxigênio',
@@ -259,7 +279,7 @@ export function scoreUrgency(text: string, context: UrgencyContext = {}): Urgenc
   let pressure = 0;
   if (CRITICAL_WORDS.test(folded)) pressure += 3;
   if (NOW_WORDS.test(folded)) pressure += 2;
-  if (DEADLINE.test(folded) || DEADLINE_SOON.test(folded)) pressure += 2;
+  if (DEADLINE.test(folded) || DEADLINE_SOON.test(folded) || CONSEQUENCE.test(folded)) pressure += 2;
   else if (TODAY.test(folded)) pressure += 1;
   if (HURRY.test(folded)) pressure += 1;
   if (SHOUTED_URGENCY.test(text)) pressure += 1;

@@ -101,6 +101,23 @@ const ARRIVAL_STATES = [
   'trocada',
   'vencido',
   'vencida',
+  // Food that arrives spoiled.
+  'frio',
+  'fria',
+  'revirado',
+  'revirada',
+  'derramado',
+  'derramada',
+  'mofado',
+  'mofada',
+  'azedo',
+  'azeda',
+  'cru',
+  'crua',
+  'murcho',
+  'murcha',
+  'descongelado',
+  'descongelada',
 ];
 const ARRIVAL_PROBLEMS = ARRIVAL_VERBS.flatMap((verb) =>
   ARRIVAL_STATES.flatMap((state) => [`${verb} ${state}`, `${verb} tudo ${state}`]),
@@ -143,7 +160,7 @@ export const PT_LEXICON = buildLexicon({
     ],
     [
       -1.5,
-      'demora|demorou|demorando|demorado|demorada|demoram|atraso|atrasos|atrasou|atrasaram|atrasando|atrasado|atrasada|atrasados|atrasadas|lento|lenta|lentos|lentas|lentidão|trava|travou|travando|travado|travada|travam|travamento|travamentos|erro|erros|falha|falhas|falhou|falhando|bug|bugs|bugado|bugou|fraco|fraca|fracos|fracas|mal|amassad*|faltando|faltou|faltaram|falta|sumiu|sumiram|bloqueado|bloqueada|bloquearam|bloqueou|cancelaram|cobraram|droga|chato|chata|chatos|nervoso|nervosa|errou|erraram|mentira|piorou|piorando|brincadeira|duplicada|duplicadas|caríssimo|caríssima|esquenta|esquentando|vaza|vazando|vazou|barulho|barulhento|barulhenta|rachou|rachado|rachada|trincado|trincada|trincou|riscado|riscada|manchado|manchada|desbotou|descascando|furado|furada|rasgou|desliga sozinho|desligando sozinho|reinicia sozinho|fica carregando|salgado|salgada|salgados|parou|sujou|sujaram|sujeira|preço subiu|preços subiram|aumentaram o preço|ficou caro|ficou mais caro|aumento abusivo',
+      'demora|demorou|demorando|demorado|demorada|demoram|atraso|atrasos|atrasou|atrasaram|atrasando|atrasado|atrasada|atrasados|atrasadas|lento|lenta|lentos|lentas|lentidão|trava|travou|travando|travado|travada|travam|travamento|travamentos|erro|erros|falha|falhas|falhou|falhando|bug|bugs|bugado|bugou|fraco|fraca|fracos|fracas|mal|amassad*|faltando|faltou|faltaram|falta|sumiu|sumiram|bloqueado|bloqueada|bloquearam|bloqueou|cancelaram|cobraram|droga|chato|chata|chatos|nervoso|nervosa|errou|erraram|mentira|piorou|piorando|brincadeira|duplicada|duplicadas|caríssimo|caríssima|esquenta|esquentando|vaza|vazando|vazou|barulho|barulhento|barulhenta|rachou|rachado|rachada|trincado|trincada|trincou|riscado|riscada|manchado|manchada|desbotou|descascando|furado|furada|rasgou|descolou|descolando|descolado|descolada|furou|encolheu|desfiou|desfiando|descosturou|descosturado|descosturada|lascou|lascado|lascada|enferrujou|enferrujado|enferrujada|oxidou|oxidado|oxidada|deformou|deformado|deformada|esfarelou|mofou|empenou|empenado|empenada|arrebentou|desmanchou|descascou|desliga sozinho|desligando sozinho|reinicia sozinho|fica carregando|salgado|salgada|salgados|parou|sujou|sujaram|sujeira|preço subiu|preços subiram|aumentaram o preço|ficou caro|ficou mais caro|aumento abusivo',
     ],
     [
       -2,
