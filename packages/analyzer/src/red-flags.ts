@@ -319,6 +319,28 @@ export function compileRedFlags(tenantTerms: readonly string[] = []): RedFlagMat
   return new CompiledRedFlags(tenantTerms);
 }
 
+/**
+ * findRedFlags with a plain list compiles it once per distinct list: the last few lists are kept
+ * (the same list comes back message after message). Keyed by the terms themselves, so the answer
+ * is the same as compiling afresh.
+ */
+const RECENT_LISTS = 8;
+const recentMatchers = new Map<string, RedFlagMatcher>();
+function matcherFor(tenantTerms: readonly string[]): RedFlagMatcher {
+  if (tenantTerms.length === 0) return compileRedFlags();
+  const key = tenantTerms.join('\u0000');
+  let matcher = recentMatchers.get(key);
+  if (matcher) {
+    recentMatchers.delete(key); // most recent last
+  } else {
+    matcher = compileRedFlags(tenantTerms);
+    if (recentMatchers.size >= RECENT_LISTS)
+      recentMatchers.delete(recentMatchers.keys().next().value as string);
+  }
+  recentMatchers.set(key, matcher);
+  return matcher;
+}
+
 export function isRedFlagMatcher(value: unknown): value is RedFlagMatcher {
   return value instanceof CompiledRedFlags;
 }
@@ -332,7 +354,7 @@ export function findRedFlags(
   text: string,
   tenantTerms: readonly string[] | RedFlagMatcher = [],
 ): RedFlagResult {
-  const matcher = isRedFlagMatcher(tenantTerms) ? tenantTerms : compileRedFlags(tenantTerms);
+  const matcher = isRedFlagMatcher(tenantTerms) ? tenantTerms : matcherFor(tenantTerms);
   return matcher.find(text);
 }
 
