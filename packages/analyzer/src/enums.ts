@@ -3,6 +3,7 @@ import {
   escalationReasons,
   intents,
   languages,
+  legacyEscalationReasons,
   sentiments,
   solvedStatuses,
   urgencyLevels,
@@ -29,4 +30,12 @@ export type Language = (typeof LANGUAGES)[number];
 export const ESCALATION_REASONS = escalationReasons;
 export type EscalationReason = (typeof ESCALATION_REASONS)[number];
 
+/**
+ * Codes of the first analyzer (before the escalation policy): never produced now, but analyses
+ * stored earlier carry them, so a stored analysis may hold either kind.
+ */
+export const LEGACY_ESCALATION_REASONS = legacyEscalationReasons;
+export type StoredEscalationReason = EscalationReason | (typeof LEGACY_ESCALATION_REASONS)[number];
+
+/** pt-BR labels of every code, current and legacy. */
 export const ESCALATION_REASON_LABELS = escalationReasonLabels;

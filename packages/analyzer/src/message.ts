@@ -15,6 +15,11 @@ export interface AnalyzeOptions {
   readonly tenantTerms?: readonly string[] | RedFlagMatcher;
   /** Language assumed when the text is too short to tell (default pt-BR). */
   readonly defaultLanguage?: Language;
+  /**
+   * The tenant's maximum customer wait in minutes (analyzeTicket): a wait the customer states
+   * beyond it is a long wait even when shorter than days.
+   */
+  readonly maxCustomerWaitMinutes?: number;
 }
 
 /** The spec's message analysis; field names are the API's. */

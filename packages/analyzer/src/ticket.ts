@@ -5,8 +5,10 @@ import {
   type Language,
   type Sentiment,
   type SolvedStatus,
+  type StoredEscalationReason,
   type UrgencyLevel,
 } from './enums.ts';
+import { findEscalations } from './escalation.ts';
 import { detectLanguageDetailed } from './language.ts';
 import { ANALYSED_PREFIX, type AnalyzeOptions } from './message.ts';
 import { findRedFlags, LEGAL_RE, REGULATOR_RE } from './red-flags.ts';
@@ -29,7 +31,12 @@ export interface TicketAnalysis {
   readonly contains_red_flags: boolean;
   readonly red_flag_words: string[];
   readonly requires_escalation: boolean;
-  readonly escalation_reasons: EscalationReason[];
+  /**
+   * The escalation rules that hold (ESCALATION_REASONS, in the policy's order). The type also
+   * admits the legacy codes because the same shape describes analyses stored earlier; this
+   * analyzer answers only current codes.
+   */
+  readonly escalation_reasons: StoredEscalationReason[];
   readonly urgency_level: UrgencyLevel;
 }
 
@@ -220,18 +227,17 @@ export function analyzeTicket(fullText: string, options: AnalyzeOptions = {}): T
   if (status.status === 'solved')
     urgency = URGENCY_ORDER[Math.max(0, URGENCY_ORDER.indexOf(urgency) - 2)] ?? 'low';
 
-  // Escalation: a solved ticket escalates only for legal or regulator threats.
-  const open = status.status !== 'solved';
-  const reasons: EscalationReason[] = [];
-  if (redFlags.containsRedFlags && open) reasons.push('red_flags');
-  if (legal) reasons.push('legal_threat');
-  if (regulator) reasons.push('regulator_threat');
-  if (churn && open) reasons.push('churn_risk');
-  if (overall === 'negative' && open && score <= -0.3) reasons.push('negative_sentiment');
-  if (csatScore < 4 && open) reasons.push('low_csat');
-  if (complexityScore >= 0.8 && open) reasons.push('high_complexity');
-  if (repeated && open) reasons.push('repeated_contact');
-  if ((urgency === 'high' || urgency === 'critical') && open) reasons.push('high_urgency');
+  // Escalation: the policy's named rules over the customer's words (escalation.ts). Sentiment
+  // and CSAT never escalate by themselves; a solved ticket keeps only regulator, legal and
+  // public-exposure reasons.
+  const escalations = findEscalations(folded, {
+    negative: sentiments.some((s) => s.sentiment === 'negative' || s.sentiment === 'mixed'),
+    solved: status.status === 'solved',
+    maxWaitMinutes: options.maxCustomerWaitMinutes,
+    original: analysedText,
+    portuguese: language === 'pt' || language === 'pt-BR',
+  });
+  const reasons: EscalationReason[] = escalations.map((e) => e.reason);
 
   // Confidence: more opinion evidence, a clear status cue and a structured conversation raise it.
   const evidence = sentiments.flatMap((s) => s.evidence);
@@ -258,8 +264,8 @@ export function analyzeTicket(fullText: string, options: AnalyzeOptions = {}): T
   parts[parts.length - 1] += topics.length ? ` (assuntos: ${topics.join(', ')}).` : '.';
   if (redFlags.containsRedFlags) parts.push(`Termos de alerta: ${redFlags.words.join(', ')}.`);
   parts.push(
-    reasons.length
-      ? `Escalonamento recomendado por: ${reasons.map((r) => ESCALATION_REASON_LABELS[r]).join(', ')}.`
+    escalations.length
+      ? `Escalonamento recomendado por: ${escalations.map((e) => `${ESCALATION_REASON_LABELS[e.reason]}: "${spell(e.evidence)}"`).join('; ')}.`
       : 'Não há sinais que exijam escalonamento.',
   );
 

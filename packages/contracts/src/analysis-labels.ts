@@ -21,8 +21,40 @@ export const intents = [
 export const languages = ['pt', 'pt-BR', 'en', 'es', 'fr', 'de', 'it'] as const;
 export const analysisProviders = ['local', 'openai'] as const;
 
-/** Why a ticket needs escalation: stable codes stored with the analysis, translated for people. */
+/**
+ * Why a ticket needs escalation: stable codes stored with the analysis, translated for people.
+ * One code per rule of the escalation policy (a lead must look at the ticket now); negative
+ * sentiment or a low predicted CSAT alone is never a reason (those are their own alerts).
+ */
 export const escalationReasons = [
+  /** The customer says they contacted us again and again, or the same failure keeps happening. */
+  'repeated_contact',
+  /** The customer states a long wait (days, weeks) for an answer or a solution. */
+  'long_wait',
+  /** A threat to cancel or leave, tied to this problem (not a calm cancellation). */
+  'churn_threat',
+  /** Procon, Anatel, Aneel, Banco Central, consumidor.gov… */
+  'regulator_complaint',
+  /** Lawyer, lawsuit, small-claims court, police report. */
+  'legal_action',
+  /** Reclame Aqui, social networks, press. */
+  'public_exposure',
+  /** Money taken wrongly (double or unknown charges), fraud, a compromised account. */
+  'financial_harm',
+  /** The customer's business is stopped or losing money, or someone's safety is at risk. */
+  'business_impact',
+  /** Asks for a supervisor, manager or the ombudsman (ouvidoria), or reports staff misconduct. */
+  'ombudsman_or_misconduct',
+  /** Sold with false promises (no loyalty period, price, coverage…). */
+  'misleading_sale',
+] as const;
+export type EscalationReason = (typeof escalationReasons)[number];
+
+/**
+ * Codes of the first analyzer (before the escalation policy). Nothing produces them any more, but
+ * analyses stored earlier carry them, so they keep their labels.
+ */
+export const legacyEscalationReasons = [
   'red_flags',
   'legal_threat',
   'regulator_threat',
@@ -30,13 +62,27 @@ export const escalationReasons = [
   'negative_sentiment',
   'low_csat',
   'high_complexity',
-  'repeated_contact',
   'high_urgency',
 ] as const;
-export type EscalationReason = (typeof escalationReasons)[number];
+export type LegacyEscalationReason = (typeof legacyEscalationReasons)[number];
 
-/** pt-BR labels of the escalation codes, lower case (they also go mid-sentence in explanations). */
-export const escalationReasonLabels: Readonly<Record<EscalationReason, string>> = {
+/**
+ * pt-BR labels of the escalation codes, current and legacy, lower case (they also go mid-sentence
+ * in explanations and alerts; the web app capitalises them in lists). Each current label names
+ * its rule.
+ */
+export const escalationReasonLabels: Readonly<Record<EscalationReason | LegacyEscalationReason, string>> = {
+  repeated_contact: 'contato repetido ou falha repetida sem solução',
+  long_wait: 'espera longa relatada pelo cliente',
+  churn_threat: 'ameaça de cancelamento ligada ao problema',
+  regulator_complaint: 'queixa a órgão regulador (Procon, Anatel…)',
+  legal_action: 'ameaça de ação judicial (advogado, justiça)',
+  public_exposure: 'exposição pública (Reclame Aqui, redes sociais)',
+  financial_harm: 'cobrança indevida, fraude ou conta invadida',
+  business_impact: 'negócio do cliente parado ou segurança em risco',
+  ombudsman_or_misconduct: 'pedido de supervisor ou ouvidoria, ou conduta inadequada da equipe',
+  misleading_sale: 'venda enganosa',
+  // Legacy codes (analyses stored before the escalation policy).
   red_flags: 'termos de alerta',
   legal_threat: 'ameaça de ação judicial',
   regulator_threat: 'menção a órgão regulador ou de defesa do consumidor',
@@ -44,7 +90,6 @@ export const escalationReasonLabels: Readonly<Record<EscalationReason, string>> 
   negative_sentiment: 'sentimento negativo',
   low_csat: 'satisfação prevista baixa',
   high_complexity: 'alta complexidade',
-  repeated_contact: 'contato repetido',
   high_urgency: 'urgência alta',
 };
 

@@ -37,7 +37,11 @@ export const ticketAnalysisSchema = z.object({
   contains_red_flags: z.boolean(),
   red_flag_words: z.array(z.string()),
   requires_escalation: z.boolean(),
-  /** Stable codes (e.g. legal_threat, churn_risk) that the web app translates. */
+  /**
+   * Stable codes (escalationReasons, e.g. repeated_contact, financial_harm) that the web app
+   * translates; analyses stored earlier may carry legacy codes or, from an LLM, others: any string
+   * is read back.
+   */
   escalation_reasons: z.array(z.string()),
   urgency_level: z.enum(urgencyLevels),
 });

@@ -1,0 +1,815 @@
+import type { EscalationReason } from './enums.ts';
+
+/**
+ * Escalation: "a lead must look at this now". Explicit, named rules over what the customer wrote,
+ * one per row of the escalation policy (ESCALATION.md in the shared analysis data):
+ *
+ * | code                      | the customer says…                                               |
+ * | ------------------------- | ---------------------------------------------------------------- |
+ * | repeated_contact          | they contacted us again and again, or the same failure repeats   |
+ * | long_wait                 | they have waited days or weeks (or longer than the tenant's max) |
+ * | churn_threat              | they will cancel or leave, because of this problem               |
+ * | regulator_complaint       | Procon, Anatel, Banco Central, consumidor.gov…                   |
+ * | legal_action              | lawyer, lawsuit, small-claims court, police report               |
+ * | public_exposure           | Reclame Aqui, social networks, the press                         |
+ * | financial_harm            | money taken wrongly (double/unknown charge), fraud, hacked account |
+ * | business_impact           | their business is stopped or losing money, or safety is at risk  |
+ * | ombudsman_or_misconduct   | asks for a supervisor/ouvidoria, or reports staff misconduct     |
+ * | misleading_sale           | sold with false promises                                         |
+ *
+ * What does NOT escalate by itself: negative sentiment, a low predicted CSAT, a minor defect, a
+ * small delay the customer accepts, a dislike, a calm cancellation, questions and routine
+ * requests. So no rule reads the sentiment score or the CSAT; the sentiment only ties a
+ * cancellation to a problem (a calm "quero cancelar" is a routine request).
+ *
+ * Each rule is a family of cues (regular expressions over folded text: lower case, no accents,
+ * spaces collapsed) written from the policy's meaning, not from particular sentences: verbs in
+ * their common inflections, the usual nouns, a few English and Spanish forms.
+ */
+
+export interface EscalationFinding {
+  readonly reason: EscalationReason;
+  /** The folded words that triggered the rule (quoted in the explanation). */
+  readonly evidence: string;
+}
+
+export interface EscalationContext {
+  /** The customer's text reads negative or mixed somewhere (ties a cancellation to a problem). */
+  readonly negative?: boolean;
+  /** The ticket is solved: only reasons a lead must see anyway remain (see PERSISTENT). */
+  readonly solved?: boolean;
+  /** The tenant's maximum customer wait, in minutes: a stated wait beyond it is long too. */
+  readonly maxWaitMinutes?: number;
+  /** The customer's own words, not folded (for the upper-case acronym ANS). */
+  readonly original?: string;
+  /** The text is Portuguese: chat spellings ("vcs", "n", "ngm", "dnv") are read as words first. */
+  readonly portuguese?: boolean;
+}
+
+/** Reasons that stand even when the ticket is solved: the complaint or the exposure is already out. */
+const PERSISTENT: ReadonlySet<EscalationReason> = new Set([
+  'regulator_complaint',
+  'legal_action',
+  'public_exposure',
+]);
+
+const re = (source: string) => new RegExp(source);
+const any = (...parts: string[]) => `(?:${parts.join('|')})`;
+
+/** Number words (folded) with their value; "alguns", "vários" and bare plurals count as 2. */
+const NUMBERS: Readonly<Record<string, number>> = {
+  um: 1,
+  uma: 1,
+  dois: 2,
+  duas: 2,
+  tres: 3,
+  quatro: 4,
+  cinco: 5,
+  seis: 6,
+  sete: 7,
+  oito: 8,
+  nove: 9,
+  dez: 10,
+  onze: 11,
+  doze: 12,
+  treze: 13,
+  quatorze: 14,
+  catorze: 14,
+  quinze: 15,
+  dezesseis: 16,
+  dezessete: 17,
+  dezoito: 18,
+  dezenove: 19,
+  vinte: 20,
+  trinta: 30,
+  quarenta: 40,
+  cinquenta: 50,
+  sessenta: 60,
+  noventa: 90,
+  cem: 100,
+  meia: 0.5,
+  alguns: 2,
+  algumas: 2,
+  varios: 2,
+  varias: 2,
+  muitos: 3,
+  muitas: 3,
+  uns: 2,
+  umas: 2,
+  diversos: 2,
+  diversas: 2,
+  one: 1,
+  an: 1,
+  two: 2,
+  three: 3,
+  four: 4,
+  five: 5,
+  six: 6,
+  seven: 7,
+  eight: 8,
+  nine: 9,
+  ten: 10,
+  several: 2,
+  few: 2,
+  many: 3,
+  un: 1,
+  dos: 2,
+  cuatro: 4,
+  diez: 10,
+};
+const NUMBER_WORD = Object.keys(NUMBERS).join('|');
+/** Two or more, as a word or digits (for counts of contacts). */
+const MANY = `(?:[2-9]|\\d{2,}|duas|dois|tres|quatro|cinco|seis|sete|oito|nove|dez|varias|varios|inumeras|inumeros|diversas|diversos|muitas|muitos|mil|centenas de|two|three|four|five|several|many|multiple|dos|tres|cuatro|varias|muchas)`;
+
+const UNIT_MINUTES: ReadonlyArray<readonly [RegExp, number]> = [
+  [/^(?:minutos?|min|minutes?|minutos)$/, 1],
+  [/^(?:horas?|hs?|hours?)$/, 60],
+  [/^(?:dias?|days?|dias uteis|dia util)$/, 1440],
+  [/^(?:semanas?|weeks?)$/, 10_080],
+  [/^(?:mes|meses|months?)$/, 43_200],
+  [/^(?:anos?|years?)$/, 525_600],
+];
+const DAY = 1440;
+/** A stated wait of at least this many minutes is long whatever the tenant (the policy: days, weeks). */
+const LONG_WAIT_MINUTES = 2 * DAY;
+
+// ---------------------------------------------------------------------------------------------
+// Helpers
+
+/** The global twin of each rule's pattern, compiled once. */
+const GLOBAL = new Map<RegExp, RegExp>();
+
+/** The first match of `pattern` (made global) not negated by the word right before it. */
+function firstMatch(
+  folded: string,
+  pattern: RegExp,
+  accept: (match: RegExpExecArray) => boolean = () => true,
+): RegExpExecArray | undefined {
+  let global = GLOBAL.get(pattern);
+  if (!global) {
+    global = new RegExp(pattern.source, 'g');
+    GLOBAL.set(pattern, global);
+  }
+  global.lastIndex = 0;
+  for (let m = global.exec(folded); m; m = global.exec(folded)) {
+    if (m[0].length === 0) {
+      global.lastIndex++;
+      continue;
+    }
+    if (!negatedAt(folded, m.index) && accept(m)) return m;
+  }
+  return undefined;
+}
+
+const NEGATION_BEFORE = /(?:^|[\s,])(?:nao|nem|nunca|jamais|not|never)\s+$/;
+/** "não vou cancelar", "nem penso em processar": the cue right after a negation does not count. */
+function negatedAt(folded: string, index: number): boolean {
+  return NEGATION_BEFORE.test(folded.slice(Math.max(0, index - 10), index));
+}
+
+/** The text around a match, within the same stretch of a few clauses. */
+function around(folded: string, m: RegExpExecArray, before = 90, after = 90): string {
+  return folded.slice(Math.max(0, m.index - before), m.index + m[0].length + after);
+}
+
+// ---------------------------------------------------------------------------------------------
+// repeated_contact: "é a terceira vez que ligo", "já abri três chamados", "o técnico não veio de
+// novo", "estou ligando há dias", "fecharam o chamado sem solução".
+
+const CONTACT = any(
+  'lig(?:o|uei|ar|ando|amos|acao|acoes)',
+  'contat(?:o|os|ei|ar|ando)',
+  'entr(?:o|ei|ar|ando) em contato',
+  'reclam(?:o|ei|ar|ando|acao|acoes)',
+  'chamados?',
+  'protocolos?',
+  'abr(?:o|i|ir|indo)',
+  'mand(?:o|ei|ar|ando)',
+  'envi(?:o|ei|ar|ando)',
+  'escrev(?:o|i|er|endo)',
+  'fal(?:o|ei|ar|ando) com',
+  'expli(?:co|quei|car|cando)',
+  'ped(?:i|ir|indo)',
+  'solicit(?:o|ei|ar|ando)',
+  'tent(?:o|ei|ar|ando)',
+  'cobr(?:ei|ar|ando)',
+  'insist(?:o|i|ir|indo)',
+  'vim|voltei|volto|fui a loja|fui na loja|fui ate a loja',
+  'troc(?:a|aram|ou|as)|troquei',
+  'visitas?',
+  'tecnicos?',
+  'atendentes?|atendimentos?',
+  'e-?mails?|mensage(?:m|ns)|whats(?:app)?|chat',
+  'called|call|contacted|emailed|wrote|written|asked|tried|reached out',
+  'llam(?:e|ado|ando)|escrib(?:i|ido)|reclam(?:e|ado)',
+);
+const ORDINAL_TIME = re(
+  `\\b(?:segund[oa]|terceir[oa]|quart[oa]|quint[oa]|sext[oa]|setim[oa]|oitav[oa]|non[oa]|decim[oa]|enesim[oa]|milesim[oa]|(?:[2-9]|\\d{2,})\\s?[aoªº])\\s+(?:vez|chamado|protocolo|reclamacao|ligacao|contato|visita|visita tecnica|troca|tentativa|mensagem|e-?mail|atendente|tecnico|reparo|conserto|solicitacao|ticket|agendamento|remarcacao|reagendamento|pedido de (?:troca|reembolso|estorno|cancelamento)|(?:semana|mes|dia|fatura|conta|cobranca|entrega|pedido)s? (?:seguid[oa]|consecutiv[oa]|que))\\b|\\b(?:${MANY}|tod[oa]s? (?:os|as)) (?:dias|semanas|meses|vezes|faturas|contas|entregas) (?:seguid[oa]s|consecutiv[oa]s)\\b|\\b(?:second|third|fourth|fifth|\\d+(?:nd|rd|th))\\s+time\\b|\\b(?:segunda|tercera|cuarta|quinta)\\s+vez\\b`,
+);
+/** "três chamados", "várias ligações": the count itself says the contacts were many. */
+const CONTACT_COUNT = re(
+  `(?<!\\b(?:em|parcelad[oa] em|dividid[oa] em|in) )\\b${MANY}\\s+(?:chamados|protocolos|ligacoes|reclamacoes|tentativas|contatos|e-?mails|mensagens|visitas(?: tecnicas)?|atendentes|atendimentos|tecnicos|trocas|reparos|consertos|solicitacoes|pedidos de|calls|emails|tickets|complaints|attempts|llamadas|reclamos)\\b`,
+);
+/** "liguei cinco vezes": a count of times, with a contact verb nearby. */
+const TIMES_COUNT = re(
+  `(?<!\\b(?:em|parcelad[oa] em|dividid[oa] em) )\\b${MANY}\\s+(?:vezes|times|veces)\\b`,
+);
+const CONTACT_NEAR = re(`\\b${CONTACT}\\b`);
+/** "já liguei", "já abri chamado", "já expliquei": a previous contact about the same thing. */
+const ALREADY_CONTACTED = re(
+  `\\bja\\s+(?:te\\s+|lhe\\s+|\\w+\\s+)?(?:liguei|reclamei|expliquei|entrei em contato|registrei (?:\\w+\\s+)?(?:reclamacao|chamado|protocolo|queixa)|abri (?:\\w+\\s+){0,2}(?:chamados?|protocolos?|reclamac\\w+|tickets?|solicitac\\w+|ordem)|fiz (?:\\w+\\s+){0,2}(?:reclamac\\w+|chamados?|contatos?|solicitac\\w+|protocolos?)|falei com (?:\\w+\\s+){0,2}(?:atendentes?|pessoas|voces|o suporte|a central|o sac|gerente)|mandei (?:\\w+\\s+){0,2}(?:e-?mails?|mensage\\w+)|tentei (?:\\w+\\s+){0,2}(?:vezes|contato|resolver|falar))\\b|\\b(?:already|i have)\\s+(?:called|contacted|complained|emailed|written)\\b|\\bya\\s+(?:llame|reclame|escribi)\\b`,
+);
+/** "estou ligando", "venho tentando", with a mark of repetition nearby ("há dias", "sempre"). */
+const KEEPS_CONTACTING = re(
+  `\\b(?:estou|to|tou|venho|vivo|fico|continuo|sigo|passei (?:o dia|a semana|a manha|a tarde|o mes)(?: tod[oa])?|i(?:'ve| have) been|i keep|keep|llevo|sigo)\\s+(?:\\w+\\s+)?(?:ligando|tentando|reclamando|mandando|escrevendo|pedindo|cobrando|insistindo|correndo atras|entrando em contato|implorando|calling|trying|emailing|asking|contacting|chasing|llamando|escribiendo|reclamando)\\b`,
+);
+const REPETITION_MARK = re(
+  `\\b(?:(?:ha|faz|a|hace|for|por) (?:\\d+|${NUMBER_WORD}|muito tempo|tempos|dias|semanas|meses|horas)|desde|todo dia|todos os dias|toda semana|toda hora|sempre|varias|varios|dias|semanas|meses|sem parar|direto|sem sucesso|sem resposta|sem retorno|sem solucao|e nada|e ninguem|e nunca|nunca|ninguem|de novo|novamente|every day|all (?:day|week))\\b`,
+);
+/** "toda vez que ligo", "sempre que entro em contato", "ligo todo dia". */
+const EVERY_TIME = re(
+  `\\b(?:toda vez|todas as vezes|cada vez|sempre) que (?:eu )?(?:\\w+ )?(?:ligo|liguei|entro em contato|reclamo|falo|abro|tento|chamo|escrevo|peco|procuro|vou|cobro|mando|contato|aciono)\\b|\\b(?:ligo|ligamos|reclamo|reclamamos|escrevo|mando (?:e-?mail|mensagem)|entro em contato|faco contato|fazemos contato|tenho feito contato|cobro|cobramos|venho aqui|passo aqui|abro chamado)\\s+(?:\\w+\\s+){0,3}(?:todo dia|todos os dias|toda semana|toda hora|diariamente|semanalmente|direto|sem parar|o tempo todo|a semana toda|ha \\w+ (?:dias|semanas|meses))\\b|\\bevery time i (?:call|contact|write)\\b`,
+);
+/** "cansei de ligar", "chega de reclamar": tired of contacting means it has happened many times. */
+const TIRED_OF_CONTACTING = re(
+  `\\b(?:cansad[oa]s?|cansei|farto|farta|cheio|cheia|chega|exausto|exausta|tired|sick)\\s+(?:\\w+\\s+)?(?:de|of)\\s+(?:ficar\\s+)?(?:ligar|ligando|reclamar|reclamando|pedir|pedindo|mandar|mandando|escrever|escrevendo|tentar|tentando|cobrar|cobrando|explicar|explicando|abrir chamados?|entrar em contato|correr atras|insistir|calling|asking|chasing|complaining)\\b`,
+);
+/** "nunca retornam", "perdi a conta de quantas vezes liguei", "toda semana preciso ligar". */
+const NEVER_DO = re(
+  `\\bnunca (?:me |nos )?(?:retornam|retornaram|respondem|responderam|ligam de volta|resolvem|resolveram|cumprem|cumpriram|aparecem|apareceram|atendem|entregam|dao retorno|dao (?:uma )?resposta|dao (?:uma )?solucao)\\b|\\b(?:perdi a conta|nem sei (?:mais )?|nem lembro|sei la) (?:de )?quantas vezes\\b|\\bquantas vezes (?:mais )?(?:eu )?(?:vou|preciso|tenho que|terei que|vou ter que|devo) (?:ligar|reclamar|explicar|pedir|falar|mandar|repetir|vir|abrir|entrar em contato)\\b|\\bsempre (?:dizem|prometem|falam|inventam|me dizem|me falam|me prometem)\\b(?=.{0,60}\\b(?:nunca|e nada|mas nao|e nao|ninguem)\\b)`,
+);
+const FREQUENCY = re(
+  `\\b(?:todo dia|todos os dias|toda semana|todas as semanas|todo mes|todos os meses|toda hora|diariamente|semanalmente|o tempo todo|direto|sem parar)\\b`,
+);
+const CONTACT_ANY = re(
+  `\\b(?:lig(?:o|ar|amos|ando)|reclam(?:o|ar|amos|ando)|escrev(?:o|er|endo)|entr(?:o|ar|ando) em contato|(?:faco|fazer) contato|cobr(?:o|ar|ando) (?:voces|a empresa|uma solucao|retorno|resposta)|abr(?:o|ir) (?:um )?(?:novo )?chamado|vir aqui|vir na loja|mand(?:o|ar) (?:e-?mail|mensagem))\\b`,
+);
+/** Redoing something by choice is not a failure: "vou tentar de novo", "compraria de novo". */
+const VOLUNTARY_REDO =
+  /\b(?:tent\w*|compr\w*|ped\w*|mand\w*|envi\w*|reenvi\w*|faz\w*|fac\w*|test\w*|instal\w*|obrigad[oa]|agradec\w*|volt\w*|ler|leia|li|abrir|abri|logar|entrar|digit\w*|cadastr\w*|try|buy|thanks)\s+(?:\w+\s+){0,2}$/;
+const AGAIN_RE = re(`\\b(?:de novo|novamente|outra vez|mais uma vez|again|otra vez|de nuevo)\\b`);
+const PROBLEM_WORD = re(
+  `\\b(?:nao|sem|nada|nenhum\\w*|ninguem|erro|errad\\w*|problema\\w*|defeito|falh\\w*|atras\\w*|cai\\w*|parou|quebr\\w*|cobr\\w*|cancel\\w*|remarc\\w*|desmarc\\w*|sumi\\w*|trav\\w*|faltando|falta|faltou|incomplet\\w*|danificad\\w*|estragad\\w*|vencid\\w*|pior|absurdo|descaso|mesm[oa] (?:problema|erro|defeito|coisa|desculpa))\\b`,
+);
+function failedAgainLoosely(folded: string): string | undefined {
+  return firstMatch(folded, AGAIN_RE, (m) => {
+    if (VOLUNTARY_REDO.test(folded.slice(Math.max(0, m.index - 40), m.index))) return false;
+    return PROBLEM_WORD.test(around(folded, m, 50, 40));
+  })?.[0];
+}
+
+/** "reclamei ontem, reclamei hoje": the same contact told twice. */
+const CONTACT_ACT =
+  /\b(?:liguei|reclamei|escrevi|mandei (?:e-?mail|mensagem)|entrei em contato|abri (?:um |outro |mais um )?(?:chamado|protocolo)|cobrei|solicitei|fui (?:na|a|ate a) loja)\b/g;
+const DAY_WORD =
+  /\b(?:segunda|terca|quarta|quinta|sexta|sabado|domingo|ontem|hoje|anteontem|semana passada|de manha|a tarde|a noite)\b/g;
+function contactedTwice(folded: string): string | undefined {
+  for (const m of folded.matchAll(CONTACT_ACT)) {
+    const next = folded.slice(m.index + m[0].length, m.index + m[0].length + 45);
+    if ((next.match(DAY_WORD) ?? []).length >= 2) return m[0] + next.slice(0, next.search(/[.!?]|$/));
+  }
+  const seen = new Set<string>();
+  for (const m of folded.matchAll(CONTACT_ACT)) {
+    if (negatedAt(folded, m.index)) continue;
+    if (seen.has(m[0])) return m[0];
+    seen.add(m[0]);
+  }
+  return undefined;
+}
+/** A failure, then "de novo": "o técnico não veio de novo", "cobraram outra vez". */
+const FAILURE = any(
+  'nao (?:\\w+ )?(?:veio|vieram|apareceu|apareceram|compareceu|compareceram|chegou|funcionou|resolveu|resolveram|ligaram|retornaram|entregaram|instalaram|cumpriram|consertaram)',
+  'caiu|parou|quebrou|travou|falhou|queimou|desligou|sumiu|atrasou|atrasaram|esqueceram',
+  'cancelaram|cobraram|bloquearam|cortaram|desmarcaram|remarcaram',
+  'veio (?:errad[oa]|quebrad[oa]|com defeito|faltando|trocad[oa]|diferente|vazio)',
+  'vieram (?:errad[oa]s|quebrad[oa]s|com defeito|faltando|trocad[oa]s)',
+  'deu (?:erro|problema|defeito|pau)|deram (?:bolo|o cano)',
+  'furaram|faltou|faltaram',
+  '(?:foi|foram|ficou|ficaram|veio|vieram) (?:\\w+ )?(?:desmarcad|cancelad|remarcad|adiad|recusad|negad|bloquead|cortad|suspens|interrompid|devolvid|extraviad)\\w*',
+  "didn'?t (?:show up|come|arrive|work)|failed|broke|charged me",
+);
+const AGAIN = '(?:de novo|novamente|outra vez|mais uma vez|again|otra vez|de nuevo)';
+const FAILED_AGAIN = re(
+  `\\b${FAILURE}\\b(?:\\s+[\\w,]+){0,5}?\\s+${AGAIN}\\b|\\b${AGAIN},?\\s+(?:\\w+\\s+){0,4}?${FAILURE}\\b`,
+);
+/** The problem came back or stays after a fix, or cases were closed unsolved. */
+const RECURRING = re(
+  `\\bvolt(?:ou|aram|a) a (?:dar|apresentar|acontecer|quebrar|cair|parar|travar|falhar|cobrar|aparecer|vazar|desligar|dar o mesmo)\\b|\\b(?:o |a )?mesm[oa] (?:problema|defeito|erro|falha)\\b(?:\\s+\\w+){0,4}\\s+(?:de novo|novamente|outra vez|voltou|continua|persiste|se repete|ja)\\b|\\b(?:problema|defeito|erro|falha) (?:voltou|retornou|se repete|se repetiu|persiste)\\b|\\b(?:fecha(?:ram|do|dos|da|das)|encerra(?:ram|do|dos|da|das)|finaliza(?:ram|do|dos|da|das)|conclui(?:ram|do|dos))\\s+(?:\\w+\\s+){0,4}sem (?:me |nos )?(?:dar |ter |receber |apresentar |oferecer )?(?:nenhuma |qualquer |uma )?(?:solucao|resolver|resposta|retorno|explicacao|me (?:avisar|consultar|responder)|ninguem resolver)\\b|\\bsem solucao (?:ate hoje|ate agora|de novo|novamente)\\b|\\b(?:still|keeps?) (?:happening|failing|breaking)\\b|\\bkeeps? ignoring\\b`,
+);
+
+function repeatedContact(folded: string, ctx: RuleContext): string | undefined {
+  // "É a terceira vez que ligo", "pela segunda vez o técnico não veio" (not "a segunda vez que compro").
+  const ordinal = ctx.positiveOnly
+    ? undefined
+    : firstMatch(folded, ORDINAL_TIME, (m) => {
+        const near = around(folded, m, 60, 80);
+        return CONTACT_NEAR.test(near) || PROBLEM_WORD.test(near);
+      });
+  if (ordinal) return ordinal[0];
+  const count = firstMatch(folded, CONTACT_COUNT);
+  if (count) return count[0];
+  const times = firstMatch(folded, TIMES_COUNT, (m) => CONTACT_NEAR.test(around(folded, m, 60, 40)));
+  if (times) return times[0];
+  const already = firstMatch(folded, ALREADY_CONTACTED);
+  if (already) return already[0];
+  const keeps = firstMatch(folded, KEEPS_CONTACTING, (m) => REPETITION_MARK.test(around(folded, m, 30, 60)));
+  if (keeps) return keeps[0];
+  const every = firstMatch(folded, EVERY_TIME) ?? firstMatch(folded, TIRED_OF_CONTACTING);
+  if (every) return every[0];
+  const twice = contactedTwice(folded);
+  if (twice) return twice;
+  const again = firstMatch(folded, FAILED_AGAIN) ?? firstMatch(folded, NEVER_DO);
+  if (again) return again[0];
+  const frequent = firstMatch(folded, FREQUENCY, (m) => CONTACT_ANY.test(around(folded, m, 40, 40)));
+  if (frequent) return frequent[0];
+  const loose = failedAgainLoosely(folded);
+  if (loose) return loose;
+  return firstMatch(folded, RECURRING)?.[0];
+}
+
+// ---------------------------------------------------------------------------------------------
+// long_wait: "faz dez dias que aguardo", "há duas semanas sem internet", "esperando há um mês".
+
+const DURATION = re(
+  `\\b(?:(\\d+(?:[.,]\\d+)?|${NUMBER_WORD}|mais de (?:\\d+|${NUMBER_WORD})|quase (?:\\d+|${NUMBER_WORD}))\\s+)?(minutos?|min|horas?|hs?|dias? uteis|dia util|dias?|semanas?|mes|meses|anos?|minutes?|hours?|days?|weeks?|months?|years?)\\b`,
+);
+/** "desde a semana passada", "desde segunda", "desde o dia 3": a start some days back. */
+const SINCE = re(
+  `\\bdesde (?:a |o )?(?:(semana|mes|ano) passad[oa]|(?:segunda|terca|quarta|quinta|sexta)(?:-?feira)?|sabado|domingo|o dia \\d+|dia \\d+|o inicio do mes|o comeco do mes|\\d{1,2}\\/\\d{1,2}|last (?:week|month))\\b|\\bsince (?:last (?:week|month)|monday|tuesday|wednesday|thursday|friday)\\b`,
+);
+/** What makes a duration a wait: waiting, being without the service, still nothing. */
+const WAITING_CUE = re(
+  `\\b(?:esper\\w*|aguard\\w*|demor\\w*|sem (?:resposta|retorno|solucao|previsao|posicao|internet|sinal|luz|energia|agua|gas|servico|acesso|telefone|linha|conexao|tv|atendimento|nada|o meu|a minha|meu|minha|receber|funcionar|conseguir|poder|uso)|e nada|ate agora nada|ate hoje nada|nada ainda|nada de|ainda nao|ainda sem|ainda estou|ainda aguardo|ainda espero|continuo|continua (?:sem|com|o mesmo|a mesma|nao|dando|parad\\w*|travad\\w*|quebrad\\w*|pendente|em aberto)|sigo|em aberto|pendente|parad[oa]s?|tentando|tento|tentei|tentamos|insisto|ligando|cobrando|atrasad[oa]s?|na fila|nenhum[a]? (?:resposta|retorno|solucao|posicao|previsao|contato)|nao (?:\\w+ )?(?:chegou|chega|veio|resolveram|resolvem|resolve|responde|respondem|responderam|retornaram|retornam|funciona|apareceu|caiu|entregaram|ligaram|deram)|ninguem|prometeram|prometido|consta\\w*|aparece como|em transito|em separacao|em analise|em processamento|sem atualizac\\w+|nao atualiza|pres[oa]|retid[oa]|que (?:eu )?(?:pedi|solicitei|abri|reclamei|liguei|mandei|enviei|devolvi|cancelei|paguei|fiz o pedido|fiz a solicitacao|registrei)|waiting|waited|still|no (?:answer|response|reply)|nadie|llevo|esperando|sin respuesta)\\b`,
+);
+/** Habits and loyalty are not waits: "sou cliente há 10 anos", "uso o app há meses". */
+const NOT_A_WAIT_BEFORE =
+  /\b(?:cliente|clientes|assinante|usuari[oa]|uso|usando|utilizo|trabalho|moro|tenho|conheco|customer|member)\s+(?:\w+\s+){0,3}(?:ha|faz|desde|por|for|a)\s+$/;
+
+const DURATION_GLOBAL = new RegExp(DURATION.source, 'g');
+
+function minutesOf(m: RegExpExecArray): number | undefined {
+  const unit = m[2] ?? '';
+  const perUnit = UNIT_MINUTES.find(([unitRe]) => unitRe.test(unit))?.[1];
+  if (perUnit === undefined) return undefined;
+  const quantity = m[1];
+  const plural = /s$/.test(unit) && unit !== 'mes' && !/^(?:min|hs?)$/.test(unit);
+  if (!quantity) return plural ? 2 * perUnit : undefined; // "há dias" counts; "dia" alone is a date
+  const word = quantity.replace(/^(?:mais de|quase) /, '');
+  const value = /^\d/.test(word) ? Number.parseFloat(word.replace(',', '.')) : (NUMBERS[word] ?? 1);
+  return value * perUnit;
+}
+
+/** "por dia", "ao mês", "em 3 dias úteis" (a promise or a rate, not time already spent). */
+const NOT_ELAPSED_BEFORE =
+  /\b(?:ao|a cada|cada|todo|toda|per|em|within|in|de|do|da|dos|das|por mais|ate|until|en)\s+$/;
+const ELAPSED_BEFORE =
+  /\b(?:ha|faz|fazem|desde|durante|por|ja sao|ja faz|ja fazem|vai fazer|vao fazer|quase|mais de|cerca de|uns|umas|for|over|llevo|hace|a|ja|tem|ja tem|completou|completa|completam|completaram|esperei|espero|esperamos|aguardei|aguardo|aguardamos|esperando|aguardando|fiquei|fico|ficamos|passei|passamos|levou|levaram|levando|leva|demorou|demoraram|demora|demorando|durando|estou|estamos|ta|esta|waited|been)\s+(?:mais de\s+|quase\s+|uns\s+|umas\s+|cerca de\s+|ha\s+|por\s+|ja\s+)?$/;
+
+/** Without a service, or nothing happening: a wait of a few days already hurts. */
+const HARD_WAIT = re(
+  `\\b(?:sem (?:internet|luz|energia|agua|gas|sinal|telefone|linha|servico|tv|conexao|acesso|atendimento|resposta|retorno|solucao|previsao|conseguir)|ninguem|nada|nenhum[a]?|ate agora|ate hoje|absurdo|descaso|no (?:answer|response)|nadie)\\b`,
+);
+const WEEK = 7 * DAY;
+const OVERDUE = re(
+  `\\b(?:ja )?se passaram\\b|\\bpass(?:ou|aram) (?:muito |bem )?do prazo\\b|\\bprazo (?:ja )?(?:venceu|estourou|expirou|passou|acabou)\\b|\\b(?:ja )?(?:estourou|venceu|passou) o prazo\\b|\\bfora do prazo\\b`,
+);
+
+function longWait(folded: string, ctx: RuleContext): string | undefined {
+  const threshold = Math.min(LONG_WAIT_MINUTES, ctx.maxWaitMinutes ?? Number.POSITIVE_INFINITY);
+  // Under a week, a calm question ("em trânsito há 3 dias, é normal?") is not a grievance yet.
+  const felt = (m: RegExpExecArray, minutes: number) => {
+    if (minutes >= WEEK || HARD_WAIT.test(around(folded, m, 80, 80))) return true;
+    const asking = folded.slice(m.index, m.index + m[0].length + 80).includes('?');
+    return ctx.negative && !asking;
+  };
+  const since = firstMatch(
+    folded,
+    SINCE,
+    (m) =>
+      WAITING_CUE.test(around(folded, m, 80, 80)) &&
+      felt(m, m[1] === 'mes' || m[1] === 'ano' || m[1] === 'semana' ? WEEK : 2 * DAY),
+  );
+  if (since) return since[0];
+  // "o prazo era 5 dias e já se passaram 20": past the promised date, by days.
+  const overdue = firstMatch(folded, OVERDUE, (m) => {
+    const days = new RegExp(DURATION.source, 'g'); // not DURATION_GLOBAL: longWait's loop uses it
+    for (let d = days.exec(folded); d; d = days.exec(folded)) if ((minutesOf(d) ?? 0) >= 2 * DAY) return true;
+    return /\d{2,}|vinte|trinta|quinze|dez\b/.test(folded.slice(m.index, m.index + m[0].length + 20));
+  });
+  if (overdue) return overdue[0];
+  const durations = DURATION_GLOBAL;
+  durations.lastIndex = 0;
+  for (let m = durations.exec(folded); m; m = durations.exec(folded)) {
+    const minutes = minutesOf(m);
+    if (minutes === undefined || minutes < threshold) continue;
+    const before = folded.slice(Math.max(0, m.index - 40), m.index);
+    if (NOT_A_WAIT_BEFORE.test(before)) continue;
+    // Elapsed time: "há 10 dias", "faz um mês", "dez dias esperando", "10 dias sem resposta".
+    if (NOT_ELAPSED_BEFORE.test(before)) continue;
+    const after = folded.slice(m.index + m[0].length, m.index + m[0].length + 40);
+    const elapsed =
+      ELAPSED_BEFORE.test(before) ||
+      /^\s*(?:inteir[oa]s?\s+|tod[oa]s?\s+|seguid[oa]s?\s+|corridos?\s+)?(?:que|e|sem|esperando|aguardando|de espera|na espera|parad|tentando|ligando|cobrando|waiting|ya)\b/.test(
+        after,
+      );
+    if (!elapsed) continue;
+    if (WAITING_CUE.test(around(folded, m, 80, 80)) && felt(m, minutes)) return m[0];
+  }
+  return undefined;
+}
+
+// ---------------------------------------------------------------------------------------------
+// churn_threat: "se não resolverem até amanhã, cancelo", "vou trocar de operadora".
+
+const LEAVE = any(
+  'cancel(?:ar|o|amos)(?! (?:(?:o|a|os|as|meu|minha|meus|minhas|esse|essa|este|esta|um|uma|mais um|mais uma|outro|outra) )?(?:pedidos?|compras?|agendamentos?|visitas?|entregas?|boletos?|cartao|encomendas?|reservas?|transferencias?|pix|pagamentos?|produtos?|itens|item|trocas?|fretes?|parcelas?|cobrancas?|debitos?|ordem))',
+  'encerr(?:ar|o) (?:\\w+ )?(?:conta|contrato|assinatura|plano|cadastro|relacionamento)',
+  'rescindir|rescindo|distrato',
+  'troc(?:ar|o) de (?:operadora|banco|empresa|provedor|plano de saude|fornecedor|loja|seguradora|companhia|servico|marca|internet|cartao)',
+  'mud(?:ar|o) de (?:operadora|banco|empresa|provedor|plano de saude|fornecedor|loja|seguradora|companhia|servico|internet)',
+  'migr(?:ar|o) para (?:a |o )?(?:concorren\\w+|outr[oa]|\\w+)',
+  'ir (?:pra|para) (?:a |o )?(?:concorren\\w+|outr[oa] (?:empresa|operadora|loja|banco))',
+  'procurar (?:outr[oa]|a concorrencia|um concorrente)',
+  '(?:pra|para) (?:a |o )?(?:concorren\\w+|outr[oa] (?:empresa|operadora|loja|banco|marca|provedor|seguradora))',
+  'levar (?:\\w+ ){0,2}(?:conta|contas|dinheiro|negocio|empresa|investimentos?|compras) (?:pra|para) (?:outr|a concorr|o concorr)\\w*',
+  'embora',
+  'sair d[aeo] (?:\\w+ )?(?:operadora|empresa|banco|plano|voces)',
+  'deixar de ser cliente|largar (?:voces|essa|esta|a operadora)|abandonar (?:voces|o servico|a empresa)',
+  'portabilidade',
+  'cancelamento',
+  'troc(?:ar|o) (?:\\w+ ){0,2}por (?:outr[oa]|a concorr\\w+|um concorr\\w+)',
+  '(?:vendo|olhando|procurando|pesquisando|avaliando|cotando) (?:outr[oa]s?|a concorrencia|concorrentes?|planos? d[ae] outr[oa])',
+);
+const CHURN = re(
+  `\\b(?:vou|vamos|irei|iremos|to indo|estou indo|vou ter que|vou acabar|acho que vou|penso em|estou pensando em|pensando seriamente em|decidi|decidimos|quero|queremos|exijo|vai ser|ja estou)\\s+(?:\\w+\\s+){0,2}${LEAVE}|\\b(?:cancelo|cancelamos|encerro|rescindo|migro|vou embora)\\b|\\bsaio d[ao] (?:operadora|empresa|banco|plano|provedor|voces)\\b|\\b(?:troco|mudo) de (?:operadora|banco|empresa|provedor|plano de saude|fornecedor|seguradora|companhia)\\b|\\b(?:pensar|pensando|repensar|repensando|avaliar|avaliando|reavaliar)\\s+(?:\\w+\\s+)?se\\s+(?:\\w+\\s+)?(?:continuo|fico|vou continuar|renovo|vale a pena continuar)\\b|\\bnao (?:sei se (?:vou )?|vou )(?:continuar|renovar|ficar) (?:com voces|cliente|o contrato|a assinatura|o plano)\\b|\\b(?:i(?:'ll| will| am going to|'m going to| want to)|we(?:'ll| will))\\s+(?:\\w+\\s+)?(?:cancel|switch|leave|close my account|take my business)\\b|\\bswitch(?:ing)? to (?:another|a different|your competitor)\\b|\\b(?:voy a|vamos a|quiero)\\s+(?:cancelar|dar de baja|cambiarme)\\b|\\bme cambio de\\b|\\b(?:pode|podem|favor|quero que|cancela|cancelem|cancele)\\s+(?:\\w+\\s+)?(?:cancelar\\s+|cancelem\\s+)?(?:minha|meu|o|a)\\s+(?:assinatura|plano|conta|contrato|servico|linha|internet|cadastro|pacote)\\b`,
+);
+/** "se não resolverem…", "caso continue…": an ultimatum ties the threat to the problem. */
+const ULTIMATUM = re(
+  `\\b(?:se|caso|senao|if|si)\\s+(?:\\w+\\s+){0,3}(?:nao|continuar|continue|isso|persistir|persista|acontecer|nada|nobody|not|no)\\b|\\bate (?:amanha|hoje|o fim do dia|sexta|segunda)\\b|\\bou (?:resolvem|voces resolvem|me devolvem|cancelo)\\b`,
+);
+const PROBLEM = re(
+  `\\b(?:cansei|cansad[oa]|farto|farta|chega|absurdo|pessim\\w*|horrivel|descaso|palhacada|vergonha|ridicul\\w*|mal atendid[oa]|nao funciona|so (?:cai|trava|da erro|da problema|falha)|vive (?:caindo|travando|dando (?:erro|problema))|caindo|lixo|porcaria|ruim|horrivel|com esse (?:atendimento|servico|descaso)|desse jeito|assim nao (?:da|tem como|vai)|nao da mais|nao aguento mais|do jeito que (?:esta|vai)|nao resolve\\w*|ninguem resolve|sem solucao|falta de respeito|desrespeito|defeito|decepcion\\w*|insatisfeit\\w*|revoltad\\w*|irritad\\w*|fed up|terrible|awful|tired of|harto|cansado)\\b`,
+);
+
+/** Threats that carry their own grievance: "vocês perderam um cliente", "nunca mais compro aqui". */
+const CHURN_STRONG = re(
+  `\\bperder(?:am|ao|a)? (?:um|uma|o|a|mais um|mais uma|esse|este) (?:cliente|consumidor|assinante)\\b|\\bnunca mais (?:compro|volto|uso|contrato|piso|assino|indico|vou comprar|compro nada)\\b(?!\\s+(?:\\w+\\s+)?(?:esse|essa|este|esta|isso|desse|dessa|deste|desta|o mesmo|a mesma|aquele|aquela)\\b)|\\b(?:lost|losing) a customer\\b|\\b(?:a um passo de|prestes a|por um triz de|quase) (?:\\w+ )?(?:cancel\\w+|desistir de voces|sair d[ao] \\w+|trocar de \\w+)\\b|\\bcancel(?:ar|o|ando) tudo\\b|\\btroc\\w* (?:voces|a empresa|essa empresa|essa operadora|esse banco|essa loja) por\\b|\\b(?:pra|para|a) (?:a )?concorrencia\\b|\\b(?:ir|vou|migrar|mudar|trocar) (?:pra|para|por) (?:o |um )?concorrente\\b`,
+);
+
+/** Any word for leaving the contract; it counts tied to a problem and not as a how-to question. */
+const CANCEL_WORD = re(
+  `\\b(?:cancelar|cancelamento|cancelo|cancele|cancelem|cancela|rescindir|rescisao|encerrar|encerro|portabilidade)\\b(?! (?:(?:o|a|os|as|meu|minha|meus|minhas|esse|essa|este|esta|um|uma|mais um|mais uma|outro|outra|d[oa]s?) )?(?:pedidos?|compras?|agendamentos?|visitas?|entregas?|boletos?|cartao|encomendas?|reservas?|transferencias?|pix|pagamentos?|produtos?|itens|item|trocas?|fretes?|parcelas?|cobrancas?|debitos?|ordem|atendimento|chamado|protocolo|conversa|chat)\\b)`,
+);
+const HOW_TO_BEFORE =
+  /\b(?:como|posso|consigo|da para|da pra|qual|quanto|onde|quando|se eu|caso eu|saber|duvida|informac\w+|procedimento|processo|prazo|multa)\s+(?:\w+\s+){0,3}$/;
+
+function churnThreat(folded: string, ctx: RuleContext): string | undefined {
+  const strong = firstMatch(folded, CHURN_STRONG);
+  if (strong) return strong[0];
+  const m =
+    firstMatch(folded, CHURN) ??
+    firstMatch(
+      folded,
+      CANCEL_WORD,
+      (c) => !HOW_TO_BEFORE.test(folded.slice(Math.max(0, c.index - 40), c.index)),
+    );
+  if (!m) return undefined;
+  const tied = ctx.negative || ULTIMATUM.test(folded) || PROBLEM.test(folded) || ctx.otherSignals > 0;
+  return tied ? m[0] : undefined;
+}
+
+// ---------------------------------------------------------------------------------------------
+// regulator_complaint, legal_action, public_exposure.
+
+const REGULATOR = re(
+  `\\b(?:procon|anatel|aneel|anac|anvisa|bacen|banco central|consumidor\\.? ?gov(?:\\.br)?|senacon|susep|inmetro|ministerio publico|defesa do consumidor|codigo do consumidor|idec|agencia reguladora|orgaos? (?:regulador(?:es)?|competentes?|de defesa)|previc|cvm|arsesp|agencia nacional|consumer protection|regulator|profeco|defensa del consumidor|oficina del consumidor)\\b`,
+);
+/** ANS (the health-plan regulator) only in capitals: "ans" is also French for years. */
+const ANS = /\bANS\b/;
+
+const LEGAL = re(
+  `\\b(?:advogad[oa]s?|juridico|processar|processarei|processando|processo (?:judicial|contra|na justica)|(?:abrir|entrar com|mover|abro|entro com|abrirei|entrarei com)\\s+(?:um |uma )?(?:processo|acao)|acao (?:judicial|na justica|contra)|na justica|a justica|justica|juizado|pequenas causas|danos morais|indenizac\\w+|boletim de ocorrencia|(?:um|o|fazer|fiz|registrar|registrei|abrir|abri) b\\.?o\\b|policia|delegacia|tribunal|judicial(?:mente)?|liminar|extrajudicial|lawyer|attorney|sue (?:you|the|your)|lawsuit|legal action|small claims|court|abogad[oa]|demanda(?:r)? judicial|denuncia penal)\\b`,
+);
+
+const PUBLIC_CHANNEL = any(
+  'redes(?: sociais)?|rede social',
+  'instagram|insta|twitter|tiktok|facebook|face|youtube|linkedin|kwai|x',
+  'internet|imprensa|jornal|jornais|reportagem|tv|televisao|midia|jornalista',
+  'todo mundo|todos os meus (?:amigos|contatos|seguidores)|meus seguidores|grupo do bairro',
+  'google|play store|app store|mercado livre|ifood',
+  'social media|online|everyone|the press|news|redes sociales',
+);
+const SOCIAL = re(
+  `\\b(?:redes(?: sociais)?|rede social|instagram|insta|twitter|tiktok|facebook|face|youtube|linkedin|kwai|stories|grupos? (?:de|do|da|no)? ?(?:whats\\w*|bairro|condominio|facebook)|todos os grupos|imprensa|jornal|reportagem|jornalista|social media|redes sociales)\\b`,
+);
+const POSTING = re(
+  `\\b(?:post(?:ar|ei|ando|arei|amos)|public(?:ar|ei|ando|arei|amos)|divulg(?:ar|uei|ando|arei)|coloc(?:ar|ando|arei)|coloquei|bot(?:ar|ei|ando)|jog(?:ar|ando)|joguei|sub(?:ir|indo)|expo(?:r|ndo)|expus|mostr(?:ar|ei|ando|arei)|espalh(?:ar|ei|ando)|compartilh(?:ar|ei|ando)|grav(?:ar|ei|ando|ado|ei)|film(?:ar|ei|ando)|video|videos|prints?|print(?:ei|ar)|denunci(?:ar|ando|ei)|cont(?:ar|ando|ei) (?:tudo|isso|o que|pra todo|para todo)|falar mal|viraliz\\w*|post (?:this|it|about)|share|tweet)\\b`,
+);
+const SPREAD = re(
+  `\\b(?:vou|vamos|irei|iremos|ja|estou|to|acabei de)\\s+(?:\\w+\\s+)?(?:divulgar|divulgando|divulguei|espalhar|espalhando|espalhei|compartilhar|compartilhando|compartilhei|viralizar|expor|expondo|expus|publicar|publicando|publiquei|postar|postando|postei)\\b(?!\\s+(?:o |a |meu |minha )?(?:pedido|comprovante|documento|foto do produto|anexo|cpf|endereco))`,
+);
+function publicExposure(folded: string, positiveOnly: boolean): string | undefined {
+  const direct = firstMatch(folded, PUBLIC);
+  if (direct) return direct[0];
+  const channel = positiveOnly
+    ? undefined
+    : firstMatch(folded, SOCIAL, (m) => POSTING.test(around(folded, m, 70, 40)));
+  return channel?.[0] ?? firstMatch(folded, SPREAD)?.[0];
+}
+const PUBLIC = re(
+  `\\b(?:reclame ?aqui|reclameaqui)\\b|\\bredes? sociais\\b|\\bredes sociales\\b|\\bsocial media\\b|\\b(?:expor|expondo|expus|expo) (?:voces|vcs|a empresa|essa empresa|esta empresa|a loja|essa loja|o caso|meu caso|isso|tudo|publicamente|a situacao)\\b|\\bviraliz\\w+\\b|\\b(?:vou|vamos|irei|ja|acabei de|fiz|fizemos)\\s+(?:\\w+\\s+){0,2}(?:postar|postei|publicar|publiquei|divulgar|divulguei|espalhar|gravar um video|fazer um video|filmar|contar|falar mal|denunciar|avaliar|deixar (?:uma |minha )?avaliac\\w+)\\b(?:\\s+[\\w.]+){0,6}?\\s+(?:n[oa]s?|em|para|pra|pro|a|no|na|pelo|pela)?\\s*${PUBLIC_CHANNEL}\\b|\\b(?:avaliac\\w+|review|nota|comentario|estrela)s?\\s+(?:\\w+\\s+){0,2}(?:negativa|ruim|pessima|uma estrela|1 estrela|zero)\\b|\\b(?:gravar|fazer|postar|publicar|soltar) (?:um |uns )?videos? (?:contando|mostrando|expondo|falando|sobre|denunciando)\\b|\\b(?:tell|telling) everyone\\b|\\bpost (?:this|it|about)\\b|\\b(?:imprensa|reportagem|jornalista)\\b`,
+);
+
+// ---------------------------------------------------------------------------------------------
+// financial_harm: "cobrança em dobro", "débito não reconhecido", "conta invadida", "boleto falso".
+
+const FINANCIAL = re(
+  [
+    // Charged more than once or wrongly.
+    `\\bcobrad[oa]s?\\s+(?:\\w+\\s+)?(?:${MANY}|duas|tres) vezes\\b`,
+    `\\bcobr(?:aram|am|ou|ando|ado|ada)\\s+(?:\\w+\\s+){0,3}(?:em dobro|duas vezes|tres vezes|a mais|duplicad[oa]|errad[oa]|indevid\\w+|sem (?:autorizacao|eu (?:pedir|autorizar|contratar))|algo que (?:eu )?nao|um servico que (?:eu )?nao|o que (?:eu )?nao)\\b`,
+    `\\bcobranca\\s+(?:\\w+\\s+)?(?:em dobro|duplicad[oa]|dupla|indevid[oa]|errad[oa]|abusiv[oa]|irregular|de (?:algo|servico|um servico|produto) que (?:eu )?nao)\\b`,
+    `\\b(?:pagando|paguei|pago|pagamos)\\s+(?:\\w+\\s+){0,2}(?:(?<!\\bem )duas vezes|em dobro|o dobro)\\b`,
+    `\\b(?:continu\\w+|esta(?:o)?|estao|voces estao|seguem)\\s+(?:\\w+\\s+)?cobrando\\s+(?:\\w+\\s+){0,4}(?:ja pag\\w+|que (?:eu )?ja paguei|quitad\\w+|cancelad\\w+|que (?:eu )?nao)\\b`,
+    `\\b(?:debit|descont|desconta|saque|retir|transfer)\\w*\\s+(?:\\w+\\s+){0,6}(?:que )?(?:eu )?nao (?:reconheco|autorizei|fiz|realizei|solicitei|pedi|contratei)\\b`,
+    `\\bnao (?:reconheco|autorizei|fiz|realizei)\\s+(?:\\w+\\s+)?(?:ess[ae]s?|est[ae]s?|a|o|as|os|nenhum[a]?)?\\s*(?:compras?|cobrancas?|debitos?|transac\\w+|valor(?:es)?|lancamentos?|pix|saques?|transferenc\\w+|parcelas?|despesas?|gastos?)\\b`,
+    `\\b(?:compras?|transac\\w+|debitos?|lancamentos?|saques?|transferencias?|pix|gastos?)\\s+(?:\\w+\\s+){0,4}(?:que (?:eu )?(?:nao|nunca) (?:fiz|reconheco|realizei|autorizei)|nao (?:reconhecid[oa]s?|autorizad[oa]s?)|desconhecid[oa]s?|indevid[oa]s?|suspeit[oa]s?)\\b`,
+    `\\bcobr\\w+\\s+(?:\\w+\\s+){0,4}que (?:eu )?(?:(?:nunca|nao) (?:contratei|pedi|solicitei|autorizei|usei|comprei|assinei|recebi)|(?:ja )?(?:cancelei|encerrei|devolvi|quitei|paguei)|(?:foi|era|estava|seria|tinha sido|ja foi|ja estava) (?:\\w+ )?(?:isent\\w*|gratis|gratuit\\w*|inclus\\w*|cancelad\\w*|quitad\\w*|pag[oa]|estornad\\w*|devolvid\\w*|retirad\\w*|dispensad\\w*|abonad\\w*))\\b`,
+    `\\b(?:pedidos?|compras?|cobrancas?|assinaturas?|servicos?|parcelas?|lancamentos?) (?:\\w+ )?que nao (?:e|eh|sao|foi|foram|era) (?:meu|minha|meus|minhas|nosso|nossa)\\b`,
+    `\\b(?:minha|meu|meus|minhas) (?:conta|login|cartao|cpf|nome|senha|perfil|e-?mail|whatsapp|dados|cadastro|chip|numero|acesso)\\s+(?:\\w+\\s+)?(?:foi|foram|esta|estao|sendo)\\s+(?:\\w+\\s+)?(?:usad[oa]s?|acessad[oa]s?|utilizad[oa]s?|invadid[oa]s?|clonad[oa]s?|hackead[oa]s?|roubad[oa]s?|violad[oa]s?|(?:alterad|trocad|mudad)[oa]s? (?:por (?:outra pessoa|terceiros|alguem|estranhos)|sem))\\b|\\b(?:outra pessoa|terceiros|um estranho|estranhos)\\s+(?:\\w+\\s+)?(?:usou|usaram|usando|acessou|acessaram|entrou|entraram|comprou|compraram|esta usando)\\b`,
+    `\\b(?:estao|alguem (?:esta )?|tem alguem|andam) usando (?:o |a )?(?:meu|minha|meus|minhas) (?:cartao|conta|nome|cpf|dados|numero|linha|cadastro)\\b|\\b(?:abriram|fizeram|contrataram|compraram|fizeram compras?|pediram)\\s+(?:\\w+\\s+){0,3}(?:no|em) meu nome\\b`,
+    `\\bja (?:paguei|quitei|pago|foi pag[oa])\\b(?:\\s+\\S+){0,6}?\\s+(?:continu\\w+|seguem|ainda|estao|voltaram a|de novo)\\s+(?:me\\s+|a\\s+)?cobr\\w+`,
+    `\\bsem (?:a )?(?:minha )?(?:autorizacao|permissao|consentimento)\\b|\\bsem eu (?:pedir|autorizar|solicitar|contratar)\\b`,
+    `\\b(?:em duplicidade|cobrancas? duplicadas?|debitos? duplicados?|pagamentos? duplicados?|cobrancas? em dobro|cobrados? em dobro|cobrad[oa]s? a mais|pagando a mais|paguei a mais)\\b`,
+    `\\b(?:sumiu|sumiram|desapareceu|desapareceram|levaram|tiraram|zeraram)\\s+(?:\\w+\\s+){0,2}(?:dinheiro|saldo|valor|valores|credito|creditos|reais|pontos|milhas)\\b|\\b(?:dinheiro|saldo|valor|credito)\\s+(?:\\w+\\s+){0,4}(?:sumiu|desapareceu|foi zerado|zerou)\\b`,
+    `\\bcobr\\w+\\s+(?:\\w+\\s+){0,3}(?:a mais|errad[oa]|valor cheio|sem o desconto|mesmo com (?:o |a )?(?:cupom|desconto|promocao)|acima do (?:combinado|anunciado|contratado)|diferente do (?:combinado|contratado))\\b`,
+    // Fraud and account security.
+    `\\b(?:golpe|golpes|golpista|fraude|fraudes|fraudulent\\w*|estelionat\\w+|boleto (?:falso|adulterado|fraudado)|pix falso|site falso|perfil falso|se passando por|clonad[oa]s?|clonaram|clonagem|phishing|invadid[oa]s?|invadiram|hacke\\w+|raqueado|raquearam|acesso (?:nao autorizado|indevido)|vazament\\w+ de dados|vazaram (?:meus|os meus) dados|meus dados (?:vazaram|foram vazados|expostos)|roubaram (?:minha|meu)|senha (?:vazou|foi alterada|alterada))\\b`,
+    `\\balguem (?:\\w+\\s+)?(?:alterou|mudou|trocou|acessou|entrou|usou|usando|esta usando|mexeu|fez|invadiu|pegou)\\s+(?:\\w+\\s+){0,4}(?:conta|senha|e-?mail|cadastro|cartao|numero|perfil|login|aplicativo|app|whatsapp|chip|linha|dados)\\b`,
+    // English and Spanish.
+    `\\b(?:charged|billed)\\s+(?:me\\s+)?(?:twice|two times|three times|double)\\b|\\bdouble(?:-| )charged\\b|\\bunauthori[sz]ed (?:charge|transaction|payment|access)\\b|\\b(?:fraud|scam|scammed|hacked)\\b|\\bdon'?t recognize (?:this|the|a) (?:charge|transaction)\\b|\\bme cobraron (?:dos veces|doble)\\b|\\bcobro (?:doble|indebido)\\b|\\bestafa\\b`,
+  ].join('|'),
+);
+
+/** "quero confirmar se é golpe": asking whether something is a fraud, before any harm. */
+const FRAUD_WORD = /^(?:golpes?|golpista|fraudes?|fraud|scam)$/;
+const ASKING_BEFORE =
+  /\b(?:se|sera que|sera|confirmar|saber|verdade|real|verdadeir[oa]|is (?:this|it))\s+(?:\w+\s+){0,3}$/;
+const LOSS = re(
+  `\\b(?:paguei|transferi|fiz (?:o |um )?pix|depositei|perdi|cai|levaram|roubaram|tiraram|debitaram|sumiu|passei (?:meus|os) dados|paid|lost)\\b`,
+);
+
+function financialHarm(folded: string): string | undefined {
+  return firstMatch(folded, FINANCIAL, (m) => {
+    if (!FRAUD_WORD.test(m[0])) return true;
+    const asking =
+      ASKING_BEFORE.test(folded.slice(Math.max(0, m.index - 40), m.index)) ||
+      /^\s*\?/.test(folded.slice(m.index + m[0].length));
+    return !asking || LOSS.test(around(folded, m, 120, 60));
+  })?.[0];
+}
+
+// ---------------------------------------------------------------------------------------------
+// business_impact: the customer's business is stopped or losing money; safety at risk.
+
+/** The customer's own operation: "nossa loja", "meu restaurante", or things only a business has. */
+const OWN_BUSINESS = any(
+  '(?:meu|minha|nosso|nossa|meus|minhas|nossos|nossas)\\s+(?:\\w+\\s+)?(?:loja|lojas|empresa|negocio|comercio|restaurante|lanchonete|clinica|consultorio|escritorio|fabrica|farmacia|mercado|padaria|oficina|salao|filial|filiais|franquia|estabelecimento|sistema|site|e-?commerce|loja virtual|servidor|servidores|operacao|caixa|caixas|pdv|maquininhas?|maquinas? de cartao|equipe|funcionarios|vendas|producao)',
+  '(?:a |o )?(?:fabrica|industria|producao|linha de producao|frota|obra|clinica|consultorio|restaurante|lanchonete|farmacia|hotel|pousada|escola|escritorio|freezer da loja|camara fria)',
+  '(?:a |o )?(?:loja|empresa|fabrica|operacao|clinica|escritorio) (?:inteira|toda)|todas as (?:lojas|filiais|maquinas|unidades)|todos os (?:caixas|computadores|terminais|funcionarios)',
+  'our (?:store|shop|business|system|company)',
+);
+/** Tools only a business has: stopped, they count with a word of impact nearby. */
+const BUSINESS_TOOL = any(
+  'pdv|frente de caixa|maquininhas?|maquinas? de cartao|erp|sistemas? (?:de|da|do) (?:vendas|gestao|caixa|emissao|loja|empresa|clinica|restaurante|estoque|pdv|ponto)|central telefonica',
+);
+const IMPACT_NEAR = re(
+  `\\b(?:vend\\w*|fatur\\w*|client\\w*|fila|perd\\w*|prejuiz\\w*|loja|caixa|ninguem|nenhum\\w*|tod[oa]s|urgen\\w*|emergencia|parad[oa]|funcionarios|equipe|expediente)\\b`,
+);
+const STOPPED = any(
+  'parou(?! de (?:responder|atender|retornar|ligar|mandar|enviar|cobrar))|pararam(?! de)|parad[oa]s?',
+  'fora do ar|caiu|cairam|travou|travad[oa]s?|inoperante|sem funcionar|nao funciona|nao (?:esta|estao) funcionando|sem sistema|sem internet|sem conseguir|fechad[oa]s?',
+  'nao (?:passa|passam|aceita|aceitam|le|liga|ligam|conecta|conectam|imprime|emite|processa|funcionam|registra)',
+  'is down|went down|stopped',
+);
+const BUSINESS = re(
+  [
+    `\\b${OWN_BUSINESS}\\b(?:\\s+[\\w,]+){0,5}?\\s+(?:esta |estao |ficou |ficaram )?${STOPPED}\\b`,
+    `\\b(?:sem|nao (?:\\w+ )?(?:consigo|conseguimos|consegue|conseguem|estamos conseguindo|esta conseguindo|da para|da pra|podemos|posso)|impedid[oa]s? de|impossivel)\\s+(?:\\w+\\s+)?(?:vender|faturar|emitir (?:notas?|nf\\w*|cupom|cupons)|trabalhar|operar|atender (?:os |as |nossos |nossas |meus |minhas )?(?:clientes|pacientes|alunos|hospedes|consumidores|pedidos)|receber (?:pagamentos?|dos clientes|no cartao|pix)|passar (?:cartao|cartoes|vendas)|abrir a loja|produzir|despachar (?:os )?pedidos|fazer (?:as |nenhuma |minhas |nossas )?(?:entregas?|vendas?|corridas?|atendimentos?)|pagar (?:os )?(?:funcionarios|fornecedores|salarios))\\b`,
+    `\\b(?:perdendo|perdemos|estamos perdendo|vamos perder|vou perder)\\s+(?:\\w+\\s+)?(?:clientes|vendas|dinheiro|pedidos|contratos|faturamento|negocios|encomendas)\\b`,
+    `\\b(?:vivo disso|vivo dele|vivo dela|meu ganha-? ?pao|meu sustento|minha (?:fonte de )?renda|dependo (?:disso|dele|dela|do app|do aplicativo|do sistema|da internet|do carro) para (?:trabalhar|viver)|preciso (?:disso|dele|dela) para trabalhar)\\b|\\bprejuizos?\\b|\\b(?:ninguem|nenhum funcionario|nenhum caixa|a equipe toda|todos os funcionarios)\\s+(?:\\w+\\s+)?(?:consegue|conseguem|pode|podem)\\s+(?:trabalhar|vender|acessar|atender|operar)\\b`,
+    `\\bclientes (?:esperando|na fila|indo embora|reclamando na loja|sem atendimento)\\b|\\bloja (?:cheia|lotada)\\b`,
+    `\\b(?:perder|perdendo|perdi|perdemos|estragar|estragando|estragou|estragaram|estragada|estragado)\\s+(?:\\w+\\s+){0,2}(?:mercadoria|mercadorias|estoque|produtos|alimentos|vacinas|carga|cargas|insumos|materia-prima)\\b`,
+    // Safety: health equipment, medicine, hazards.
+    `\\b(?:oxigenio|respirador|aparelho respiratorio|concentrador|hemodialise|dialise|insulina|quimioterapia|marca-?passo|home care|acamad[oa]|uti|remedio controlado|medicamento controlado|remedios? de uso continuo|vazamento de gas|cheiro de gas|vazando gas|pegou fogo|pegando fogo|incendio|fumaca|curto-?circuito|choque eletrico|levou (?:um )?choque|fio desencapado|fios? (?:solto|soltos|caido|caidos|expostos?)|poste caido|explodiu|explosao|risco de vida|risco de morte|em perigo|intoxica\\w+|queimadura|queimou (?:a|o|minha|meu) (?:mao|pele|braco|perna|rosto))\\b`,
+    // English and Spanish.
+    `\\b(?:losing (?:sales|customers|money|business)|business is down|can'?t (?:sell|operate|work)|gas leak|oxygen|perdiendo (?:ventas|clientes|dinero)|negocio parado)\\b`,
+  ].join('|'),
+);
+/** Payroll or suppliers' payments, when something failed with them. */
+const PAYROLL = re(
+  `\\b(?:folha de pagamento|pagamento dos (?:funcionarios|colaboradores|empregados|fornecedores)|salarios? dos (?:funcionarios|colaboradores|empregados)|payroll)\\b`,
+);
+const FAILED = re(
+  `\\b(?:nao (?:\\w+ )?(?:foi|foram|caiu|cairam|entrou|processou|processad[oa]|saiu|consigo|conseguimos)|falh\\w+|erro|parad[oa]|travad[oa]|recusad[oa]|bloquead[oa]|atrasad[oa]|urgente|vence|failed)\\b`,
+);
+
+/** Someone vulnerable, and an essential service cut: "bebê com febre e sem energia". */
+const VULNERABLE = re(
+  `\\b(?:bebe|bebes|recem-? ?nascid[oa]|idos[oa]s?|gestante|gravida|crianca pequena|doente|deficiente|cadeirante|acamad[oa]|enferm[oa]|em tratamento|pos-? ?operatorio|operad[oa]|cirurgia)\\b`,
+);
+const ESSENTIAL_CUT = re(
+  `\\b(?:sem|cortaram|corte d[ae]|desligaram|falta d[ae]|faltando)\\s+(?:a |o )?(?:energia|luz|agua|gas|telefone|linha)\\b`,
+);
+
+const TOOL_STOPPED = re(
+  `\\b${BUSINESS_TOOL}\\b(?:\\s+[\\w,]+){0,5}?\\s+(?:esta |estao |ficou |ficaram )?${STOPPED}\\b`,
+);
+
+function businessImpact(folded: string): string | undefined {
+  const m = firstMatch(folded, BUSINESS);
+  if (m) return m[0];
+  const tool = firstMatch(folded, TOOL_STOPPED, (t) => {
+    const rest = folded.slice(0, t.index) + folded.slice(t.index + t[0].length);
+    return IMPACT_NEAR.test(rest);
+  });
+  if (tool) return tool[0];
+  const cut = firstMatch(folded, ESSENTIAL_CUT);
+  if (cut && VULNERABLE.test(folded)) return cut[0];
+  return firstMatch(folded, PAYROLL, (p) => FAILED.test(around(folded, p, 80, 80)))?.[0];
+}
+
+// ---------------------------------------------------------------------------------------------
+// ombudsman_or_misconduct: a supervisor or the ouvidoria; rude or dishonest staff.
+
+const BOSS = any(
+  'gerente(?! de (?:contas?|relacionamento))',
+  'supervisor|supervisora|superior|superiores|responsavel|responsaveis|coordenador|coordenadora|diretor|diretora|diretoria|gestor|gestora|chefe|chefia|dono|dona da loja|gerencia|coordenacao|supervisao',
+  'alguem (?:superior|responsavel|com autoridade|que resolva|que possa resolver|acima)',
+  'manager|supervisor|someone in charge',
+);
+const BOSS_STRICT =
+  '(?:(?<!\\bmeu |\\bminha )gerente(?! de (?:contas?|relacionamento))|supervisor|supervisora|superior|superiores|coordenador|coordenadora|diretor|diretora|diretoria|gestor|gestora|chefe|chefia|gerencia|coordenacao|supervisao)';
+const SUPERVISOR = re(
+  `\\b(?:para|pra|ao|a) (?:o |a |um |uma |seu |sua |o seu |a sua )?${BOSS_STRICT}\\b|\\balguem (?:superior|acima|responsavel|com (?:mais )?(?:autoridade|poder)|que (?:realmente )?(?:resolva|possa resolver|consiga resolver|decida|tenha poder))\\b|\\b(?:escalad[oa]|escalonad[oa]|escale|escalone|escalar|escalonar|escalem|escalonem)\\b|\\b(?:falar|fale|conversar|converse|contato|contatar|falo|passar|passe|passa|transferir|transfira|transfere|transferem|encaminhar|encaminhe|chamar|chame|chama|coloca|coloque)\\s+(?:com|para|pra|ao|a)?\\s*(?:o |a |um |uma |seu |sua |o seu |a sua )?${BOSS}\\b|\\b(?:quero|exijo|preciso|gostaria|solicito|peco|queria)\\s+(?:\\w+\\s+){0,3}(?:(?<!\\bmeu |\\bminha )gerente(?! de (?:contas?|relacionamento))|supervisor|supervisora|ouvidoria|diretoria)\\b|\\bouvidoria\\b|\\binstancia superior\\b|\\b(?:speak|talk) (?:to|with) (?:a|the|your) (?:manager|supervisor)\\b|\\bhablar con (?:el|un|la|una) (?:gerente|supervisor|supervisora|encargad[oa])\\b|\\bombudsman\\b`,
+);
+const STAFF = any(
+  'atendente|atendentes|funcionari[oa]s?|vendedor|vendedora|vendedores|tecnic[oa]s?|entregador|entregadora|motoboy|motorista|instalador|operador|operadora do sac|consultor|consultora|seguranca|gerente|supervisor|supervisora|moca|moco|rapaz|senhora|senhor|pessoa que me atendeu|colaborador|colaboradora|agente|representante|equipe',
+  'agent|employee|staff|rep|technician|driver|cashier|empleado|empleada|vendedor',
+);
+const RUDE = any(
+  'grosseir[oa]s?|grosso|grossa|grossos|grossas|grosseria|mal-? ?educad[oa]s?|estupid[oa]s?|estupidez|rude|ignorante|arrogante|debochad[oa]|deboche|agressiv[oa]|desrespeitos[oa]|sem educacao|mal criad[oa]|malcriad[oa]|desonest[oa]|mentiros[oa]|bebad[oa]|embriagad[oa]',
+  'rude|disrespectful|insulting|aggressive|grosero|grosera',
+);
+const MISCONDUCT = re(
+  `\\b${STAFF}\\b(?:\\s+[\\w,]+){0,6}?\\s+(?:foi|estava|era|e|foram|estavam|muito|extremamente|super|bem|was|were|fue)\\s+(?:\\w+\\s+)?${RUDE}\\b|\\b(?:me tratou|me trataram|fui tratad[oa]|tratou|trataram)\\s+(?:\\w+\\s+){0,2}(?:mal|com (?:grosseria|desprezo|descaso|ignorancia|deboche|falta de respeito)|aos gritos|como lixo)\\b|\\b(?:riu|riram|rindo|debochou|debocharam|zombou|zombaram) (?:da minha cara|de mim|do meu problema|da minha situacao)\\b|\\b(?:gritou|gritaram|gritando) comigo\\b|\\b${STAFF}\\b(?:\\s+\\w+){0,3}?\\s+(?:mentiu|mentiram|me enganou|me enganaram|inventou|inventaram|me ignorou|me ignoraram|zombou|zombaram|debochou|debocharam|riu|riram)\\b|\\b(?:fui|fomos|sendo)\\s+(?:\\w+\\s+)?(?:mal ?tratad[oa]s?|maltratad[oa]s?|humilhad[oa]s?|desrespeitad[oa]s?|ofendid[oa]s?|xingad[oa]s?|ameacad[oa]s?|assediad[oa]s?|destratad[oa]s?)\\b|\\b(?:me )?(?:xingou|xingaram|ofendeu|ofenderam|humilhou|humilharam|ameacou|ameacaram|assediou|assediaram|destratou|destrataram|desrespeitou|desrespeitaram)\\b|\\b(?:bateu o telefone|desligou na minha cara|desligaram na minha cara|desligou o telefone na minha cara)\\b|\\b(?:grosseria|assedio|racismo|racista|homofobi\\w+|machista|discrimina\\w+|preconceito)\\b|\\b(?:roubou|roubaram|furtou|furtaram|sumiu com|mexeu nas minhas|mexeram nas minhas)\\b(?=.*\\b(?:tecnic|entregador|funcionari|instalador|motoboy|atendente)\\w*)|\\b(?:was|were) (?:rude|disrespectful|insulting|aggressive) to me\\b|\\b(?:yelled|shouted|laughed) at me\\b|\\bhung up on me\\b|\\bse burl(?:o|aron) de mi\\b`,
+);
+
+// ---------------------------------------------------------------------------------------------
+// misleading_sale: "me venderam dizendo que não tinha fidelidade".
+
+/** What the seller said (it needs a contradiction nearby: "…e agora cobram multa"). */
+const SALES_CLAIM = re(
+  [
+    `\\b(?:me |nos )?(?:garantiram|disseram|falaram|prometeram|informaram|afirmaram|juraram|garantiu|disse|falou|prometeu|informou|afirmou)\\s+(?:que\\s+)?(?:\\w+\\s+){0,6}?(?:gratis|gratuit[oa]|sem (?:custo|taxa|fidelidade|multa|juros|anuidade|carencia|mensalidade)|ilimitad[oa]|para sempre|vitalici[oa]|inclus[oa]|incluid[oa]|nao tinha|nao teria|nao havia|nao cobra\\w*|nao pagaria|isent[oa]|de graca|cancelar quando quisesse|sem compromisso)\\b`,
+    `\\b(?:o |a )?(?:anuncio|propaganda|site|oferta|promocao|panfleto|folheto|contrato|vendedor|vendedora)\\s+(?:\\w+\\s+)?(?:dizia|falava|prometia|informava|anunciava|garantia|mostrava)\\b`,
+    `\\b(?:me |nos )?vend(?:eram|eu|ido|ida)\\s+(?:\\w+\\s+){0,5}?(?:dizendo|falando|afirmando|garantindo|prometendo|com a promessa|como se|como|alegando|informando)\\b`,
+    `\\b(?:me |nos )?(?:disseram|falaram|garantiram|prometeram|informaram|afirmaram|juraram|disse|falou|garantiu|prometeu)\\s+(?:\\w+\\s+){0,3}?(?:na loja|na venda|na compra|na contratacao|no balcao|no stand|no quiosque|no telefone|quando (?:comprei|contratei|assinei|fechei|aderi))\\b`,
+    `\\bquando (?:comprei|contratei|assinei|fechei|aderi)\\b(?:\\s+[\\w,]+){0,5}?\\s+(?:me |nos )?(?:disseram|falaram|garantiram|prometeram|informaram|afirmaram)\\b`,
+    `\\b(?:o |a )?(?:vendedor|vendedora|consultor|consultora|corretor|corretora|representante comercial|promotor|promotora)\\s+(?:\\w+\\s+)?(?:disse|falou|garantiu|prometeu|afirmou|informou|jurou|me disse|me falou|me garantiu|me prometeu)\\b`,
+    `\\b(?:na|no|durante a|no momento da|na hora da|no ato da|quando fiz a|quando fechei a) (?:venda|compra|contratacao|assinatura|adesao)\\s+(?:\\w+\\s+){0,3}(?:disseram|falaram|garantiram|prometeram|informaram|me disseram|me falaram|me garantiram|me prometeram)\\b`,
+    `\\b(?:they told me|the (?:salesman|seller|rep) (?:said|told|promised))\\b|\\bme vendieron\\b`,
+  ].join('|'),
+);
+const CONTRADICTION = re(
+  `\\b(?:mas|porem|so que|agora|e nao|nao e|nao era|nao tem|nao tinha|na verdade|mentira|cobram|cobraram|cobrando|multa|veio|tem sim|tinha sim|but|now|pero|ahora)\\b`,
+);
+/** Statements that are misleading-sale claims by themselves. */
+const MISLEADING = re(
+  [
+    `\\b(?:propaganda|publicidade|venda|oferta|anuncio|informacao|promessa)s?\\s+(?:\\w+\\s+)?(?:enganos[oa]s?|falsa?s?|mentiros[oa]s?)\\b`,
+    `\\b(?:fui|fomos|me senti|nos sentimos)\\s+(?:\\w+\\s+)?enganad[oa]s?\\b|\\bme enganaram\\b|\\bnos enganaram\\b|\\binduzi\\w+ (?:ao|a) erro\\b`,
+    `\\bnao (?:me )?(?:informaram|avisaram|disseram|falaram|explicaram)\\s+(?:\\w+\\s+){0,4}(?:fidelidade|multa|taxa|tarifa|carencia|juros|anuidade|reajuste|mensalidade)\\b`,
+    `\\b(?:taxa|multa|fidelidade|tarifa|juros|anuidade|cobranca|carencia)s?\\s+(?:\\w+\\s+){0,2}que (?:ninguem|nao|nunca) (?:me |nos )?(?:informou|informaram|avisou|avisaram|disse|disseram|falou|falaram|explicou|explicaram|mencionou|mencionaram)\\b`,
+    `\\b(?:taxa|cobranca|multa|tarifa|clausula|custo)s?\\s+(?:escondid[oa]s?|ocult[oa]s?|nao informad[oa]s?)\\b|\\bletras? miudas?\\b`,
+    `\\b(?:diferente|diferente do que|nao e o que|nao era o que)\\s+(?:foi\\s+)?(?:prometid[oa]|contratad[oa]|combinad[oa]|vendid[oa]|ofertad[oa]|me venderam|me prometeram|me ofereceram)\\b`,
+    `\\b(?:me|nos) empurraram\\b|\\bempurraram (?:um|uma) (?:seguro|servico|plano|pacote|cartao|produto)\\b|\\b(?:incluiram|colocaram|adicionaram)\\s+(?:\\w+\\s+){0,2}(?:seguro|servico|pacote|plano|assinatura)\\s+(?:\\w+\\s+){0,4}sem\\b`,
+    `\\bvenda casada\\b|\\b(?:me|nos) (?:obrigaram|forcaram) a (?:levar|comprar|contratar|assinar|aceitar|pagar)\\b`,
+    `\\b(?:misleading|false advertising|mis-?sold)\\b|\\bpublicidad enganosa\\b`,
+  ].join('|'),
+);
+
+function misleadingSale(folded: string): string | undefined {
+  const claim = firstMatch(folded, SALES_CLAIM, (m) => CONTRADICTION.test(around(folded, m, 0, 120)));
+  return claim?.[0] ?? firstMatch(folded, MISLEADING)?.[0];
+}
+
+// ---------------------------------------------------------------------------------------------
+
+interface RuleContext {
+  readonly negative: boolean;
+  readonly positiveOnly: boolean;
+  readonly maxWaitMinutes: number | undefined;
+  /** How many other rules fired before this one (a churn threat next to another signal is tied to it). */
+  readonly otherSignals: number;
+}
+
+type Rule = (folded: string, ctx: RuleContext, original: string) => string | undefined;
+
+/** The rules in the policy's order; churn_threat runs last so it can see the others. */
+const RULES: ReadonlyArray<readonly [EscalationReason, Rule]> = [
+  ['repeated_contact', repeatedContact],
+  ['long_wait', longWait],
+  ['regulator_complaint', (f, _c, o) => REGULATOR.exec(f)?.[0] ?? (ANS.test(o) ? 'ans' : undefined)],
+  ['legal_action', (f) => firstMatch(f, LEGAL)?.[0]],
+  ['public_exposure', (f, c) => publicExposure(f, c.positiveOnly)],
+  ['financial_harm', financialHarm],
+  ['business_impact', businessImpact],
+  ['ombudsman_or_misconduct', (f) => firstMatch(f, SUPERVISOR)?.[0] ?? firstMatch(f, MISCONDUCT)?.[0]],
+  ['misleading_sale', misleadingSale],
+  ['churn_threat', churnThreat],
+];
+/** The order reasons are reported in (the policy's table). */
+const ORDER: readonly EscalationReason[] = [
+  'repeated_contact',
+  'long_wait',
+  'churn_threat',
+  'regulator_complaint',
+  'legal_action',
+  'public_exposure',
+  'financial_harm',
+  'business_impact',
+  'ombudsman_or_misconduct',
+  'misleading_sale',
+];
+
+/**
+ * The escalation rules that hold for the customer's words (`folded`: foldText of them), in the
+ * policy's order, each with the words that triggered it. Empty: no escalation.
+ */
+export function findEscalations(text: string, context: EscalationContext = {}): EscalationFinding[] {
+  const folded = context.portuguese === false ? text : expandChatSpelling(text);
+  const found = new Map<EscalationReason, string>();
+  for (const [reason, rule] of RULES) {
+    const evidence = rule(
+      folded,
+      {
+        negative: context.negative ?? false,
+        positiveOnly: !(context.negative ?? false) && POSITIVE_ONLY.test(folded),
+        maxWaitMinutes: context.maxWaitMinutes,
+        otherSignals: found.size,
+      },
+      context.original ?? '',
+    );
+    if (evidence !== undefined) found.set(reason, evidence.trim());
+  }
+  return ORDER.filter((reason) => found.has(reason) && (!context.solved || PERSISTENT.has(reason))).map(
+    (reason) => ({ reason, evidence: found.get(reason) as string }),
+  );
+}
+
+// Chat spellings of support queues, as words (folded): "ja liguei 3x e ngm resolve".
+const CHAT_SPELLING: Readonly<Record<string, string>> = {
+  vc: 'voce',
+  vcs: 'voces',
+  n: 'nao',
+  nn: 'nao',
+  naum: 'nao',
+  q: 'que',
+  ngm: 'ninguem',
+  dnv: 'de novo',
+  hj: 'hoje',
+  to: 'estou',
+  tou: 'estou',
+  ta: 'esta',
+  tava: 'estava',
+  pq: 'porque',
+  msg: 'mensagem',
+  msgs: 'mensagens',
+  nd: 'nada',
+  td: 'tudo',
+  mt: 'muito',
+  mto: 'muito',
+  qdo: 'quando',
+  qnd: 'quando',
+  cmg: 'comigo',
+  agr: 'agora',
+  tb: 'tambem',
+  tbm: 'tambem',
+  pra: 'para',
+  pro: 'para o',
+};
+const CHAT_SPELLING_RE = new RegExp(
+  `(?<![\\p{L}\\p{N}])(?:${Object.keys(CHAT_SPELLING).join('|')})(?![\\p{L}\\p{N}])|(?<=\\d)x\\b`,
+  'gu',
+);
+function expandChatSpelling(folded: string): string {
+  return folded
+    .replace(CHAT_SPELLING_RE, (word) => CHAT_SPELLING[word] ?? 'vezes')
+    .replace(/(\d)vezes/g, '$1 vezes');
+}
+
+/** "É a segunda vez que compro e amei": a repeat in a happy message is loyalty, not a failure. */
+const POSITIVE_ONLY = re(
+  `\\b(?:amei|adorei|adoro|amo|gostei muito|recomendo|excelente|otim[oa]|maravilhos[oa]|perfeit[oa]|parabens|satisfeit[oa]|love|great)\\b`,
+);
