@@ -44,6 +44,18 @@ describe('findRedFlags', () => {
     expect(findRedFlags('Tudo certo por aqui', ['', '   '])).toEqual({ containsRedFlags: false, words: [] });
   });
 
+  it('answers a reused list like a fresh one (the compiled lists it keeps are keyed by their terms)', () => {
+    const text = 'O gerente falou de reembolso e de multa';
+    for (let round = 0; round < 3; round++) {
+      for (let n = 0; n < 12; n++) {
+        const terms = [`termo${n}`, n % 2 ? 'gerente' : 'multa'];
+        expect(findRedFlags(text, [...terms]).words).toEqual([n % 2 ? 'gerente' : 'multa']);
+      }
+    }
+    expect(findRedFlags(text, ['Reembolso', 'multa']).words).toEqual(['Reembolso', 'multa']);
+    expect(findRedFlags(text, ['multa', 'Reembolso']).words).toEqual(['Reembolso', 'multa']);
+  });
+
   it('keeps domain names whole', () => {
     expect(findRedFlags('Registrei no consumidor.gov.br ontem').words).toEqual(['consumidor.gov.br']);
     expect(BUILT_IN_RED_FLAGS).toContain('chargeback');
