@@ -22,6 +22,9 @@ export function AppProvider({ children }: { children: ReactNode }) {
       <div onClick={closeClickedToast} className="print:hidden">
         <Toaster
           position="top-right"
+          // Below the 56 px header, so a toast never hides the notification bell.
+          offset={{ top: 68, right: 16 }}
+          mobileOffset={{ top: 64, right: 8, left: 8 }}
           duration={5000}
           closeButton
           richColors

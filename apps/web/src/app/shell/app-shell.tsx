@@ -122,7 +122,7 @@ export function AppShell() {
       </aside>
       {/* One header at every width: the menu and logo on narrow screens (the sidebar has them on
           wide ones), the notification bell always. */}
-      <header className="sticky top-0 z-30 flex h-14 items-center gap-2 border-b border-slate-200 bg-white px-2 lg:pl-64 print:hidden">
+      <header className="sticky top-0 z-30 flex h-14 items-center gap-2 border-b border-slate-200 bg-white px-2 lg:ml-64 print:hidden">
         <div className="flex items-center gap-2 lg:hidden">
           <MobileDrawer />
           <BrandLogo className="text-lg" />
