@@ -217,7 +217,7 @@ const TIMES_COUNT = re(
 const CONTACT_NEAR = re(`\\b${CONTACT}\\b`);
 /** "já liguei", "já abri chamado", "já expliquei": a previous contact about the same thing. */
 const ALREADY_CONTACTED = re(
-  `\\bja\\s+(?:te\\s+|lhe\\s+|\\w+\\s+)?(?:liguei|reclamei|expliquei|entrei em contato|registrei (?:\\w+\\s+)?(?:reclamacao|chamado|protocolo|queixa)|abri (?:\\w+\\s+){0,2}(?:chamados?|protocolos?|reclamac\\w+|tickets?|solicitac\\w+|ordem)|fiz (?:\\w+\\s+){0,2}(?:reclamac\\w+|chamados?|contatos?|solicitac\\w+|protocolos?)|falei com (?:\\w+\\s+){0,2}(?:atendentes?|pessoas|voces|o suporte|a central|o sac|gerente)|mandei (?:\\w+\\s+){0,2}(?:e-?mails?|mensage\\w+)|tentei (?:\\w+\\s+){0,2}(?:vezes|contato|resolver|falar))\\b|\\b(?:already|i have)\\s+(?:called|contacted|complained|emailed|written)\\b|\\bya\\s+(?:llame|reclame|escribi)\\b`,
+  `\\bja\\s+(?:te\\s+|lhe\\s+|\\w+\\s+)?(?:liguei|reclamei|expliquei|entrei em contato|registrei (?:\\w+\\s+)?(?:reclamacao|chamado|protocolo|queixa)|abri (?:\\w+\\s+){0,2}(?:chamados?|protocolos?|reclamac\\w+|tickets?|solicitac\\w+|ordem)|fiz (?:\\w+\\s+){0,2}(?:reclamac\\w+|chamados?|contatos?|solicitac\\w+|protocolos?)|falei com (?:\\w+\\s+){0,2}(?:atendentes?|pessoas|voces|o suporte|a central|o sac|gerente)|mandei (?:\\w+\\s+){0,2}(?:e-?mails?|mensage\\w+)|tentei (?:\\w+\\s+){0,2}(?:vezes|contato|resolver|falar))\\b|\\bja (?:foi|foram|tinha sido|tinham sido|havia sido) (?:\\w+ )?(?:reportad|informad|relatad|reclamad|registrad|comunicad|avisad|notificad)\\w*|\\b(?:reportei|informei|relatei|avisei|comuniquei|notifiquei|reclamei)\\b(?:\\s+\\w+){0,4}\\s+(?:antes|varias vezes|outras vezes|mais de uma vez|semana passada|mes passado)\\b|\\b(?:already|i have)\\s+(?:called|contacted|complained|emailed|written)\\b|\\bya\\s+(?:llame|reclame|escribi)\\b`,
 );
 /** "estou ligando", "venho tentando", with a mark of repetition nearby ("há dias", "sempre"). */
 const KEEPS_CONTACTING = re(
@@ -292,6 +292,12 @@ const AGAIN = '(?:de novo|novamente|outra vez|mais uma vez|again|otra vez|de nue
 const FAILED_AGAIN = re(
   `\\b${FAILURE}\\b(?:\\s+[\\w,]+){0,5}?\\s+${AGAIN}\\b|\\b${AGAIN},?\\s+(?:\\w+\\s+){0,4}?${FAILURE}\\b`,
 );
+/** "toda semana a fatura vem errada": a failure on a schedule (not "trava toda hora", a fault). */
+const PERIODIC = re(
+  `\\b(?:toda semana|todas as semanas|todo mes|todos os meses|toda fatura|todas as faturas|toda entrega|todas as entregas|todo pedido|todos os pedidos|mes sim,? mes nao|every (?:week|month))\\b`,
+);
+const CAME_BACK = re(`\\b(?:voltou|voltaram|retornou|retornaram|reapareceu|reapareceram|de volta)\\b`);
+const FAULT_NOUN = re(`\\b(?:problema|defeito|erro|falha|vazamento|barulho|cobranca|bug|queda|quedas)\\b`);
 /** The problem came back or stays after a fix, or cases were closed unsolved. */
 const RECURRING = re(
   `\\bvolt(?:ou|aram|a) a (?:dar|apresentar|acontecer|quebrar|cair|parar|travar|falhar|cobrar|aparecer|vazar|desligar|dar o mesmo)\\b|\\b(?:o |a )?mesm[oa] (?:problema|defeito|erro|falha)\\b(?:\\s+\\w+){0,4}\\s+(?:de novo|novamente|outra vez|voltou|continua|persiste|se repete|ja)\\b|\\b(?:problema|defeito|erro|falha) (?:voltou|retornou|se repete|se repetiu|persiste)\\b|\\b(?:fecha(?:ram|do|dos|da|das)|encerra(?:ram|do|dos|da|das)|finaliza(?:ram|do|dos|da|das)|conclui(?:ram|do|dos))\\s+(?:\\w+\\s+){0,4}sem (?:me |nos )?(?:dar |ter |receber |apresentar |oferecer )?(?:nenhuma |qualquer |uma )?(?:solucao|resolver|resposta|retorno|explicacao|me (?:avisar|consultar|responder)|ninguem resolver)\\b|\\bsem solucao (?:ate hoje|ate agora|de novo|novamente)\\b|\\b(?:still|keeps?) (?:happening|failing|breaking)\\b|\\bkeeps? ignoring\\b`,
@@ -324,6 +330,10 @@ function repeatedContact(folded: string, ctx: RuleContext): string | undefined {
   if (frequent) return frequent[0];
   const loose = failedAgainLoosely(folded);
   if (loose) return loose;
+  const periodic = firstMatch(folded, PERIODIC, (m) => PROBLEM_WORD.test(around(folded, m, 50, 60)));
+  if (periodic) return periodic[0];
+  const back = firstMatch(folded, CAME_BACK, (m) => FAULT_NOUN.test(folded.slice(Math.max(0, m.index - 70), m.index)));
+  if (back) return back[0];
   return firstMatch(folded, RECURRING)?.[0];
 }
 
@@ -335,11 +345,11 @@ const DURATION = re(
 );
 /** "desde a semana passada", "desde segunda", "desde o dia 3": a start some days back. */
 const SINCE = re(
-  `\\bdesde (?:a |o )?(?:(semana|mes|ano) passad[oa]|(?:segunda|terca|quarta|quinta|sexta)(?:-?feira)?|sabado|domingo|o dia \\d+|dia \\d+|o inicio do mes|o comeco do mes|\\d{1,2}\\/\\d{1,2}|last (?:week|month))\\b|\\bsince (?:last (?:week|month)|monday|tuesday|wednesday|thursday|friday)\\b`,
+  `\\bdesde (?:a |o )?(?:(semana|mes|ano) passad[oa]|(?:segunda|terca|quarta|quinta|sexta)(?:-?feira)?|sabado|domingo|o dia \\d+|dia \\d+|o inicio do mes|o comeco do mes|(o ano passado|o natal|janeiro|fevereiro|marco|abril|maio|junho|julho|agosto|setembro|outubro|novembro|dezembro)|\\d{1,2}\\/\\d{1,2}|last (?:week|month))\\b|\\bsince (?:last (?:week|month)|monday|tuesday|wednesday|thursday|friday)\\b`,
 );
 /** What makes a duration a wait: waiting, being without the service, still nothing. */
 const WAITING_CUE = re(
-  `\\b(?:esper\\w*|aguard\\w*|demor\\w*|sem (?:resposta|retorno|solucao|previsao|posicao|internet|sinal|luz|energia|agua|gas|servico|acesso|telefone|linha|conexao|tv|atendimento|nada|o meu|a minha|meu|minha|receber|funcionar|conseguir|poder|uso)|e nada|ate agora nada|ate hoje nada|nada ainda|nada de|ainda nao|ainda sem|ainda estou|ainda aguardo|ainda espero|continuo|continua (?:sem|com|o mesmo|a mesma|nao|dando|parad\\w*|travad\\w*|quebrad\\w*|pendente|em aberto)|sigo|em aberto|pendente|parad[oa]s?|tentando|tento|tentei|tentamos|insisto|ligando|cobrando|atrasad[oa]s?|na fila|nenhum[a]? (?:resposta|retorno|solucao|posicao|previsao|contato)|nao (?:\\w+ )?(?:chegou|chega|veio|resolveram|resolvem|resolve|responde|respondem|responderam|retornaram|retornam|funciona|apareceu|caiu|entregaram|ligaram|deram)|ninguem|prometeram|prometido|consta\\w*|aparece como|em transito|em separacao|em analise|em processamento|sem atualizac\\w+|nao atualiza|pres[oa]|retid[oa]|que (?:eu )?(?:pedi|solicitei|abri|reclamei|liguei|mandei|enviei|devolvi|cancelei|paguei|fiz o pedido|fiz a solicitacao|registrei)|waiting|waited|still|no (?:answer|response|reply)|nadie|llevo|esperando|sin respuesta)\\b`,
+  `\\b(?:esper\\w*|aguard\\w*|demor\\w*|sem (?:resposta|retorno|solucao|previsao|posicao|internet|sinal|luz|energia|agua|gas|servico|acesso|telefone|linha|conexao|tv|atendimento|nada|o meu|a minha|meu|minha|receber|funcionar|conseguir|poder|uso)|e nada|ate agora nada|ate hoje nada|nada ainda|nada de|ainda nao|ainda sem|ainda estou|ainda aguardo|ainda espero|continuo|continua (?:sem|com|o mesmo|a mesma|nao|dando|parad\\w*|travad\\w*|quebrad\\w*|pendente|em aberto)|sigo|em aberto|pendente|parad[oa]s?|travad[oa]s?|empacad[oa]s?|emperrad[oa]s?|encalhad[oa]s?|tentando|tento|tentei|tentamos|insisto|ligando|cobrando|atrasad[oa]s?|na fila|nenhum[a]? (?:resposta|retorno|solucao|posicao|previsao|contato)|nao (?:\\w+ )?(?:chegou|chega|veio|resolveram|resolvem|resolve|responde|respondem|responderam|retornaram|retornam|funciona|apareceu|caiu|entregaram|ligaram|deram)|ninguem|prometeram|prometido|devia|deveria|deveriam|era para|era pra|estava previst\\w+|previst[oa] para|consta\\w*|aparece como|em transito|em separacao|em analise|em processamento|sem atualizac\\w+|nao atualiza|pres[oa]|retid[oa]|que (?:eu )?(?:pedi|solicitei|abri|reclamei|liguei|mandei|enviei|devolvi|cancelei|paguei|fiz o pedido|fiz a solicitacao|registrei)|waiting|waited|still|no (?:answer|response|reply)|nadie|llevo|esperando|sin respuesta)\\b`,
 );
 /** Habits and loyalty are not waits: "sou cliente há 10 anos", "uso o app há meses". */
 const NOT_A_WAIT_BEFORE =
@@ -387,7 +397,7 @@ function longWait(folded: string, ctx: RuleContext): string | undefined {
     SINCE,
     (m) =>
       WAITING_CUE.test(around(folded, m, 80, 80)) &&
-      felt(m, m[1] === 'mes' || m[1] === 'ano' || m[1] === 'semana' ? WEEK : 2 * DAY),
+      felt(m, m[1] || m[2] ? WEEK : 2 * DAY),
   );
   if (since) return since[0];
   // "o prazo era 5 dias e já se passaram 20": past the promised date, by days.
@@ -428,7 +438,7 @@ const LEAVE = any(
   'troc(?:ar|o) de (?:operadora|banco|empresa|provedor|plano de saude|fornecedor|loja|seguradora|companhia|servico|marca|internet|cartao)',
   'mud(?:ar|o) de (?:operadora|banco|empresa|provedor|plano de saude|fornecedor|loja|seguradora|companhia|servico|internet)',
   'migr(?:ar|o) para (?:a |o )?(?:concorren\\w+|outr[oa]|\\w+)',
-  'ir (?:pra|para) (?:a |o )?(?:concorren\\w+|outr[oa] (?:empresa|operadora|loja|banco))',
+  'ir (?:pra|para) (?:a |o )?(?:concorren\\w+|outr[oa] (?:empresa|operadora|loja|banco|marca|provedor|seguradora))',
   'procurar (?:outr[oa]|a concorrencia|um concorrente)',
   '(?:pra|para) (?:a |o )?(?:concorren\\w+|outr[oa] (?:empresa|operadora|loja|banco|marca|provedor|seguradora))',
   'levar (?:\\w+ ){0,2}(?:conta|contas|dinheiro|negocio|empresa|investimentos?|compras) (?:pra|para) (?:outr|a concorr|o concorr)\\w*',
@@ -441,14 +451,14 @@ const LEAVE = any(
   '(?:vendo|olhando|procurando|pesquisando|avaliando|cotando) (?:outr[oa]s?|a concorrencia|concorrentes?|planos? d[ae] outr[oa])',
 );
 const CHURN = re(
-  `\\b(?:vou|vamos|irei|iremos|to indo|estou indo|vou ter que|vou acabar|acho que vou|penso em|estou pensando em|pensando seriamente em|decidi|decidimos|quero|queremos|exijo|vai ser|ja estou)\\s+(?:\\w+\\s+){0,2}${LEAVE}|\\b(?:cancelo|cancelamos|encerro|rescindo|migro|vou embora)\\b|\\bsaio d[ao] (?:operadora|empresa|banco|plano|provedor|voces)\\b|\\b(?:troco|mudo) de (?:operadora|banco|empresa|provedor|plano de saude|fornecedor|seguradora|companhia)\\b|\\b(?:pensar|pensando|repensar|repensando|avaliar|avaliando|reavaliar)\\s+(?:\\w+\\s+)?se\\s+(?:\\w+\\s+)?(?:continuo|fico|vou continuar|renovo|vale a pena continuar)\\b|\\bnao (?:sei se (?:vou )?|vou )(?:continuar|renovar|ficar) (?:com voces|cliente|o contrato|a assinatura|o plano)\\b|\\b(?:i(?:'ll| will| am going to|'m going to| want to)|we(?:'ll| will))\\s+(?:\\w+\\s+)?(?:cancel|switch|leave|close my account|take my business)\\b|\\bswitch(?:ing)? to (?:another|a different|your competitor)\\b|\\b(?:voy a|vamos a|quiero)\\s+(?:cancelar|dar de baja|cambiarme)\\b|\\bme cambio de\\b|\\b(?:pode|podem|favor|quero que|cancela|cancelem|cancele)\\s+(?:\\w+\\s+)?(?:cancelar\\s+|cancelem\\s+)?(?:minha|meu|o|a)\\s+(?:assinatura|plano|conta|contrato|servico|linha|internet|cadastro|pacote)\\b`,
+  `\\b(?:vou|vamos|irei|iremos|to indo|estou indo|vou ter que|vou acabar|acho que vou|penso em|pensando em|estou pensando em|pensando seriamente em|avaliando|considerando|cogitando|decidi|decidimos|prefiro|preferimos|quero|queremos|exijo|vai ser|ja estou)\\s+(?:\\w+\\s+){0,2}${LEAVE}|\\b(?:cancelo|cancelamos|encerro|rescindo|migro|vou embora)\\b|\\b(?:e |e vou )?ir (?:pra|para) (?:a )?(?:concorrencia|outr[oa] (?:empresa|operadora|loja|banco|marca|provedor|seguradora))\\b|\\bsaio d[ao] (?:operadora|empresa|banco|plano|provedor|voces)\\b|\\b(?:troco|mudo) de (?:operadora|banco|empresa|provedor|plano de saude|fornecedor|seguradora|companhia)\\b|\\b(?:pensar|pensando|repensar|repensando|avaliar|avaliando|reavaliar)\\s+(?:\\w+\\s+)?se\\s+(?:\\w+\\s+)?(?:continuo|fico|vou continuar|renovo|vale a pena continuar)\\b|\\bnao (?:sei se (?:vou )?|vou )(?:continuar|renovar|ficar) (?:com voces|cliente|o contrato|a assinatura|o plano)\\b|\\b(?:i(?:'ll| will| am going to|'m going to| want to)|we(?:'ll| will))\\s+(?:\\w+\\s+)?(?:cancel|switch|leave|close my account|take my business)\\b|\\bswitch(?:ing)? to (?:another|a different|your competitor)\\b|\\b(?:voy a|vamos a|quiero)\\s+(?:cancelar|dar de baja|cambiarme)\\b|\\bme cambio de\\b|\\b(?:pode|podem|favor|quero que|cancela|cancelem|cancele)\\s+(?:\\w+\\s+)?(?:cancelar\\s+|cancelem\\s+)?(?:minha|meu|o|a)\\s+(?:assinatura|plano|conta|contrato|servico|linha|internet|cadastro|pacote)\\b`,
 );
 /** "se não resolverem…", "caso continue…": an ultimatum ties the threat to the problem. */
 const ULTIMATUM = re(
   `\\b(?:se|caso|senao|if|si)\\s+(?:\\w+\\s+){0,3}(?:nao|continuar|continue|isso|persistir|persista|acontecer|nada|nobody|not|no)\\b|\\bate (?:amanha|hoje|o fim do dia|sexta|segunda)\\b|\\bou (?:resolvem|voces resolvem|me devolvem|cancelo)\\b`,
 );
 const PROBLEM = re(
-  `\\b(?:cansei|cansad[oa]|farto|farta|chega|absurdo|pessim\\w*|horrivel|descaso|palhacada|vergonha|ridicul\\w*|mal atendid[oa]|nao funciona|so (?:cai|trava|da erro|da problema|falha)|vive (?:caindo|travando|dando (?:erro|problema))|caindo|lixo|porcaria|ruim|horrivel|com esse (?:atendimento|servico|descaso)|desse jeito|assim nao (?:da|tem como|vai)|nao da mais|nao aguento mais|do jeito que (?:esta|vai)|nao resolve\\w*|ninguem resolve|sem solucao|falta de respeito|desrespeito|defeito|decepcion\\w*|insatisfeit\\w*|revoltad\\w*|irritad\\w*|fed up|terrible|awful|tired of|harto|cansado)\\b`,
+  `\\b(?:cansei|cansad[oa]|farto|farta|chega|absurdo|pessim\\w*|horrivel|descaso|palhacada|vergonha|ridicul\\w*|mal atendid[oa]|nao funciona|so (?:cai|trava|da erro|da problema|falha)|vive (?:caindo|travando|dando (?:erro|problema))|caindo|lixo|porcaria|ruim|horrivel|com esse (?:atendimento|servico|descaso)|desse jeito|se for assim|se continuar assim|assim nao (?:da|tem como|vai)|nao da mais|nao aguento mais|do jeito que (?:esta|vai)|nao resolve\\w*|ninguem resolve|sem solucao|falta de respeito|desrespeito|defeito|decepcion\\w*|insatisfeit\\w*|revoltad\\w*|irritad\\w*|fed up|terrible|awful|tired of|harto|cansado)\\b`,
 );
 
 /** Threats that carry their own grievance: "vocês perderam um cliente", "nunca mais compro aqui". */
@@ -517,7 +527,7 @@ function publicExposure(folded: string, positiveOnly: boolean): string | undefin
   return channel?.[0] ?? firstMatch(folded, SPREAD)?.[0];
 }
 const PUBLIC = re(
-  `\\b(?:reclame ?aqui|reclameaqui)\\b|\\bredes? sociais\\b|\\bredes sociales\\b|\\bsocial media\\b|\\b(?:expor|expondo|expus|expo) (?:voces|vcs|a empresa|essa empresa|esta empresa|a loja|essa loja|o caso|meu caso|isso|tudo|publicamente|a situacao)\\b|\\bviraliz\\w+\\b|\\b(?:vou|vamos|irei|ja|acabei de|fiz|fizemos)\\s+(?:\\w+\\s+){0,2}(?:postar|postei|publicar|publiquei|divulgar|divulguei|espalhar|gravar um video|fazer um video|filmar|contar|falar mal|denunciar|avaliar|deixar (?:uma |minha )?avaliac\\w+)\\b(?:\\s+[\\w.]+){0,6}?\\s+(?:n[oa]s?|em|para|pra|pro|a|no|na|pelo|pela)?\\s*${PUBLIC_CHANNEL}\\b|\\b(?:avaliac\\w+|review|nota|comentario|estrela)s?\\s+(?:\\w+\\s+){0,2}(?:negativa|ruim|pessima|uma estrela|1 estrela|zero)\\b|\\b(?:gravar|fazer|postar|publicar|soltar) (?:um |uns )?videos? (?:contando|mostrando|expondo|falando|sobre|denunciando)\\b|\\b(?:tell|telling) everyone\\b|\\bpost (?:this|it|about)\\b|\\b(?:imprensa|reportagem|jornalista)\\b`,
+  `\\b(?:reclame ?aqui|reclameaqui)\\b|\\bredes? sociais\\b|\\bredes sociales\\b|\\bsocial media\\b|\\b(?:expor|expondo|expus|expo) (?:voces|vcs|a empresa|essa empresa|esta empresa|a loja|essa loja|o caso|meu caso|isso|tudo|publicamente|a situacao)\\b|\\bviraliz\\w+\\b|\\b(?:vou|vamos|irei|ja|acabei de|fiz|fizemos)\\s+(?:\\w+\\s+){0,2}(?:postar|postei|publicar|publiquei|divulgar|divulguei|espalhar|gravar um video|fazer um video|filmar|contar|falar mal|denunciar|avaliar|deixar (?:uma |minha )?avaliac\\w+)\\b(?:\\s+[\\w.]+){0,6}?\\s+(?:n[oa]s?|em|para|pra|pro|a|no|na|pelo|pela)?\\s*${PUBLIC_CHANNEL}\\b|\\b(?:avaliac\\w+|review|nota|comentario|estrela)s?\\s+(?:\\w+\\s+){0,2}(?:negativa|ruim|pessima|uma estrela|1 estrela|zero)\\b|\\b(?:gravar|fazer|postar|publicar|soltar) (?:um |uns )?videos? (?:contando|mostrando|expondo|falando|sobre|denunciando)\\b|\\b(?:avaliar|avaliando|dar|darei|dei|vou dar|deixar|deixei)\\s+(?:\\w+\\s+){0,2}(?:uma|1|zero|0|nenhuma) estrelas?\\b|\\b(?:tell|telling) everyone\\b|\\bpost (?:this|it|about)\\b|\\b(?:imprensa|reportagem|jornalista)\\b`,
 );
 
 // ---------------------------------------------------------------------------------------------
@@ -532,7 +542,7 @@ const FINANCIAL = re(
     `\\b(?:pagando|paguei|pago|pagamos)\\s+(?:\\w+\\s+){0,2}(?:(?<!\\bem )duas vezes|em dobro|o dobro)\\b`,
     `\\b(?:continu\\w+|esta(?:o)?|estao|voces estao|seguem)\\s+(?:\\w+\\s+)?cobrando\\s+(?:\\w+\\s+){0,4}(?:ja pag\\w+|que (?:eu )?ja paguei|quitad\\w+|cancelad\\w+|que (?:eu )?nao)\\b`,
     `\\b(?:debit|descont|desconta|saque|retir|transfer)\\w*\\s+(?:\\w+\\s+){0,6}(?:que )?(?:eu )?nao (?:reconheco|autorizei|fiz|realizei|solicitei|pedi|contratei)\\b`,
-    `\\bnao (?:reconheco|autorizei|fiz|realizei)\\s+(?:\\w+\\s+)?(?:ess[ae]s?|est[ae]s?|a|o|as|os|nenhum[a]?)?\\s*(?:compras?|cobrancas?|debitos?|transac\\w+|valor(?:es)?|lancamentos?|pix|saques?|transferenc\\w+|parcelas?|despesas?|gastos?)\\b`,
+    `\\bnao (?:reconheco|autorizei|(?:fiz|realizei)(?=\\s+(?:\\w+\\s+)?(?:ess|est|aquel|nenhum)))\\s+(?:\\w+\\s+)?(?:ess[ae]s?|est[ae]s?|aquel[ae]s?|a|o|as|os|nenhum[a]?)?\\s*(?:compras?|cobrancas?|debitos?|transac\\w+|valor(?:es)?|lancamentos?|pix|saques?|transferenc\\w+|parcelas?|despesas?|gastos?)\\b`,
     `\\b(?:compras?|transac\\w+|debitos?|lancamentos?|saques?|transferencias?|pix|gastos?)\\s+(?:\\w+\\s+){0,4}(?:que (?:eu )?(?:nao|nunca) (?:fiz|reconheco|realizei|autorizei)|nao (?:reconhecid[oa]s?|autorizad[oa]s?)|desconhecid[oa]s?|indevid[oa]s?|suspeit[oa]s?)\\b`,
     `\\bcobr\\w+\\s+(?:\\w+\\s+){0,4}que (?:eu )?(?:(?:nunca|nao) (?:contratei|pedi|solicitei|autorizei|usei|comprei|assinei|recebi)|(?:ja )?(?:cancelei|encerrei|devolvi|quitei|paguei)|(?:foi|era|estava|seria|tinha sido|ja foi|ja estava) (?:\\w+ )?(?:isent\\w*|gratis|gratuit\\w*|inclus\\w*|cancelad\\w*|quitad\\w*|pag[oa]|estornad\\w*|devolvid\\w*|retirad\\w*|dispensad\\w*|abonad\\w*))\\b`,
     `\\b(?:pedidos?|compras?|cobrancas?|assinaturas?|servicos?|parcelas?|lancamentos?) (?:\\w+ )?que nao (?:e|eh|sao|foi|foram|era) (?:meu|minha|meus|minhas|nosso|nossa)\\b`,
@@ -559,13 +569,28 @@ const LOSS = re(
   `\\b(?:paguei|transferi|fiz (?:o |um )?pix|depositei|perdi|cai|levaram|roubaram|tiraram|debitaram|sumiu|passei (?:meus|os) dados|paid|lost)\\b`,
 );
 
+/** Money words and, nearby, a mark that it was taken wrongly: "uma cobrança de R$ 300 que não reconheço". */
+const MONEY = re(
+  `\\b(?:cobranc\\w*|cobrad[oa]s?|cobraram|cobrando|cobrou|debit\\w*|descont(?:aram|ou|ando|ado|ada)|lancamentos?|compras?|transac\\w+|pix|saques?|fatura|valor(?:es)?|parcelas?|dinheiro|cartao|conta bancaria|saldo|r\\$ ?\\d+|reais|charge[sd]?|money)\\b`,
+);
+const TAKEN_WRONGLY = re(
+  `\\b(?:nao (?:\\w+ )?(?:reconheco|reconhecemos|autorizei|autorizamos)|que (?:eu )?(?:nao|nunca) (?:\\w+ )?(?:fiz|realizei|contratei|solicitei|pedi|usei)|desconhecid[oa]s?|indevid\\w*|duas vezes|tres vezes|em dobro|duplicad[oa]s?|duplicidade|a mais|sem (?:minha )?autorizac\\w+|sem eu (?:pedir|autorizar|saber)|falsos?|falsas?|golpe|fraud\\w*|clonad[oa]s?|perdi|roubad[oa]s?|roubaram|twice|unauthori[sz]ed|don'?t recognize)\\b`,
+);
+
 function financialHarm(folded: string): string | undefined {
-  return firstMatch(folded, FINANCIAL, (m) => {
+  const strict = firstMatch(folded, FINANCIAL, (m) => {
     if (!FRAUD_WORD.test(m[0])) return true;
     const asking =
       ASKING_BEFORE.test(folded.slice(Math.max(0, m.index - 40), m.index)) ||
       /^\s*\?/.test(folded.slice(m.index + m[0].length));
     return !asking || LOSS.test(around(folded, m, 120, 60));
+  });
+  if (strict) return strict[0];
+  // Loose: money and a wrong-taking mark in the same stretch, unless it is a calm question.
+  return firstMatch(folded, TAKEN_WRONGLY, (m) => {
+    if (!MONEY.test(around(folded, m, 70, 50))) return false;
+    if (FRAUD_WORD.test(m[0]) || m[0] === 'falso' || m[0] === 'falsa') return LOSS.test(around(folded, m, 120, 80));
+    return !folded.slice(m.index, m.index + m[0].length + 40).includes('?');
   })?.[0];
 }
 
@@ -581,10 +606,10 @@ const OWN_BUSINESS = any(
 );
 /** Tools only a business has: stopped, they count with a word of impact nearby. */
 const BUSINESS_TOOL = any(
-  'pdv|frente de caixa|maquininhas?|maquinas? de cartao|erp|sistemas? (?:de|da|do) (?:vendas|gestao|caixa|emissao|loja|empresa|clinica|restaurante|estoque|pdv|ponto)|central telefonica',
+  'pdv|frente de caixa|maquininhas?|maquinas? de cartao|erp|sistemas? (?:de|da|do) (?:vendas|gestao|caixa|emissao|loja|empresa|clinica|restaurante|estoque|pdv|ponto|pedidos|agendamentos?|reservas|delivery|cobranca|pagamentos)|central telefonica',
 );
 const IMPACT_NEAR = re(
-  `\\b(?:vend\\w*|fatur\\w*|client\\w*|fila|perd\\w*|prejuiz\\w*|loja|caixa|ninguem|nenhum\\w*|tod[oa]s|urgen\\w*|emergencia|parad[oa]|funcionarios|equipe|expediente)\\b`,
+  `\\b(?:vend\\w*|fatur\\w*|client\\w*|fila|perd\\w*|prejuiz\\w*|loja|caixa|ninguem|nenhum\\w*|tod[oa]s|urgen\\w*|emergencia|parad[oa]|funcionarios|equipe|expediente|lotad[oa]|cheio|cheia|movimento|restaurante|clinica|pacientes)\\b`,
 );
 const STOPPED = any(
   'parou(?! de (?:responder|atender|retornar|ligar|mandar|enviar|cobrar))|pararam(?! de)|parad[oa]s?',
@@ -601,7 +626,7 @@ const BUSINESS = re(
     `\\bclientes (?:esperando|na fila|indo embora|reclamando na loja|sem atendimento)\\b|\\bloja (?:cheia|lotada)\\b`,
     `\\b(?:perder|perdendo|perdi|perdemos|estragar|estragando|estragou|estragaram|estragada|estragado)\\s+(?:\\w+\\s+){0,2}(?:mercadoria|mercadorias|estoque|produtos|alimentos|vacinas|carga|cargas|insumos|materia-prima)\\b`,
     // Safety: health equipment, medicine, hazards.
-    `\\b(?:oxigenio|respirador|aparelho respiratorio|concentrador|hemodialise|dialise|insulina|quimioterapia|marca-?passo|home care|acamad[oa]|uti|remedio controlado|medicamento controlado|remedios? de uso continuo|vazamento de gas|cheiro de gas|vazando gas|pegou fogo|pegando fogo|incendio|fumaca|curto-?circuito|choque eletrico|levou (?:um )?choque|fio desencapado|fios? (?:solto|soltos|caido|caidos|expostos?)|poste caido|explodiu|explosao|risco de vida|risco de morte|em perigo|intoxica\\w+|queimadura|queimou (?:a|o|minha|meu) (?:mao|pele|braco|perna|rosto))\\b`,
+    `\\b(?:oxigenio|respirador|aparelho respiratorio|concentrador|hemodialise|dialise|insulina|quimioterapia|marca-?passo|home care|acamad[oa]|uti|remedio controlado|medicamento controlado|remedios? de uso continuo|vazamento de gas|cheiro de gas|vazando gas|pegou fogo|pegando fogo|incendio|fumaca|curto-?circuito|choque eletrico|levou (?:um )?choque|fio desencapado|(?:fios?|cabos?|poste|transformador)(?: \\w+){0,3} (?:soltos?|caidos?|expostos?|rompidos?|partidos?|desencapados?|soltando faisca|pegando fogo|estourou|explodiu)|poste caido|faisc\\w*|cheiro de queimado|derret(?:eu|endo)|reacao alergica|passei mal|passou mal|(?:fui|foi|fomos) parar no hospital|hospitalizad[oa]|explodiu|explosao|risco de vida|risco de morte|em perigo|intoxica\\w+|queimadura|queimou (?:a|o|minha|meu) (?:mao|pele|braco|perna|rosto))\\b`,
     // English and Spanish.
     `\\b(?:losing (?:sales|customers|money|business)|business is down|can'?t (?:sell|operate|work)|gas leak|oxygen|perdiendo (?:ventas|clientes|dinero)|negocio parado)\\b`,
   ].join('|'),
@@ -651,7 +676,7 @@ const BOSS = any(
 const BOSS_STRICT =
   '(?:(?<!\\bmeu |\\bminha )gerente(?! de (?:contas?|relacionamento))|supervisor|supervisora|superior|superiores|coordenador|coordenadora|diretor|diretora|diretoria|gestor|gestora|chefe|chefia|gerencia|coordenacao|supervisao)';
 const SUPERVISOR = re(
-  `\\b(?:para|pra|ao|a) (?:o |a |um |uma |seu |sua |o seu |a sua )?${BOSS_STRICT}\\b|\\balguem (?:superior|acima|responsavel|com (?:mais )?(?:autoridade|poder)|que (?:realmente )?(?:resolva|possa resolver|consiga resolver|decida|tenha poder))\\b|\\b(?:escalad[oa]|escalonad[oa]|escale|escalone|escalar|escalonar|escalem|escalonem)\\b|\\b(?:falar|fale|conversar|converse|contato|contatar|falo|passar|passe|passa|transferir|transfira|transfere|transferem|encaminhar|encaminhe|chamar|chame|chama|coloca|coloque)\\s+(?:com|para|pra|ao|a)?\\s*(?:o |a |um |uma |seu |sua |o seu |a sua )?${BOSS}\\b|\\b(?:quero|exijo|preciso|gostaria|solicito|peco|queria)\\s+(?:\\w+\\s+){0,3}(?:(?<!\\bmeu |\\bminha )gerente(?! de (?:contas?|relacionamento))|supervisor|supervisora|ouvidoria|diretoria)\\b|\\bouvidoria\\b|\\binstancia superior\\b|\\b(?:speak|talk) (?:to|with) (?:a|the|your) (?:manager|supervisor)\\b|\\bhablar con (?:el|un|la|una) (?:gerente|supervisor|supervisora|encargad[oa])\\b|\\bombudsman\\b`,
+  `\\b(?:para|pra|ao|a) (?:o |a |um |uma |seu |sua |o seu |a sua )?${BOSS_STRICT}\\b|\\balguem (?:superior|acima|responsavel|com (?:mais )?(?:autoridade|poder)|que (?:realmente )?(?:resolva|possa resolver|consiga resolver|decida|tenha poder))\\b|\\b(?:escalad[oa]|escalonad[oa]|escale|escalone|escalar|escalonar|escalem|escalonem)\\b|\\b(?:falar|fale|conversar|converse|contato|contatar|falo|passar|passe|passa|transferir|transfira|transfere|transferem|encaminhar|encaminhe|chamar|chame|chama|coloca|coloque)\\s+(?:com|para|pra|ao|a)?\\s*(?:o |a |um |uma |seu |sua |o seu |a sua )?${BOSS}\\b|\\b(?:quero|exijo|preciso|gostaria|solicito|peco|queria)\\s+(?:\\w+\\s+){0,3}(?:(?<!\\bmeu |\\bminha )gerente(?! de (?:contas?|relacionamento))|supervisor|supervisora|ouvidoria|diretoria|gerencia|supervisao|coordenacao|chefia)\\b|\\b(?:atendid[oa]|ouvid[oa]|tratad[oa]|resolvid[oa]) pel[oa] (?:${BOSS_STRICT})\\b|\\bouvidoria\\b|\\binstancia superior\\b|\\b(?:speak|talk) (?:to|with) (?:a|the|your) (?:manager|supervisor)\\b|\\bhablar con (?:el|un|la|una) (?:gerente|supervisor|supervisora|encargad[oa])\\b|\\bombudsman\\b`,
 );
 const STAFF = any(
   'atendente|atendentes|funcionari[oa]s?|vendedor|vendedora|vendedores|tecnic[oa]s?|entregador|entregadora|motoboy|motorista|instalador|operador|operadora do sac|consultor|consultora|seguranca|gerente|supervisor|supervisora|moca|moco|rapaz|senhora|senhor|pessoa que me atendeu|colaborador|colaboradora|agente|representante|equipe',
@@ -662,7 +687,7 @@ const RUDE = any(
   'rude|disrespectful|insulting|aggressive|grosero|grosera',
 );
 const MISCONDUCT = re(
-  `\\b${STAFF}\\b(?:\\s+[\\w,]+){0,6}?\\s+(?:foi|estava|era|e|foram|estavam|muito|extremamente|super|bem|was|were|fue)\\s+(?:\\w+\\s+)?${RUDE}\\b|\\b(?:me tratou|me trataram|fui tratad[oa]|tratou|trataram)\\s+(?:\\w+\\s+){0,2}(?:mal|com (?:grosseria|desprezo|descaso|ignorancia|deboche|falta de respeito)|aos gritos|como lixo)\\b|\\b(?:riu|riram|rindo|debochou|debocharam|zombou|zombaram) (?:da minha cara|de mim|do meu problema|da minha situacao)\\b|\\b(?:gritou|gritaram|gritando) comigo\\b|\\b${STAFF}\\b(?:\\s+\\w+){0,3}?\\s+(?:mentiu|mentiram|me enganou|me enganaram|inventou|inventaram|me ignorou|me ignoraram|zombou|zombaram|debochou|debocharam|riu|riram)\\b|\\b(?:fui|fomos|sendo)\\s+(?:\\w+\\s+)?(?:mal ?tratad[oa]s?|maltratad[oa]s?|humilhad[oa]s?|desrespeitad[oa]s?|ofendid[oa]s?|xingad[oa]s?|ameacad[oa]s?|assediad[oa]s?|destratad[oa]s?)\\b|\\b(?:me )?(?:xingou|xingaram|ofendeu|ofenderam|humilhou|humilharam|ameacou|ameacaram|assediou|assediaram|destratou|destrataram|desrespeitou|desrespeitaram)\\b|\\b(?:bateu o telefone|desligou na minha cara|desligaram na minha cara|desligou o telefone na minha cara)\\b|\\b(?:grosseria|assedio|racismo|racista|homofobi\\w+|machista|discrimina\\w+|preconceito)\\b|\\b(?:roubou|roubaram|furtou|furtaram|sumiu com|mexeu nas minhas|mexeram nas minhas)\\b(?=.*\\b(?:tecnic|entregador|funcionari|instalador|motoboy|atendente)\\w*)|\\b(?:was|were) (?:rude|disrespectful|insulting|aggressive) to me\\b|\\b(?:yelled|shouted|laughed) at me\\b|\\bhung up on me\\b|\\bse burl(?:o|aron) de mi\\b`,
+  `\\b${STAFF}\\b(?:\\s+[\\w,]+){0,6}?\\s+(?:foi|estava|era|e|foram|estavam|muito|extremamente|super|bem|was|were|fue)\\s+(?:\\w+\\s+)?${RUDE}\\b|\\b(?:me tratou|me trataram|fui tratad[oa]|tratou|trataram)\\s+(?:\\w+\\s+){0,2}(?:mal|com (?:grosseria|desprezo|descaso|ignorancia|deboche|falta de respeito)|aos gritos|como lixo)\\b|\\b(?:riu|riram|rindo|debochou|debocharam|zombou|zombaram) (?:da minha cara|de mim|do meu problema|da minha situacao)\\b|\\b(?:gritou|gritaram|gritando) comigo\\b|\\b${STAFF}\\b(?:\\s+\\w+){0,3}?\\s+me (?:chamou|chamaram) de\\b(?!\\s+(?:senhor|senhora|sr|sra|dona|doutor|doutora|querid[oa]|amig[oa]|cliente|voce|pelo nome|meu nome|volta|novo))|\\b(?:cobrou|cobraram|pediu|pediram) (?:\\w+ )?(?:por fora|propina|gorjeta obrigatoria)\\b|\\b${STAFF}\\b(?:\\s+\\w+){0,3}?\\s+(?:mentiu|mentiram|me enganou|me enganaram|inventou|inventaram|me ignorou|me ignoraram|zombou|zombaram|debochou|debocharam|riu|riram)\\b|\\b(?:fui|fomos|sendo)\\s+(?:\\w+\\s+)?(?:mal ?tratad[oa]s?|maltratad[oa]s?|humilhad[oa]s?|desrespeitad[oa]s?|ofendid[oa]s?|xingad[oa]s?|ameacad[oa]s?|assediad[oa]s?|destratad[oa]s?)\\b|\\b(?:me )?(?:xingou|xingaram|ofendeu|ofenderam|humilhou|humilharam|ameacou|ameacaram|assediou|assediaram|destratou|destrataram|desrespeitou|desrespeitaram)\\b|\\b(?:bateu o telefone|desligou na minha cara|desligaram na minha cara|desligou o telefone na minha cara)\\b|\\b(?:grosseria|assedio|racismo|racista|homofobi\\w+|machista|discrimina\\w+|preconceito)\\b|\\b(?:roubou|roubaram|furtou|furtaram|sumiu com|mexeu nas minhas|mexeram nas minhas)\\b(?=.*\\b(?:tecnic|entregador|funcionari|instalador|motoboy|atendente)\\w*)|\\b(?:was|were) (?:rude|disrespectful|insulting|aggressive) to me\\b|\\b(?:yelled|shouted|laughed) at me\\b|\\bhung up on me\\b|\\bse burl(?:o|aron) de mi\\b`,
 );
 
 // ---------------------------------------------------------------------------------------------
@@ -674,7 +699,7 @@ const SALES_CLAIM = re(
     `\\b(?:me |nos )?(?:garantiram|disseram|falaram|prometeram|informaram|afirmaram|juraram|garantiu|disse|falou|prometeu|informou|afirmou)\\s+(?:que\\s+)?(?:\\w+\\s+){0,6}?(?:gratis|gratuit[oa]|sem (?:custo|taxa|fidelidade|multa|juros|anuidade|carencia|mensalidade)|ilimitad[oa]|para sempre|vitalici[oa]|inclus[oa]|incluid[oa]|nao tinha|nao teria|nao havia|nao cobra\\w*|nao pagaria|isent[oa]|de graca|cancelar quando quisesse|sem compromisso)\\b`,
     `\\b(?:o |a )?(?:anuncio|propaganda|site|oferta|promocao|panfleto|folheto|contrato|vendedor|vendedora)\\s+(?:\\w+\\s+)?(?:dizia|falava|prometia|informava|anunciava|garantia|mostrava)\\b`,
     `\\b(?:me |nos )?vend(?:eram|eu|ido|ida)\\s+(?:\\w+\\s+){0,5}?(?:dizendo|falando|afirmando|garantindo|prometendo|com a promessa|como se|como|alegando|informando)\\b`,
-    `\\b(?:me |nos )?(?:disseram|falaram|garantiram|prometeram|informaram|afirmaram|juraram|disse|falou|garantiu|prometeu)\\s+(?:\\w+\\s+){0,3}?(?:na loja|na venda|na compra|na contratacao|no balcao|no stand|no quiosque|no telefone|quando (?:comprei|contratei|assinei|fechei|aderi))\\b`,
+    `\\b(?:me |nos )?(?:disseram|falaram|garantiram|prometeram|informaram|afirmaram|juraram|disse|falou|garantiu|prometeu)\\s+(?:\\w+\\s+){0,6}?(?:na loja|na venda|na compra|na contratacao|no balcao|no stand|no quiosque|no telefone|quando (?:comprei|contratei|assinei|fechei|aderi))\\b`,
     `\\bquando (?:comprei|contratei|assinei|fechei|aderi)\\b(?:\\s+[\\w,]+){0,5}?\\s+(?:me |nos )?(?:disseram|falaram|garantiram|prometeram|informaram|afirmaram)\\b`,
     `\\b(?:o |a )?(?:vendedor|vendedora|consultor|consultora|corretor|corretora|representante comercial|promotor|promotora)\\s+(?:\\w+\\s+)?(?:disse|falou|garantiu|prometeu|afirmou|informou|jurou|me disse|me falou|me garantiu|me prometeu)\\b`,
     `\\b(?:na|no|durante a|no momento da|na hora da|no ato da|quando fiz a|quando fechei a) (?:venda|compra|contratacao|assinatura|adesao)\\s+(?:\\w+\\s+){0,3}(?:disseram|falaram|garantiram|prometeram|informaram|me disseram|me falaram|me garantiram|me prometeram)\\b`,
@@ -682,7 +707,7 @@ const SALES_CLAIM = re(
   ].join('|'),
 );
 const CONTRADICTION = re(
-  `\\b(?:mas|porem|so que|agora|e nao|nao e|nao era|nao tem|nao tinha|na verdade|mentira|cobram|cobraram|cobrando|multa|veio|tem sim|tinha sim|but|now|pero|ahora)\\b`,
+  `\\b(?:mas|porem|so que|agora|e nao|nao e|nao era|nao tem|nao tinha|na verdade|mentira|cobram|cobraram|cobrando|multa|veio|vem|tem sim|tinha sim|entreg\\w*|so (?:tem|vem|chega|funciona|durou|dura)|apenas|somente|recebo|recebi|but|now|pero|ahora)\\b`,
 );
 /** Statements that are misleading-sale claims by themselves. */
 const MISLEADING = re(
@@ -694,6 +719,7 @@ const MISLEADING = re(
     `\\b(?:taxa|cobranca|multa|tarifa|clausula|custo)s?\\s+(?:escondid[oa]s?|ocult[oa]s?|nao informad[oa]s?)\\b|\\bletras? miudas?\\b`,
     `\\b(?:diferente|diferente do que|nao e o que|nao era o que)\\s+(?:foi\\s+)?(?:prometid[oa]|contratad[oa]|combinad[oa]|vendid[oa]|ofertad[oa]|me venderam|me prometeram|me ofereceram)\\b`,
     `\\b(?:me|nos) empurraram\\b|\\bempurraram (?:um|uma) (?:seguro|servico|plano|pacote|cartao|produto)\\b|\\b(?:incluiram|colocaram|adicionaram)\\s+(?:\\w+\\s+){0,2}(?:seguro|servico|pacote|plano|assinatura)\\s+(?:\\w+\\s+){0,4}sem\\b`,
+    `\\b(?:me |nos )?vend(?:eram|eu)\\s+(?:\\w+\\s+){0,6}?(?:que nao (?:existe|existem|tem|tinha|funciona|funcionam|cobre|cobria|inclui|incluia|era|estava|vem|veio)|inexistentes?)\\b`,
     `\\bvenda casada\\b|\\b(?:me|nos) (?:obrigaram|forcaram) a (?:levar|comprar|contratar|assinar|aceitar|pagar)\\b`,
     `\\b(?:misleading|false advertising|mis-?sold)\\b|\\bpublicidad enganosa\\b`,
   ].join('|'),
