@@ -332,7 +332,9 @@ function repeatedContact(folded: string, ctx: RuleContext): string | undefined {
   if (loose) return loose;
   const periodic = firstMatch(folded, PERIODIC, (m) => PROBLEM_WORD.test(around(folded, m, 50, 60)));
   if (periodic) return periodic[0];
-  const back = firstMatch(folded, CAME_BACK, (m) => FAULT_NOUN.test(folded.slice(Math.max(0, m.index - 70), m.index)));
+  const back = firstMatch(folded, CAME_BACK, (m) =>
+    FAULT_NOUN.test(folded.slice(Math.max(0, m.index - 70), m.index)),
+  );
   if (back) return back[0];
   return firstMatch(folded, RECURRING)?.[0];
 }
@@ -395,9 +397,7 @@ function longWait(folded: string, ctx: RuleContext): string | undefined {
   const since = firstMatch(
     folded,
     SINCE,
-    (m) =>
-      WAITING_CUE.test(around(folded, m, 80, 80)) &&
-      felt(m, m[1] || m[2] ? WEEK : 2 * DAY),
+    (m) => WAITING_CUE.test(around(folded, m, 80, 80)) && felt(m, m[1] || m[2] ? WEEK : 2 * DAY),
   );
   if (since) return since[0];
   // "o prazo era 5 dias e já se passaram 20": past the promised date, by days.
@@ -589,7 +589,8 @@ function financialHarm(folded: string): string | undefined {
   // Loose: money and a wrong-taking mark in the same stretch, unless it is a calm question.
   return firstMatch(folded, TAKEN_WRONGLY, (m) => {
     if (!MONEY.test(around(folded, m, 70, 50))) return false;
-    if (FRAUD_WORD.test(m[0]) || m[0] === 'falso' || m[0] === 'falsa') return LOSS.test(around(folded, m, 120, 80));
+    if (FRAUD_WORD.test(m[0]) || m[0] === 'falso' || m[0] === 'falsa')
+      return LOSS.test(around(folded, m, 120, 80));
     return !folded.slice(m.index, m.index + m[0].length + 40).includes('?');
   })?.[0];
 }
