@@ -5,7 +5,6 @@ z.config(z.locales.pt());
 
 export * from './analysis.ts';
 export * from './analysis-feedback.ts';
-
 export * from './common.ts';
 export * from './customers.ts';
 export * from './errors.ts';
