@@ -13,6 +13,7 @@ import {
   urgencyLabels,
   urgencyTone,
 } from '../../../lib/analysis-display.ts';
+import { FeedbackControls } from '../../../lib/analysis-feedback/feedback-controls.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
 
 /** Each text once (it is also the row's key). */
@@ -36,15 +37,33 @@ function Item({ term, children }: { term: string; children: React.ReactNode }) {
   );
 }
 
-/** What the AI read in one message: the newest analysis. */
+/** A field's value and, next to it, the agent's 👍/👎 on it (the correction form wraps below). */
+function Rated({ children }: { children: React.ReactNode }) {
+  return <div className="flex flex-wrap items-center gap-x-1.5 gap-y-2">{children}</div>;
+}
+
+/** What the AI read in one message: the newest analysis, with the agent's 👍/👎 per rated field. */
 export function AnalysisPanel({ analysis }: { analysis: MessageAnalysis }) {
+  return <AnalysisFields key={analysis.id} analysis={analysis} />;
+}
+
+function AnalysisFields({ analysis }: { analysis: MessageAnalysis }) {
+  const rating = { analysisType: 'message', analysisId: analysis.id } as const;
   return (
     <section aria-label="Análise da mensagem" className="space-y-4">
       <dl className="grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-5">
         <Item term="Sentimento">
-          <Badge tone={sentimentTone(analysis.sentiment)}>{sentimentLabels[analysis.sentiment]}</Badge>
+          <Rated>
+            <Badge tone={sentimentTone(analysis.sentiment)}>{sentimentLabels[analysis.sentiment]}</Badge>
+            <FeedbackControls {...rating} field="sentiment" analysed={analysis.sentiment} />
+          </Rated>
         </Item>
-        <Item term="Intenção">{intentLabels[analysis.intent]}</Item>
+        <Item term="Intenção">
+          <Rated>
+            <span>{intentLabels[analysis.intent]}</span>
+            <FeedbackControls {...rating} field="intent" analysed={analysis.intent} />
+          </Rated>
+        </Item>
         <Item term="Urgência">
           <Badge tone={urgencyTone(analysis.urgency_level)}>{urgencyLabels[analysis.urgency_level]}</Badge>
         </Item>
@@ -58,19 +77,22 @@ export function AnalysisPanel({ analysis }: { analysis: MessageAnalysis }) {
 
       <div>
         <h3 className="text-xs font-medium uppercase tracking-wide text-slate-500">Alertas</h3>
-        {analysis.contains_red_flags ? (
-          <div className="mt-1 flex flex-wrap items-center gap-1.5">
-            <Flag className="size-4 text-red-700" aria-hidden="true" />
-            <span className="text-sm text-red-800">Termos sinalizados:</span>
-            {unique(analysis.red_flag_words).map((word) => (
-              <Badge key={word} tone="red">
-                {word}
-              </Badge>
-            ))}
-          </div>
-        ) : (
-          <p className="mt-1 text-sm text-slate-600">Nenhum termo sinalizado.</p>
-        )}
+        <div className="mt-1 flex flex-wrap items-center gap-1.5">
+          {analysis.contains_red_flags ? (
+            <>
+              <Flag className="size-4 text-red-700" aria-hidden="true" />
+              <span className="text-sm text-red-800">Termos sinalizados:</span>
+              {unique(analysis.red_flag_words).map((word) => (
+                <Badge key={word} tone="red">
+                  {word}
+                </Badge>
+              ))}
+            </>
+          ) : (
+            <p className="text-sm text-slate-600">Nenhum termo sinalizado.</p>
+          )}
+          <FeedbackControls {...rating} field="red_flags" analysed={String(analysis.contains_red_flags)} />
+        </div>
       </div>
 
       <div>

@@ -1,9 +1,17 @@
-import type { TicketAnalysis } from '@atende/contracts';
-import { cleanup, render, screen } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import type { AnalysisFeedback, TicketAnalysis } from '@atende/contracts';
+import { escalationReasonLabels, escalationReasons } from '@atende/contracts/analysis-labels';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { Toaster } from 'sonner';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { json, stubServer } from '../../../testing/fake-server.ts';
 import { AnalysisPanel } from './analysis-panel.tsx';
 
-afterEach(cleanup);
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
 
 const analysis: TicketAnalysis = {
   id: 'a-1',
@@ -26,9 +34,59 @@ const analysis: TicketAnalysis = {
   urgency_level: 'high',
 };
 
+function feedback(
+  field: AnalysisFeedback['field'],
+  verdict: AnalysisFeedback['verdict'],
+  correction: string | null = null,
+) {
+  return {
+    id: `f-${field}`,
+    analysis_type: 'ticket',
+    analysis_id: 'a-1',
+    field,
+    verdict,
+    correction,
+    created_at: '2026-03-05T18:00:00Z',
+    updated_at: '2026-03-05T18:00:00Z',
+  } satisfies AnalysisFeedback;
+}
+
+/** GET and POST /analysis-feedback over feedback held here; `post` replaces the POST's answer. */
+function feedbackServer(initial: AnalysisFeedback[] = [], post?: () => Response) {
+  const bodies: Record<string, unknown>[] = [];
+  const queries: string[] = [];
+  stubServer({
+    '/api/v1/analysis-feedback': async (request) => {
+      if (request.method === 'POST') {
+        const body = await request.json();
+        bodies.push(body);
+        if (post) return post();
+        return json({ ...feedback(body.field, body.verdict, body.correction), id: 'f-new' }, 201);
+      }
+      queries.push(new URL(request.url).search);
+      return json({ feedback: initial });
+    },
+  });
+  return { bodies, queries };
+}
+
+function renderPanel(value: TicketAnalysis | null = analysis) {
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  render(
+    <QueryClientProvider client={queryClient}>
+      <AnalysisPanel analysis={value} />
+      <Toaster />
+    </QueryClientProvider>,
+  );
+}
+
+const button = (name: string) => screen.getByRole('button', { name });
+const pressed = (name: string) => button(name).getAttribute('aria-pressed');
+
 describe('analysis panel', () => {
   it('shows every field in Portuguese with the threshold colours', () => {
-    render(<AnalysisPanel analysis={analysis} />);
+    feedbackServer();
+    renderPanel();
     expect(screen.getByText('Negativo')).toBeTruthy();
     expect(screen.getByText('85%').className).toContain('bg-red-50');
     expect(screen.getByText('65%').className).toContain('bg-yellow-50');
@@ -45,7 +103,167 @@ describe('analysis panel', () => {
   });
 
   it('says when there is no analysis yet', () => {
-    render(<AnalysisPanel analysis={null} />);
+    renderPanel(null);
     expect(screen.getByText(/ainda não foi analisado/)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /Análise correta/ })).toBeNull();
+  });
+
+  it("shows the escalation policy's reasons by their labels, capitalised; unknown codes as they are", () => {
+    feedbackServer();
+    renderPanel({
+      ...analysis,
+      escalation_reasons: [...escalationReasons, 'legal_threat', 'brand_new', 'long_wait'],
+    });
+    const list = screen.getByRole('list');
+    const items = within(list)
+      .getAllByRole('listitem')
+      .map((item) => item.textContent);
+    expect(items).toEqual([
+      'Contato repetido ou falha repetida sem solução',
+      'Espera longa relatada pelo cliente',
+      'Ameaça de cancelamento ligada ao problema',
+      'Queixa a órgão regulador (Procon, Anatel…)',
+      'Ameaça de ação judicial (advogado, justiça)',
+      'Exposição pública (Reclame Aqui, redes sociais)',
+      'Cobrança indevida, fraude ou conta invadida',
+      'Negócio do cliente parado ou segurança em risco',
+      'Pedido de supervisor ou ouvidoria, ou conduta inadequada da equipe',
+      'Venda enganosa',
+      'Ameaça de ação judicial',
+      'brand_new',
+    ]);
+    for (const code of escalationReasons) expect(escalationReasonLabels[code]).toBeTruthy();
+  });
+
+  it('shows no reasons when it needs no escalation', () => {
+    feedbackServer();
+    renderPanel({ ...analysis, requires_escalation: false, escalation_reasons: [] });
+    expect(screen.getByText('Não necessário')).toBeTruthy();
+    expect(screen.queryByRole('list')).toBeNull();
+  });
+});
+
+describe('analysis panel feedback', () => {
+  it('offers 👍/👎 on sentiment, escalation and red flags, none pressed before any feedback', async () => {
+    const { queries } = feedbackServer();
+    renderPanel();
+    await waitFor(() => expect(queries).toEqual(['?analysis_type=ticket&analysis_id=a-1']));
+    for (const name of ['sentimento', 'escalonamento', 'sinais de alerta']) {
+      expect(pressed(`Análise correta: ${name}`)).toBe('false');
+      expect(pressed(`Análise incorreta: ${name}`)).toBe('false');
+    }
+    expect(screen.queryByRole('button', { name: /intenção/ })).toBeNull();
+  });
+
+  it("shows the caller's verdicts as pressed", async () => {
+    feedbackServer([feedback('sentiment', 'up'), feedback('escalation', 'down', 'false')]);
+    renderPanel();
+    await waitFor(() => expect(pressed('Análise correta: sentimento')).toBe('true'));
+    expect(pressed('Análise incorreta: sentimento')).toBe('false');
+    expect(pressed('Análise incorreta: escalonamento')).toBe('true');
+    expect(pressed('Análise correta: escalonamento')).toBe('false');
+    expect(pressed('Análise correta: sinais de alerta')).toBe('false');
+  });
+
+  it('👍 posts the verdict, thanks, and shows it pressed', async () => {
+    const { bodies } = feedbackServer();
+    renderPanel();
+    fireEvent.click(button('Análise correta: sentimento'));
+    expect(await screen.findByText('Obrigado pelo retorno!')).toBeTruthy();
+    expect(bodies).toEqual([
+      { analysis_type: 'ticket', analysis_id: 'a-1', field: 'sentiment', verdict: 'up', correction: null },
+    ]);
+    await waitFor(() => expect(pressed('Análise correta: sentimento')).toBe('true'));
+    expect(pressed('Análise correta: escalonamento')).toBe('false');
+  });
+
+  it('👎 opens an optional correction of the right value, and Enviar posts it', async () => {
+    const { bodies } = feedbackServer();
+    renderPanel();
+    const down = button('Análise incorreta: escalonamento');
+    fireEvent.click(down);
+    expect(down.getAttribute('aria-expanded')).toBe('true');
+    expect(bodies).toEqual([]);
+
+    const form = screen.getByRole('form', { name: 'Corrigir análise: escalonamento' });
+    const select = within(form).getByLabelText(/Valor correto/) as HTMLSelectElement;
+    await waitFor(() => expect(document.activeElement).toBe(select));
+    // The analysis said it needs escalation: the correction can only say it does not.
+    expect([...select.options].map((o) => o.text)).toEqual([
+      'Valor correto (opcional)',
+      'Não deveria escalonar',
+    ]);
+    fireEvent.change(select, { target: { value: 'false' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Enviar' }));
+
+    expect(await screen.findByText('Obrigado pelo retorno!')).toBeTruthy();
+    expect(bodies).toEqual([
+      {
+        analysis_type: 'ticket',
+        analysis_id: 'a-1',
+        field: 'escalation',
+        verdict: 'down',
+        correction: 'false',
+      },
+    ]);
+    await waitFor(() => expect(screen.queryByRole('form')).toBeNull());
+    expect(pressed('Análise incorreta: escalonamento')).toBe('true');
+    expect(document.activeElement).toBe(down);
+  });
+
+  it('👎 without a correction posts none; the sentiment correction offers the other sentiments', async () => {
+    const { bodies } = feedbackServer();
+    renderPanel();
+    fireEvent.click(button('Análise incorreta: sentimento'));
+    const form = screen.getByRole('form', { name: 'Corrigir análise: sentimento' });
+    const select = within(form).getByLabelText(/Valor correto/) as HTMLSelectElement;
+    expect([...select.options].map((o) => o.text)).toEqual([
+      'Valor correto (opcional)',
+      'Positivo',
+      'Neutro',
+      'Misto',
+    ]);
+    fireEvent.click(within(form).getByRole('button', { name: 'Enviar' }));
+    await waitFor(() => expect(bodies).toHaveLength(1));
+    expect(bodies[0]).toEqual({
+      analysis_type: 'ticket',
+      analysis_id: 'a-1',
+      field: 'sentiment',
+      verdict: 'down',
+      correction: null,
+    });
+  });
+
+  it('red flags: the correction says whether there are any', () => {
+    feedbackServer();
+    renderPanel();
+    fireEvent.click(button('Análise incorreta: sinais de alerta'));
+    const select = screen.getByLabelText(/Valor correto/) as HTMLSelectElement;
+    expect([...select.options].map((o) => [o.value, o.text])).toEqual([
+      ['', 'Valor correto (opcional)'],
+      ['false', 'Não há sinais de alerta'],
+    ]);
+  });
+
+  it('Escape closes the correction without sending, back on 👎', async () => {
+    const { bodies } = feedbackServer();
+    renderPanel();
+    const down = button('Análise incorreta: sentimento');
+    fireEvent.click(down);
+    const select = screen.getByLabelText(/Valor correto/);
+    fireEvent.keyDown(select, { key: 'Escape' });
+    expect(screen.queryByRole('form')).toBeNull();
+    expect(document.activeElement).toBe(down);
+    expect(down.getAttribute('aria-expanded')).toBe('false');
+    expect(bodies).toEqual([]);
+  });
+
+  it('says when the feedback cannot be registered', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    feedbackServer([], () => json({ code: 'internal_error', detail: 'Falhou.', request_id: 'r' }, 500));
+    renderPanel();
+    fireEvent.click(button('Análise correta: sinais de alerta'));
+    expect(await screen.findByText('Não foi possível registrar o retorno.')).toBeTruthy();
+    expect(pressed('Análise correta: sinais de alerta')).toBe('false');
   });
 });

@@ -17,6 +17,7 @@ import {
   urgencyLabel,
   urgencyTone,
 } from '../../../lib/analysis-display.ts';
+import { FeedbackControls } from '../../../lib/analysis-feedback/feedback-controls.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
@@ -43,7 +44,9 @@ export function AnalysisPanel({ analysis, action }: { analysis: TicketAnalysis |
         </div>
         {action}
       </CardHeader>
-      <CardContent>{analysis ? <AnalysisFields analysis={analysis} /> : <NoAnalysis />}</CardContent>
+      <CardContent>
+        {analysis ? <AnalysisFields key={analysis.id} analysis={analysis} /> : <NoAnalysis />}
+      </CardContent>
     </Card>
   );
 }
@@ -57,15 +60,24 @@ function NoAnalysis() {
   );
 }
 
+/** A field's value and, next to it, the agent's 👍/👎 on it (the correction form wraps below). */
+function Rated({ children }: { children: ReactNode }) {
+  return <div className="flex flex-wrap items-center gap-x-1.5 gap-y-2">{children}</div>;
+}
+
 export function AnalysisFields({ analysis }: { analysis: TicketAnalysis }) {
   const words = redFlagWords(analysis);
+  const rating = { analysisType: 'ticket', analysisId: analysis.id } as const;
   return (
     <div className="space-y-5">
       <dl className="grid grid-cols-2 gap-4 sm:grid-cols-3">
         <Field label="Sentimento">
-          <Badge tone={sentimentTone(analysis.overall_sentiment)}>
-            {sentimentLabel(analysis.overall_sentiment)}
-          </Badge>
+          <Rated>
+            <Badge tone={sentimentTone(analysis.overall_sentiment)}>
+              {sentimentLabel(analysis.overall_sentiment)}
+            </Badge>
+            <FeedbackControls {...rating} field="sentiment" analysed={analysis.overall_sentiment} />
+          </Rated>
         </Field>
         <Field label="Complexidade">
           <Badge tone={complexityTone(analysis.complexity_score)}>
@@ -91,33 +103,39 @@ export function AnalysisFields({ analysis }: { analysis: TicketAnalysis }) {
       </dl>
       <dl className="grid gap-4 sm:grid-cols-2">
         <Field label="Sinais de alerta">
-          {analysis.contains_red_flags ? (
-            <div className="flex flex-wrap items-center gap-1.5">
-              <Badge tone="red">Sim</Badge>
+          <Rated>
+            {analysis.contains_red_flags ? <Badge tone="red">Sim</Badge> : <Badge tone="green">Nenhum</Badge>}
+            <FeedbackControls {...rating} field="red_flags" analysed={String(analysis.contains_red_flags)} />
+          </Rated>
+          {analysis.contains_red_flags && words.length > 0 && (
+            <div className="mt-2 flex flex-wrap items-center gap-1.5">
               {words.map((word) => (
                 <Badge key={word} tone="gray">
                   {word}
                 </Badge>
               ))}
             </div>
-          ) : (
-            <Badge tone="green">Nenhum</Badge>
           )}
         </Field>
         <Field label="Escalonamento">
-          {analysis.requires_escalation ? (
-            <>
+          <Rated>
+            {analysis.requires_escalation ? (
               <Badge tone="red">Necessário</Badge>
-              {analysis.escalation_reasons.length > 0 && (
-                <ul className="mt-2 list-disc space-y-0.5 pl-5">
-                  {[...new Set(analysis.escalation_reasons)].map((reason) => (
-                    <li key={reason}>{escalationReasonLabel(reason)}</li>
-                  ))}
-                </ul>
-              )}
-            </>
-          ) : (
-            <Badge tone="green">Não necessário</Badge>
+            ) : (
+              <Badge tone="green">Não necessário</Badge>
+            )}
+            <FeedbackControls
+              {...rating}
+              field="escalation"
+              analysed={String(analysis.requires_escalation)}
+            />
+          </Rated>
+          {analysis.requires_escalation && analysis.escalation_reasons.length > 0 && (
+            <ul className="mt-2 list-disc space-y-0.5 pl-5">
+              {[...new Set(analysis.escalation_reasons)].map((reason) => (
+                <li key={reason}>{escalationReasonLabel(reason)}</li>
+              ))}
+            </ul>
           )}
         </Field>
       </dl>

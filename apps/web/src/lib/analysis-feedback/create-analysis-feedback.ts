@@ -1,0 +1,31 @@
+import type { AnalysisFeedback, CreateAnalysisFeedback } from '@atende/contracts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../api-client.ts';
+import type { AnalysisFeedbackList } from './get-analysis-feedback.ts';
+import { analysisFeedbackKeys, createAnalysisFeedbackKey } from './keys.ts';
+
+/**
+ * `POST /api/v1/analysis-feedback` → 201: an upsert (one per user, analysis version and field),
+ * answering the stored feedback.
+ */
+export function createAnalysisFeedback(body: CreateAnalysisFeedback): Promise<AnalysisFeedback> {
+  return api.post<AnalysisFeedback>('/api/v1/analysis-feedback', body);
+}
+
+export function useCreateAnalysisFeedback() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationKey: createAnalysisFeedbackKey,
+    mutationFn: createAnalysisFeedback,
+    onSuccess: (saved, body) => {
+      // The answer replaces this field's feedback (the GET may have failed: then it starts the list).
+      queryClient.setQueryData<AnalysisFeedbackList>(
+        analysisFeedbackKeys.mine(body.analysis_type, body.analysis_id),
+        (old) => ({
+          feedback: [...(old?.feedback ?? []).filter((f) => f.field !== body.field), saved],
+        }),
+      );
+      void queryClient.invalidateQueries({ queryKey: analysisFeedbackKeys.summary() });
+    },
+  });
+}
