@@ -22,6 +22,7 @@ import { ApiError } from '../../../lib/api-client.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { useTenantSettings } from '../../../lib/tenant-settings.ts';
 import { useUpdateTenantSettings } from '../api/update-tenant-settings.ts';
+import { AnalysisQualityCard } from './analysis-quality-card.tsx';
 import { NotificationPreferencesCard } from './notification-preferences-card.tsx';
 import {
   formFieldOf,
@@ -281,6 +282,12 @@ export function SettingsScreen() {
       <div className="mt-6 grid items-start gap-6 lg:grid-cols-3">
         <div className="lg:col-span-2">
           <NotificationPreferencesCard />
+        </div>
+      </div>
+      {/* The organisation's 👍/👎 on the AI analysis, and its corrections as a file. */}
+      <div className="mt-6 grid items-start gap-6 lg:grid-cols-3">
+        <div className="lg:col-span-2">
+          <AnalysisQualityCard />
         </div>
       </div>
     </>
