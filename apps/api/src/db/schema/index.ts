@@ -1,3 +1,4 @@
+export * from './analysis-feedback.ts';
 export * from './customers.ts';
 export * from './events.ts';
 export * from './flagged-terms.ts';
