@@ -130,6 +130,51 @@ export async function listSince(
   return options.newest ? rows.reverse() : rows;
 }
 
+/**
+ * The tenant's notifications with `seq >= fromSeq`, oldest first, for every open stream of the
+ * tenant at once (stream.ts filters them per viewer: `isVisibleTo`). New ones have no state yet,
+ * so they read as unread.
+ */
+export async function listTenantSince(tx: Tx, fromSeq: number, limit: number) {
+  return tx
+    .select({ seq: notifications.seq, ...itemColumns, readAt: sql<Date | null>`null::timestamptz` })
+    .from(notifications)
+    .where(
+      and(
+        gte(notifications.seq, fromSeq),
+        inArray(notifications.alertType, [...alertTypes]),
+        inArray(notifications.priority, [...priorities]),
+      ),
+    )
+    .orderBy(asc(notifications.seq))
+    .limit(limit);
+}
+
+/** In memory, what `visible` says in SQL (but the cleared state, which new rows do not have). */
+export function isVisibleTo(viewer: Viewer, row: { createdAt: Date; alertType: string; priority: string }) {
+  return (
+    row.createdAt.getTime() >= viewer.since.getTime() &&
+    !viewer.mutedAlertTypes.includes(row.alertType) &&
+    (prioritiesFrom(viewer.minPriority) as readonly string[]).includes(row.priority)
+  );
+}
+
+/** Several users as readers (enabled users of the transaction's tenant only), by id. */
+export async function findViewers(tx: Tx, userIds: string[]) {
+  if (userIds.length === 0) return [];
+  return tx
+    .select({
+      userId: users.id,
+      tenantId: users.tenantId,
+      since: users.createdAt,
+      mutedAlertTypes: notificationPreferences.mutedAlertTypes,
+      minPriority: notificationPreferences.minPriority,
+    })
+    .from(users)
+    .leftJoin(notificationPreferences, eq(notificationPreferences.userId, users.id))
+    .where(and(inArray(users.id, userIds), eq(users.enabled, true)));
+}
+
 /** The tenant's highest seq (0 when it has none). */
 export async function maxSeq(tx: Tx) {
   const [row] = await tx.select({ seq: max(notifications.seq) }).from(notifications);

@@ -22,21 +22,32 @@ export const notificationRetentionDays = 90;
 const notificationNotFound = () => notFound('Notificação não encontrada.');
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** The caller (request.auth.sub, a users.id of the tenant) with their preferences. */
-export async function viewerOf(tx: Tx, userId: string, tenantId: string): Promise<repo.Viewer> {
-  const row = uuidPattern.test(userId) ? await repo.findViewer(tx, userId) : undefined;
-  if (!row || row.tenantId !== tenantId) {
-    throw new AppError('forbidden', 'Usuário não encontrado nesta organização.');
-  }
+/** A reader's row as a Viewer (an unknown minimum priority reads as low). */
+export function toViewer(row: {
+  userId: string;
+  tenantId: string;
+  since: Date;
+  mutedAlertTypes: string[] | null;
+  minPriority: string | null;
+}): repo.Viewer {
   return {
-    userId,
-    tenantId,
+    userId: row.userId,
+    tenantId: row.tenantId,
     since: row.since,
     mutedAlertTypes: row.mutedAlertTypes ?? [],
     minPriority: (priorities as readonly string[]).includes(row.minPriority ?? '')
       ? (row.minPriority as Priority)
       : 'low',
   };
+}
+
+/** The caller (request.auth.sub, a users.id of the tenant) with their preferences. */
+export async function viewerOf(tx: Tx, userId: string, tenantId: string): Promise<repo.Viewer> {
+  const row = uuidPattern.test(userId) ? await repo.findViewer(tx, userId) : undefined;
+  if (!row || row.tenantId !== tenantId) {
+    throw new AppError('forbidden', 'Usuário não encontrado nesta organização.');
+  }
+  return toViewer({ ...row, userId });
 }
 
 type Row = Awaited<ReturnType<typeof repo.listNotifications>>['rows'][number];

@@ -1,15 +1,17 @@
 import type { ServerResponse } from 'node:http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Tx } from '../../db/client.ts';
+import { withTenant } from '../../db/tenant.ts';
 import { AppError } from '../../lib/errors.ts';
 import * as repo from './notifications.repo.ts';
-import { toNotificationDto, viewerOf } from './notifications.service.ts';
+import { toNotificationDto, toViewer, viewerOf } from './notifications.service.ts';
 
 /**
  * GET /notifications/stream (ARCHITECTURE "Notifications"): Server-Sent Events of the caller's new
  * notifications. The `notifications.created` domain event reaches every process on commit
- * (app.events); each wakes its open streams of that tenant, which read what is new in a short
- * tenant transaction (none is held while streaming) and write `id: <seq>` events. A user's
+ * (app.events); each reads what is new for all its open streams of that tenant in one short
+ * tenant transaction (none is held while streaming), filters it per viewer and writes
+ * `id: <seq>` events. A user's
  * streams end when their sessions do (`user.sessions_ended`: disabled, password changed).
  */
 
@@ -33,8 +35,6 @@ interface Stream {
   raw: ServerResponse;
   tenantTx: FastifyRequest['tenantTx'];
   lastSeq: number;
-  /** Lowest seq announced but maybe not read yet (a batch committed out of seq order). */
-  fromSeq: number | undefined;
   sent: Set<number>;
   /** Never read below this: the start (nothing old) or seqs no longer in `sent`. */
   floor: number;
@@ -104,7 +104,7 @@ export function notificationStreams(app: FastifyInstance) {
     queued.shift()?.();
   };
 
-  /** Reads and writes what is new for the stream; one read at a time, repeated if woken meanwhile. */
+  /** A stream's own catch-up when it opens (with its viewer's full view); one read at a time. */
   const read = async (stream: Stream) => {
     if (stream.closed) return;
     if (stream.reading) {
@@ -116,11 +116,7 @@ export function notificationStreams(app: FastifyInstance) {
     try {
       do {
         stream.again = false;
-        const from = Math.max(
-          Math.min(stream.fromSeq ?? stream.lastSeq + 1, stream.lastSeq + 1),
-          stream.floor,
-        );
-        stream.fromSeq = undefined;
+        const from = Math.max(stream.lastSeq + 1, stream.floor);
         const rows = await stream.tenantTx(async (tx: Tx) =>
           repo.listSince(tx, await viewerOf(tx, stream.userId, stream.tenantId), from, {
             limit: replayLimit,
@@ -159,19 +155,89 @@ export function notificationStreams(app: FastifyInstance) {
     stream.raw.write(out);
   };
 
+  const readingTenants = new Set<string>();
+  const tenantAgain = new Map<string, number | undefined>();
+  const tenantFailures = new Map<string, number>();
+  const lowest = (a: number | undefined, b: number | undefined) =>
+    a === undefined || b === undefined ? undefined : Math.min(a, b);
+
+  /**
+   * What is new for every open stream of a tenant: ONE read for all of them (and their viewers'
+   * preferences), filtered per viewer in memory — a tenant with 1,000 open streams costs one
+   * query per alert, not 1,000. `announced`: the lowest seq announced (it may be below what a
+   * stream has seen, when transactions committed out of seq order).
+   */
+  const readTenant = async (tenantId: string, announced: number | undefined) => {
+    if (readingTenants.has(tenantId)) {
+      tenantAgain.set(
+        tenantId,
+        tenantAgain.has(tenantId) ? lowest(tenantAgain.get(tenantId), announced) : announced,
+      );
+      return;
+    }
+    const streams = [...(byTenant.get(tenantId) ?? [])];
+    if (streams.length === 0) return;
+    readingTenants.add(tenantId);
+    let from = Math.min(...streams.map((s) => Math.max(s.lastSeq + 1, s.floor)));
+    if (announced !== undefined) from = Math.min(from, announced);
+    await takeSlot();
+    try {
+      for (;;) {
+        const { rows, viewers } = await withTenant(app.database.db, tenantId, async (tx) => ({
+          rows: await repo.listTenantSince(tx, from, replayLimit),
+          viewers: await repo.findViewers(tx, [...new Set(streams.map((s) => s.userId))]),
+        }));
+        const byUser = new Map(viewers.map((v) => [v.userId, toViewer(v)]));
+        const last = rows.at(-1)?.seq;
+        for (const stream of streams) {
+          if (stream.closed) continue;
+          const viewer = byUser.get(stream.userId);
+          if (!viewer) {
+            end(stream); // disabled, or gone
+            continue;
+          }
+          write(
+            stream,
+            rows.filter(
+              (r) => r.seq >= stream.floor && !stream.sent.has(r.seq) && repo.isVisibleTo(viewer, r),
+            ),
+          );
+          // Seen, shown or not (muted): the next read starts after them.
+          if (last !== undefined) stream.lastSeq = Math.max(stream.lastSeq, last);
+        }
+        if (rows.length < replayLimit || last === undefined) break;
+        from = last + 1;
+      }
+      tenantFailures.delete(tenantId);
+    } catch (err) {
+      // A busy database: try again shortly, a few times; then the streams end (clients reconnect).
+      const failures = (tenantFailures.get(tenantId) ?? 0) + 1;
+      if (failures >= maxReadFailures) {
+        tenantFailures.delete(tenantId);
+        app.log.warn({ err, tenantId }, 'notification streams ended: reads failed');
+        for (const stream of streams) end(stream);
+      } else {
+        tenantFailures.set(tenantId, failures);
+        setTimeout(() => wake(tenantId, from), 500 + Math.random() * 1000 * failures).unref();
+      }
+    } finally {
+      releaseSlot();
+      readingTenants.delete(tenantId);
+      if (tenantAgain.has(tenantId)) {
+        const again = tenantAgain.get(tenantId);
+        tenantAgain.delete(tenantId);
+        void readTenant(tenantId, again);
+      }
+    }
+  };
+
   const wakeTenants = () => {
     coalesceTimer = undefined;
     const pending = [...pendingTenants];
     pendingTenants.clear();
     for (const [tenantId, seq] of pending) {
-      const streams =
-        tenantId === '*' ? [...byTenant.values()].flatMap((s) => [...s]) : byTenant.get(tenantId);
-      for (const stream of streams ?? []) {
-        // Nothing new for this stream: its last seq is past the batch, and it sent the batch.
-        if (seq !== undefined && seq <= stream.lastSeq && stream.sent.has(seq)) continue;
-        if (seq !== undefined && seq <= stream.lastSeq) stream.fromSeq = Math.min(stream.fromSeq ?? seq, seq);
-        void read(stream);
-      }
+      const tenants = tenantId === '*' ? [...byTenant.keys()] : [tenantId];
+      for (const id of tenants) void readTenant(id, seq);
     }
   };
 
@@ -239,7 +305,6 @@ export function notificationStreams(app: FastifyInstance) {
       raw,
       tenantTx: request.tenantTx,
       lastSeq: initial.lastSeq,
-      fromSeq: undefined,
       sent: new Set(),
       floor: initial.lastSeq + 1,
       reading: false,
