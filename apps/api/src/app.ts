@@ -22,6 +22,7 @@ import { registerWeb } from './lib/web.ts';
 import { Workers } from './lib/workers.ts';
 import { AnalysisService } from './modules/analysis/analysis.service.ts';
 import { llmFromConfig } from './modules/analysis/llm.ts';
+import { analysisFeedbackRoutes } from './modules/analysis-feedback/analysis-feedback.routes.ts';
 import { customersRoutes } from './modules/customers/customers.routes.ts';
 import { flaggedTermsRoutes } from './modules/flagged-terms/flagged-terms.routes.ts';
 import { registerIdentity } from './modules/identity/identity.plugin.ts';
@@ -222,6 +223,7 @@ export async function buildApp({
       await api.register(ticketsRoutes);
       await api.register(messagesRoutes);
       await api.register(notificationsRoutes);
+      await api.register(analysisFeedbackRoutes);
       scheduleNotificationJobs(app);
     },
     { prefix: '/api/v1' },

@@ -1,0 +1,132 @@
+import type { FeedbackAnalysisType } from '@atende/contracts';
+import { and, count, desc, eq, gte, isNotNull, sql } from 'drizzle-orm';
+import type { Tx } from '../../db/client.ts';
+import {
+  analysisFeedback,
+  messageAnalyses,
+  messages,
+  ticketAnalyses,
+  tickets,
+  users,
+} from '../../db/schema/index.ts';
+
+// Every function takes the tenant's transaction (request.tenantTx): row-level security limits it
+// to that tenant, so another tenant's analysis or feedback is never seen.
+
+/** The user's tenant when they are an enabled user (undefined otherwise). */
+export async function findEnabledUser(tx: Tx, userId: string) {
+  const [row] = await tx
+    .select({ tenantId: users.tenantId })
+    .from(users)
+    .where(and(eq(users.id, userId), eq(users.enabled, true)));
+  return row;
+}
+
+/** Whether the analysis (of that type) is the tenant's. */
+export async function analysisExists(tx: Tx, type: FeedbackAnalysisType, analysisId: string) {
+  const table = type === 'ticket' ? ticketAnalyses : messageAnalyses;
+  const rows = await tx.select({ id: table.id }).from(table).where(eq(table.id, analysisId));
+  return rows.length > 0;
+}
+
+export interface FeedbackValues {
+  tenantId: string;
+  userId: string;
+  analysisType: FeedbackAnalysisType;
+  analysisId: string;
+  field: string;
+  verdict: string;
+  correction: string | null;
+}
+
+/** Inserts the user's feedback on the field, or replaces their earlier one (one statement). */
+export async function upsertFeedback(tx: Tx, values: FeedbackValues) {
+  const [row] = await tx
+    .insert(analysisFeedback)
+    .values(values)
+    .onConflictDoUpdate({
+      target: [
+        analysisFeedback.userId,
+        analysisFeedback.analysisType,
+        analysisFeedback.analysisId,
+        analysisFeedback.field,
+      ],
+      set: { verdict: values.verdict, correction: values.correction, updatedAt: sql`now()` },
+    })
+    .returning();
+  if (!row) throw new Error('upsert returned no row');
+  return row;
+}
+
+/** The user's feedback on one analysis, in the fields' order of creation. */
+export function listOwn(tx: Tx, userId: string, type: FeedbackAnalysisType, analysisId: string) {
+  return tx
+    .select()
+    .from(analysisFeedback)
+    .where(
+      and(
+        eq(analysisFeedback.userId, userId),
+        eq(analysisFeedback.analysisType, type),
+        eq(analysisFeedback.analysisId, analysisId),
+      ),
+    )
+    .orderBy(analysisFeedback.createdAt, analysisFeedback.id);
+}
+
+/** Counts per field and verdict of the tenant's feedback given since `since` (one grouped query). */
+export function countByFieldAndVerdict(tx: Tx, since: Date) {
+  return tx
+    .select({ field: analysisFeedback.field, verdict: analysisFeedback.verdict, n: count() })
+    .from(analysisFeedback)
+    .where(gte(analysisFeedback.createdAt, since))
+    .groupBy(analysisFeedback.field, analysisFeedback.verdict);
+}
+
+/** Where the export continues: the last row of the previous page (newest first). */
+export interface ExportCursor {
+  /** created_at as PostgreSQL prints it: microseconds, which a Date would lose. */
+  createdAt: string;
+  id: string;
+}
+
+/**
+ * One page of the tenant's 👎 with a correction, newest first, each with the analysed text: a
+ * ticket's conversation (else its content), a message's content. Feedback whose analysis is
+ * gone (its ticket or message deleted) has no text and is left out.
+ */
+export function correctionsPage(tx: Tx, after: ExportCursor | undefined, limit: number) {
+  const text = sql<
+    string | null
+  >`coalesce(nullif(${tickets.conversationText}, ''), ${tickets.content}, ${messages.content})`;
+  return tx
+    .select({
+      id: analysisFeedback.id,
+      createdAt: sql<string>`${analysisFeedback.createdAt}::text`,
+      field: analysisFeedback.field,
+      correction: analysisFeedback.correction,
+      text,
+    })
+    .from(analysisFeedback)
+    .leftJoin(
+      ticketAnalyses,
+      and(eq(analysisFeedback.analysisType, 'ticket'), eq(ticketAnalyses.id, analysisFeedback.analysisId)),
+    )
+    .leftJoin(tickets, eq(tickets.id, ticketAnalyses.ticketId))
+    .leftJoin(
+      messageAnalyses,
+      and(eq(analysisFeedback.analysisType, 'message'), eq(messageAnalyses.id, analysisFeedback.analysisId)),
+    )
+    .leftJoin(messages, eq(messages.id, messageAnalyses.messageId))
+    .where(
+      and(
+        eq(analysisFeedback.verdict, 'down'),
+        isNotNull(analysisFeedback.correction),
+        sql`${text} is not null`,
+        after
+          ? sql`(${analysisFeedback.createdAt}, ${analysisFeedback.id}) < (${after.createdAt}::timestamptz, ${after.id}::uuid)`
+          : undefined,
+      ),
+    )
+    .orderBy(desc(analysisFeedback.createdAt), desc(analysisFeedback.id))
+    .limit(limit);
+}

@@ -1,0 +1,150 @@
+import {
+  type AnalysisFeedback,
+  type AnalysisFeedbackSummary,
+  type CreateAnalysisFeedback,
+  escalationReasons,
+  type FeedbackAnalysisType,
+  type FeedbackField,
+  type FeedbackVerdict,
+  feedbackFields,
+} from '@atende/contracts';
+import type { Tx } from '../../db/client.ts';
+import type { AnalysisFeedbackRow } from '../../db/schema/index.ts';
+import { iso } from '../../lib/db-helpers.ts';
+import { AppError, notFound } from '../../lib/errors.ts';
+import * as repo from './analysis-feedback.repo.ts';
+
+/** The summary's window. */
+export const summaryDays = 30;
+/** The export's cap, newest first (the OpenAPI summary says so). */
+export const exportMaxLines = 10_000;
+/** Rows per export read: each read is its own short transaction. */
+export const exportPageSize = 250;
+
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * The caller (request.auth.sub) as an enabled user of the tenant, else 403: feedback is a
+ * person's, so a token without such a user (disabled, or from an external issuer) gives none.
+ */
+export async function callerOf(tx: Tx, userId: string, tenantId: string): Promise<string> {
+  const row = uuidPattern.test(userId) ? await repo.findEnabledUser(tx, userId) : undefined;
+  if (!row || row.tenantId !== tenantId) {
+    throw new AppError('forbidden', 'Usuário não encontrado nesta organização.');
+  }
+  return userId;
+}
+
+const toDto = (row: AnalysisFeedbackRow): AnalysisFeedback => ({
+  id: row.id,
+  analysis_type: row.analysisType as FeedbackAnalysisType,
+  analysis_id: row.analysisId,
+  field: row.field as FeedbackField,
+  verdict: row.verdict as FeedbackVerdict,
+  correction: row.correction,
+  created_at: iso(row.createdAt),
+  updated_at: iso(row.updatedAt),
+});
+
+const analysisNotFound = (type: FeedbackAnalysisType) =>
+  notFound(type === 'ticket' ? 'Análise de chamado não encontrada.' : 'Análise de mensagem não encontrada.');
+
+/** Records the caller's verdict on a field of one analysis, replacing their earlier one. */
+export async function giveFeedback(
+  tx: Tx,
+  caller: { userId: string; tenantId: string },
+  input: CreateAnalysisFeedback,
+): Promise<AnalysisFeedback> {
+  if (!(await repo.analysisExists(tx, input.analysis_type, input.analysis_id)))
+    throw analysisNotFound(input.analysis_type);
+  const row = await repo.upsertFeedback(tx, {
+    tenantId: caller.tenantId,
+    userId: caller.userId,
+    analysisType: input.analysis_type,
+    analysisId: input.analysis_id,
+    field: input.field,
+    verdict: input.verdict,
+    // The schema allows it only with 'down'; absent or null clears an earlier correction.
+    correction: input.correction ?? null,
+  });
+  return toDto(row);
+}
+
+/** The caller's feedback on one analysis (empty when there is none, or no such analysis). */
+export async function listOwn(tx: Tx, userId: string, type: FeedbackAnalysisType, analysisId: string) {
+  return { feedback: (await repo.listOwn(tx, userId, type, analysisId)).map(toDto) };
+}
+
+/** The tenant's agreement per field (every field listed) over the last 30 days. */
+export async function summary(tx: Tx, now = new Date()): Promise<AnalysisFeedbackSummary> {
+  const since = new Date(now.getTime() - summaryDays * 24 * 60 * 60 * 1000);
+  const counts = new Map(feedbackFields.map((f) => [f as string, { up: 0, down: 0 }]));
+  for (const group of await repo.countByFieldAndVerdict(tx, since)) {
+    const entry = counts.get(group.field);
+    if (entry && (group.verdict === 'up' || group.verdict === 'down')) entry[group.verdict] += group.n;
+  }
+  return {
+    since: iso(since),
+    fields: feedbackFields.map((field) => {
+      const { up, down } = counts.get(field) ?? { up: 0, down: 0 };
+      return { field, up, down, agreement: up + down === 0 ? null : up / (up + down) };
+    }),
+  };
+}
+
+/**
+ * One line of the export in the format of the analyzer's dev sets
+ * (/work/shared/data/analysis/*.jsonl); undefined for a correction the format cannot hold.
+ */
+export function exportLine(field: string, correction: string, text: string): string | undefined {
+  switch (field) {
+    case 'sentiment':
+      return JSON.stringify({ text, sentiment: correction });
+    case 'intent':
+      return JSON.stringify({ text, intent: correction });
+    case 'escalation':
+      if (correction === 'true' || correction === 'false')
+        return JSON.stringify({ text, escalate: correction === 'true' });
+      // A reason code says it should escalate, and why.
+      if ((escalationReasons as readonly string[]).includes(correction))
+        return JSON.stringify({ text, escalate: true, why: correction });
+      return undefined;
+    case 'red_flags':
+      if (correction === 'true' || correction === 'false')
+        return JSON.stringify({ text, red_flags: correction === 'true' });
+      return undefined;
+    default:
+      return undefined;
+  }
+}
+
+/**
+ * The export's lines, page by page (each page read in its own short transaction through
+ * `read`, none held while the caller writes), newest first, at most exportMaxLines.
+ */
+export async function* exportLines(
+  read: <T>(work: (tx: Tx) => Promise<T>) => Promise<T>,
+  first?: Awaited<ReturnType<typeof repo.correctionsPage>>,
+): AsyncGenerator<string> {
+  let left = exportMaxLines;
+  let page = first ?? (await read((tx) => repo.correctionsPage(tx, undefined, exportPageSize)));
+  for (;;) {
+    let chunk = '';
+    for (const row of page) {
+      if (left === 0) break;
+      const line = row.correction && row.text ? exportLine(row.field, row.correction, row.text) : undefined;
+      if (line === undefined) continue;
+      chunk += `${line}\n`;
+      left -= 1;
+    }
+    if (chunk) yield chunk;
+    const last = page.at(-1);
+    if (left === 0 || page.length < exportPageSize || !last) return;
+    page = await read((tx) =>
+      repo.correctionsPage(tx, { createdAt: last.createdAt, id: last.id }, exportPageSize),
+    );
+  }
+}
+
+/** The first page of the export (read before the answer starts, so its failure is a proper error). */
+export const firstExportPage = (tx: Tx) => repo.correctionsPage(tx, undefined, exportPageSize);
