@@ -58,14 +58,27 @@ const stateOf = (userId: string) =>
  * `ignorePreferences`) neither muted nor below their minimum priority. Rows with a type or a
  * priority the contracts do not know are never shown (they could not be answered).
  */
-function visible(viewer: Viewer, options: { unreadOnly?: boolean; ignorePreferences?: boolean } = {}) {
+function visible(
+  viewer: Viewer,
+  options: { unreadOnly?: boolean; ignorePreferences?: boolean; statesJoined?: boolean } = {},
+) {
+  const { unreadOnly = false, statesJoined = true } = options;
   const conditions: (SQL | undefined)[] = [
     sql`${notifications.createdAt} >= ${viewer.since.toISOString()}::timestamptz`,
-    isNull(notificationStates.clearedAt),
     inArray(notifications.alertType, [...alertTypes]),
     inArray(notifications.priority, [...priorities]),
   ];
-  if (options.unreadOnly) conditions.push(isNull(notificationStates.readAt));
+  if (statesJoined) {
+    conditions.push(isNull(notificationStates.clearedAt));
+    if (unreadOnly) conditions.push(isNull(notificationStates.readAt));
+  } else {
+    // Without the join: NOT EXISTS lets PostgreSQL walk notifications_tenant_seq_idx newest
+    // first and stop at the page (a left join + IS NULL is estimated at one row, so it sorts all).
+    conditions.push(sql`not exists (
+      select 1 from ${notificationStates} s
+      where s.user_id = ${viewer.userId} and s.notification_id = ${notifications.id}
+        and (s.cleared_at is not null ${unreadOnly ? sql`or s.read_at is not null` : sql``}))`);
+  }
   if (!options.ignorePreferences) {
     if (viewer.mutedAlertTypes.length > 0)
       conditions.push(notInArray(notifications.alertType, viewer.mutedAlertTypes));
@@ -94,7 +107,19 @@ export async function listNotifications(
   viewer: Viewer,
   filter: { unreadOnly: boolean; limit: number },
 ) {
-  const where = visible(viewer, { unreadOnly: filter.unreadOnly });
+  if (filter.unreadOnly) {
+    // Unread: no state row to read, so none is joined.
+    const where = visible(viewer, { unreadOnly: true, statesJoined: false });
+    const rows = await tx
+      .select({ ...itemColumns, readAt: sql<Date | null>`null::timestamptz` })
+      .from(notifications)
+      .where(where)
+      .orderBy(desc(notifications.seq))
+      .limit(filter.limit);
+    const [totalRow] = await tx.select({ total: count() }).from(notifications).where(where);
+    return { rows, total: totalRow?.total ?? 0 };
+  }
+  const where = visible(viewer);
   const rows = await tx
     .select(itemColumns)
     .from(notifications)
