@@ -27,6 +27,8 @@ export const notifications = pgTable(
   },
   (t) => [
     index('notifications_tenant_seq_idx').on(t.tenantId, t.seq.desc()),
+    // + notifications_tenant_seq_cover_idx (INCLUDE id, created_at, alert_type, priority) and
+    // notification_states_user_cover_idx: migration 0009, by hand (Drizzle cannot say INCLUDE).
     // The hourly prune (older than 90 days) reads only what it deletes.
     index('notifications_created_idx').on(t.createdAt),
     tenantIsolation(t.tenantId),

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { pruneNotifications } from './notifications.service.ts';
 import { checkWaitingTickets } from './sla.ts';
@@ -18,6 +19,11 @@ export function scheduleNotificationJobs(app: FastifyInstance) {
     everyMs: 60 * 60_000,
     run: async () => {
       await pruneNotifications(db);
+      // PGlite has no autovacuum: without it the covering indexes (migration 0009) cannot answer
+      // the unread count from the index alone. PostgreSQL's autovacuum does this by itself.
+      if (app.database.driver === 'pglite') {
+        await db.execute(sql`vacuum (analyze) notifications, notification_states`);
+      }
     },
   });
 }
