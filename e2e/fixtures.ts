@@ -221,3 +221,24 @@ export const alertTenants: AlertTenant[] = [
   { tenant: liveTenant, users: [liveUser], alerts: [] },
   { tenant: quietTenant, users: [quietUser], alerts: [] },
 ];
+
+// ── Analysis feedback ───────────────────────────────────────────────────────────────────────────
+// A tenant per attempt: the spec's 👍/👎 counts in Settings are exact only if nothing else (and
+// no earlier attempt) rated an analysis there. server.ts creates them with their one agent.
+
+export const feedbackTenant = (attempt: number) => ({
+  name: `Qualidade da Análise ${attempt + 1}`,
+  slug: `qualidade-analise-${attempt + 1}`,
+});
+export const feedbackUser = (attempt: number) => ({
+  tenantSlug: feedbackTenant(attempt).slug,
+  email: `avalia.analise.${attempt}@atende.local`,
+  password: 'Polegar#Acima2026',
+  temporary: false,
+  groups: [] as string[],
+});
+/** What server.ts sets up for analysis-feedback.spec.ts: each attempt's tenant and agent. */
+export const feedbackTenants = perAttempt((attempt) => ({
+  tenant: feedbackTenant(attempt),
+  users: [feedbackUser(attempt)],
+}));

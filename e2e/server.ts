@@ -1,6 +1,7 @@
 // The e2e server: the real one (migrate, demo seed, listen), started after adding the fixture
-// users that the specs sign in as, and the notification specs' tenants with their alerts. Runs in
-// the server's environment (see playwright.config.ts).
+// users that the specs sign in as, the notification specs' tenants with their alerts, and the
+// analysis-feedback spec's tenants (one per attempt). Runs in the server's environment (see
+// playwright.config.ts).
 import { randomUUID } from 'node:crypto';
 import { inArray } from 'drizzle-orm';
 import { openDatabase } from '../apps/api/src/boot.ts';
@@ -11,7 +12,7 @@ import { searchTextOf } from '../apps/api/src/lib/db-helpers.ts';
 import { AppError } from '../apps/api/src/lib/errors.ts';
 import { createUser, type NewUser } from '../apps/api/src/modules/identity/users.service.ts';
 import { createTenant } from '../apps/api/src/modules/tenants/tenants.service.ts';
-import { type AlertTenant, alertTenants, fixtureUsers, otherTenant } from './fixtures.ts';
+import { type AlertTenant, alertTenants, feedbackTenants, fixtureUsers, otherTenant } from './fixtures.ts';
 
 const { database } = await openDatabase({ seed: true });
 // The passwords are checked against the policy on a pool of their own, as the seed does.
@@ -21,6 +22,7 @@ try {
   for (const user of fixtureUsers satisfies NewUser[])
     await createUser(database.db, user, cpu).catch(ignoreConflict);
   for (const setup of alertTenants) await addAlertTenant(database.db, cpu, setup);
+  for (const setup of feedbackTenants) await addTenantWithUsers(database.db, cpu, setup);
 } finally {
   await Promise.all([database.close(), cpu.close()]);
 }
@@ -99,4 +101,15 @@ async function addAlertTenant(db: Db, cpu: CpuPool, setup: AlertTenant) {
 
 function ignoreConflict(err: unknown): undefined {
   if (!(err instanceof AppError && err.code === 'conflict')) throw err;
+}
+
+/** A tenant of its own with its users (analysis-feedback.spec.ts); left as it is if it exists. */
+async function addTenantWithUsers(
+  db: Db,
+  cpu: CpuPool,
+  setup: { tenant: { name: string; slug: string }; users: NewUser[] },
+) {
+  const tenant = await createTenant(db, setup.tenant).catch(ignoreConflict);
+  if (!tenant) return;
+  for (const user of setup.users) await createUser(db, user, cpu);
 }
