@@ -227,7 +227,7 @@ test('an escalated ticket and a message rated, counted in Settings and exported;
       await expectCounts(otherCard, label, '0', '0', '—');
     }
     await expect(
-      otherCard.getByText('Nenhuma avaliação nos últimos 30 dias. Use 👍/👎', { exact: false }),
+      otherCard.getByText('Nenhuma avaliação nos últimos 30 dias.', { exact: false }),
     ).toBeVisible();
     expect(await exportCorrections(outra, otherCard)).toEqual([]);
     // The ticket itself is not theirs either.

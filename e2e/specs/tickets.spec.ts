@@ -77,10 +77,11 @@ test('creates a ticket; Ctrl+Enter creates, analyses and opens it with its analy
   await expect(panel.getByText('Negativo', { exact: true })).toBeVisible();
   await expect(panel.getByText(/^\d+(,\d)?\/10$/)).toBeVisible();
   await expect(panel.getByText('Necessário', { exact: true })).toBeVisible();
+  await expect(panel.getByText('Queixa a órgão regulador (Procon, Anatel…)', { exact: true })).toBeVisible();
+  await expect(panel.getByText('Ameaça de cancelamento ligada ao problema', { exact: true })).toBeVisible();
   await expect(
-    panel.getByText('Menção a órgão regulador ou de defesa do consumidor', { exact: true }),
+    panel.getByText('Contato repetido ou falha repetida sem solução', { exact: true }),
   ).toBeVisible();
-  await expect(panel.getByText('Risco de cancelamento', { exact: true })).toBeVisible();
   await expect(page.getByRole('region', { name: 'Informações' })).toContainText('Maria');
   await expect(panel.getByText(/Versão 1/)).toBeVisible();
   await expectAccessible(page);

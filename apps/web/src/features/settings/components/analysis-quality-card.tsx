@@ -67,8 +67,8 @@ export function AnalysisQualityCard() {
         <div>
           <CardTitle id={titleId}>Qualidade da análise</CardTitle>
           <CardDescription>
-            Como os agentes avaliaram a análise de IA (👍 correta, 👎 incorreta) nos últimos 30 dias, em toda
-            a organização.
+            Como os agentes avaliaram a análise de IA nos últimos 30 dias, em toda a organização: quantas
+            vezes a marcaram como correta ou incorreta, por campo.
           </CardDescription>
         </div>
       </CardHeader>
@@ -87,7 +87,7 @@ export function AnalysisQualityCard() {
       </CardContent>
       <CardFooter className="justify-between">
         <p className="text-sm text-slate-600">
-          As correções (👎 com o valor certo) servem para ajustar o analisador.
+          As correções (avaliações incorretas com o valor certo) servem para ajustar o analisador.
         </p>
         <Button
           variant="secondary"
@@ -150,7 +150,7 @@ function SummaryTable({ summary }: { summary: AnalysisFeedbackSummary }) {
       </TableContainer>
       {empty && (
         <p className="mt-3 text-sm text-slate-600">
-          Nenhuma avaliação nos últimos 30 dias. Use 👍/👎 na análise de um chamado ou de uma mensagem.
+          Nenhuma avaliação nos últimos 30 dias. Avalie os campos na análise de um chamado ou de uma mensagem.
         </p>
       )}
     </>
