@@ -8,8 +8,8 @@ async function openSettings(page: Page) {
   await expect(page.getByRole('heading', { name: 'Configurações da Conta' })).toBeVisible();
 }
 
-const save = (page: Page) => page.getByRole('button', { name: 'Salvar Configurações' });
-const discard = (page: Page) => page.getByRole('button', { name: 'Descartar Alterações' });
+const save = (page: Page) => page.getByRole('button', { name: 'Salvar Configurações', exact: true });
+const discard = (page: Page) => page.getByRole('button', { name: 'Descartar Alterações', exact: true });
 
 test.describe.configure({ mode: 'serial' }); // both tests write the same tenant's settings
 

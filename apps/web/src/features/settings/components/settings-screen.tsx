@@ -269,7 +269,7 @@ export function SettingsScreen() {
         </Card>
       ) : (
         <div className="grid items-start gap-6 lg:grid-cols-3">
-          <div className="lg:col-span-2">
+          <div className="min-w-0 lg:col-span-2">
             <SettingsForm settings={settings} />
           </div>
           <div className="space-y-6">
@@ -280,13 +280,13 @@ export function SettingsScreen() {
       )}
       {/* The user's own preferences: shown even when the organisation's settings cannot load. */}
       <div className="mt-6 grid items-start gap-6 lg:grid-cols-3">
-        <div className="lg:col-span-2">
+        <div className="min-w-0 lg:col-span-2">
           <NotificationPreferencesCard />
         </div>
       </div>
       {/* The organisation's 👍/👎 on the AI analysis, and its corrections as a file. */}
       <div className="mt-6 grid items-start gap-6 lg:grid-cols-3">
-        <div className="lg:col-span-2">
+        <div className="min-w-0 lg:col-span-2">
           <AnalysisQualityCard />
         </div>
       </div>
