@@ -53,8 +53,9 @@ CREATE OR REPLACE FUNCTION messages_sla_on_insert() RETURNS trigger
 DECLARE
   waiting timestamptz;
   answered timestamptz;
+  pending boolean;
 BEGIN
-  SELECT wait_started_at, last_answered_at INTO waiting, answered
+  SELECT wait_started_at, last_answered_at, sla_pending INTO waiting, answered, pending
     FROM tickets WHERE id = NEW.ticket_id FOR UPDATE;
   IF NOT FOUND THEN
     RETURN NULL;
@@ -65,13 +66,15 @@ BEGIN
     END IF;
     IF waiting IS NULL THEN
       UPDATE tickets SET wait_started_at = NEW.created_at, sla_pending = true WHERE id = NEW.ticket_id;
-    ELSIF NEW.created_at < waiting THEN
+    ELSIF NEW.created_at < waiting AND pending THEN
+      -- An older unanswered message (an import): the wait began earlier. Not once the monitor
+      -- settled it (alerted): that episode keeps its start.
       UPDATE tickets SET wait_started_at = NEW.created_at WHERE id = NEW.ticket_id;
     END IF;
   ELSIF NEW.direction = 'outbound' THEN
     IF waiting IS NOT NULL AND NEW.created_at >= waiting THEN
       UPDATE sla_episodes SET answered_at = NEW.created_at
-        WHERE ticket_id = NEW.ticket_id AND started_at = waiting AND answered_at IS NULL;
+        WHERE ticket_id = NEW.ticket_id AND answered_at IS NULL AND started_at <= NEW.created_at;
       UPDATE tickets SET wait_started_at = NULL, sla_pending = false,
           last_answered_at = greatest(last_answered_at, NEW.created_at)
         WHERE id = NEW.ticket_id;

@@ -91,13 +91,14 @@ export interface ExportCursor {
 
 /**
  * One page of the tenant's 👎 with a correction, newest first, each with the analysed text: a
- * ticket's conversation (else its content), a message's content. Feedback whose analysis is
- * gone (its ticket or message deleted) has no text and is left out.
+ * ticket's conversation (else its content), a message's content — its first 20,000 characters,
+ * what the analyzer reads (a ticket edited after its analysis exports its current text). Feedback
+ * whose analysis is gone (its ticket or message deleted) has no text and is left out.
  */
 export function correctionsPage(tx: Tx, after: ExportCursor | undefined, limit: number) {
   const text = sql<
     string | null
-  >`coalesce(nullif(${tickets.conversationText}, ''), ${tickets.content}, ${messages.content})`;
+  >`left(coalesce(nullif(${tickets.conversationText}, ''), ${tickets.content}, ${messages.content}), 20000)`;
   return tx
     .select({
       id: analysisFeedback.id,

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { desc, eq, sql } from 'drizzle-orm';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { analysisFeedback, messageAnalyses, messages, type Tenant, tenants } from '../../db/schema/index.ts';
+import { analysisFeedback, messageAnalyses, messages } from '../../db/schema/index.ts';
 import { createTestUser, type Json, signInIdToken, twoTenants } from '../../test/helpers.ts';
 import { builtInClientId, builtInPoolId } from '../identity/idp-config.ts';
 import { loadSigningKey } from '../identity/keys.ts';
@@ -422,36 +422,5 @@ describe('analysis feedback API', () => {
     expect(res.lines).toHaveLength(n);
     expect(res.lines.map((l: Json) => l.text)).toEqual(expected.map((e) => textOfAnalysis.get(e.analysisId)));
     expect(res.lines[0]).toEqual({ text: expect.stringMatching(/^Mensagem \d+$/), sentiment: 'negative' });
-  });
-});
-
-describe("the tenant's maximum wait in ticket analyses", () => {
-  let t: Awaited<ReturnType<typeof twoTenants>>;
-  beforeAll(async () => {
-    t = await twoTenants();
-  });
-  afterAll(() => t.server.close());
-
-  const setMaxWait = (tenant: Tenant, minutes: number) =>
-    t.server.database.db
-      .update(tenants)
-      .set({ maxCustomerWaitTimeMinutes: minutes })
-      .where(eq(tenants.id, tenant.id));
-
-  it("escalates a stated wait beyond the tenant's maximum (long_wait), read at each analysis", async () => {
-    const text = 'Cliente: Estou aguardando há 3 horas e ninguém me atende no chat';
-    const ticket = (await t.a.api('POST', '/tickets', { content: text, conversation_text: text })).body;
-    await setMaxWait(t.a.tenant, 240);
-    const within = await t.a.api('POST', `/tickets/${ticket.id}/analyze`, {});
-    expect(within.body.analysis.escalation_reasons).not.toContain('long_wait');
-    await setMaxWait(t.a.tenant, 120);
-    const beyond = await t.a.api('POST', `/tickets/${ticket.id}/analyze`, { force_reanalysis: true });
-    expect(beyond.body.analysis.escalation_reasons).toContain('long_wait');
-    expect(beyond.body.analysis.requires_escalation).toBe(true);
-    // Tenant B's own maximum (the default 30 minutes... still under 3 hours → long wait): per tenant.
-    await setMaxWait(t.b.tenant, 1440);
-    const other = (await t.b.api('POST', '/tickets', { content: text, conversation_text: text })).body;
-    const otherAnalysis = await t.b.api('POST', `/tickets/${other.id}/analyze`, {});
-    expect(otherAnalysis.body.analysis.escalation_reasons).not.toContain('long_wait');
   });
 });

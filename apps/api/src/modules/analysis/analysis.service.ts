@@ -13,7 +13,7 @@ import {
   ticketForAnalysis,
 } from './analysis.repo.ts';
 import { type Llm, LlmError } from './llm.ts';
-import { analyzeOffline, inTurn, termsFor, ticketTermsFor } from './offline.ts';
+import { analyzeOffline, inTurn, termsFor } from './offline.ts';
 
 export type ProviderName = 'local' | 'openai';
 
@@ -91,7 +91,7 @@ export class AnalysisService {
       const row = await ticketForAnalysis(tx, ticketId);
       if (!row) return undefined;
       if (row.latestAnalysisId && !options.force) return { row, terms: undefined };
-      return { row, terms: await ticketTermsFor(tx, tenantId) };
+      return { row, terms: await termsFor(tx, tenantId) };
     });
     if (!found) throw new AppError('not_found', 'Chamado não encontrado.');
     const terms = found.terms;

@@ -18,8 +18,6 @@ export interface OfflineAnalysisInput {
   termsVersion: number;
   /** The tenant's active flagged terms, as written. */
   terms: string[];
-  /** Tickets only: tenants.max_customer_wait_time_minutes, for the long-wait escalation rule. */
-  maxCustomerWaitMinutes?: number;
 }
 
 /**
@@ -61,8 +59,5 @@ export function analyzeMessage(input: OfflineAnalysisInput): MessageAnalysis {
 }
 
 export function analyzeTicket(input: OfflineAnalysisInput): TicketAnalysis {
-  return analyzeTicketOffline(input.text, {
-    tenantTerms: matcherFor(input),
-    maxCustomerWaitMinutes: input.maxCustomerWaitMinutes,
-  });
+  return analyzeTicketOffline(input.text, { tenantTerms: matcherFor(input) });
 }

@@ -1,7 +1,5 @@
 import type { MessageAnalysis, TicketAnalysis } from '@atende/analyzer';
-import { eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
-import { tenants } from '../../db/schema/index.ts';
 import type { CpuPool } from '../../lib/cpu/pool.ts';
 import { AppError } from '../../lib/errors.ts';
 import { activeTermsVersioned, type VersionedTerms } from '../flagged-terms/flagged-terms.service.ts';
@@ -42,23 +40,6 @@ export function inTurn<T>(tenantId: string, work: () => Promise<T>): Promise<T> 
 export const termsFor = (tx: Tx, tenantId: string): Promise<VersionedTerms> =>
   activeTermsVersioned(tx, tenantId);
 
-/** What a ticket's analysis reads of the tenant besides the terms. */
-export interface TicketTerms extends VersionedTerms {
-  /** tenants.max_customer_wait_time_minutes: a stated wait beyond it is a long wait. */
-  maxCustomerWaitMinutes: number;
-}
-
-/** termsFor, plus the tenant's maximum customer wait, read in the same (short) transaction. */
-export async function ticketTermsFor(tx: Tx, tenantId: string): Promise<TicketTerms> {
-  const terms = await termsFor(tx, tenantId);
-  const [tenant] = await tx
-    .select({ maxWait: tenants.maxCustomerWaitTimeMinutes })
-    .from(tenants)
-    .where(eq(tenants.id, tenantId));
-  if (!tenant) throw new AppError('not_found', 'Organização não encontrada.');
-  return { ...terms, maxCustomerWaitMinutes: tenant.maxWait };
-}
-
 export function analyzeOffline(
   cpu: CpuPool,
   kind: 'analyzeMessage',
@@ -71,20 +52,17 @@ export function analyzeOffline(
   kind: 'analyzeTicket',
   tenantId: string,
   text: string,
-  terms: TicketTerms,
+  terms: VersionedTerms,
 ): Promise<TicketAnalysis>;
 export async function analyzeOffline(
   cpu: CpuPool,
   kind: OfflineKind,
   tenantId: string,
   text: string,
-  context: VersionedTerms | TicketTerms,
+  { termsVersion, terms }: VersionedTerms,
 ): Promise<MessageAnalysis | TicketAnalysis> {
-  const { termsVersion, terms } = context;
-  const maxCustomerWaitMinutes =
-    'maxCustomerWaitMinutes' in context ? context.maxCustomerWaitMinutes : undefined;
   try {
-    return await cpu.run(kind, { text, tenantId, termsVersion, terms, maxCustomerWaitMinutes });
+    return await cpu.run(kind, { text, tenantId, termsVersion, terms });
   } catch (err) {
     // The pool's backlog is bounded: beyond it the server is saturated, try again shortly.
     if (err instanceof Error && err.message === 'Task queue is at limit') {

@@ -14,7 +14,7 @@ import {
   type SQL,
   sql,
 } from 'drizzle-orm';
-import type { Db, Tx } from '../../db/client.ts';
+import type { Tx } from '../../db/client.ts';
 import { notificationPreferences, notificationStates, notifications, users } from '../../db/schema/index.ts';
 
 // Every function but pruneBatchOlderThan takes the tenant's transaction (request.tenantTx): row-level
@@ -176,12 +176,13 @@ export async function listTenantSince(tx: Tx, fromSeq: number, limit: number) {
 }
 
 /** In memory, what `visible` says in SQL (but the cleared state, which new rows do not have). */
-export function isVisibleTo(viewer: Viewer, row: { createdAt: Date; alertType: string; priority: string }) {
-  return (
-    row.createdAt.getTime() >= viewer.since.getTime() &&
+export function visibleTo(viewer: Viewer) {
+  const allowed = new Set<string>(prioritiesFrom(viewer.minPriority));
+  const since = viewer.since.getTime();
+  return (row: { createdAt: Date; alertType: string; priority: string }) =>
+    row.createdAt.getTime() >= since &&
     !viewer.mutedAlertTypes.includes(row.alertType) &&
-    (prioritiesFrom(viewer.minPriority) as readonly string[]).includes(row.priority)
-  );
+    allowed.has(row.priority);
 }
 
 /** Several users as readers (enabled users of the transaction's tenant only), by id. */

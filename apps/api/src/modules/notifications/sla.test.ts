@@ -153,6 +153,28 @@ describe('SLA monitor (ticket_issues)', () => {
     expect(await issues(api)).toHaveLength(1);
   });
 
+  it('keeps an alerted episode as it was when an older message arrives late, and closes it on the answer', async () => {
+    const { api } = await tenantUser();
+    const id = await newTicket(api, 'Episódio alertado');
+    await age(id, 45);
+    await check();
+    expect(await issues(api)).toHaveLength(1);
+    const [before] = await database.db.select().from(tickets).where(eq(tickets.id, id));
+    await database.db.execute(sql`
+      insert into messages (tenant_id, ticket_id, content, direction, search_text, created_at)
+      values (${before?.tenantId}, ${id}, 'antiga', 'inbound', 'antiga', now() - interval '2 hours')`);
+    const [after] = await database.db.select().from(tickets).where(eq(tickets.id, id));
+    expect(after?.waitStartedAt?.getTime()).toBe(before?.waitStartedAt?.getTime());
+    const answer = await api('POST', '/messages', {
+      content: 'Resolvido.',
+      direction: 'outbound',
+      ticket_id: id,
+    });
+    expect(answer.status).toBe(201);
+    const [episode] = await database.db.select().from(slaEpisodes).where(eq(slaEpisodes.ticketId, id));
+    expect(episode?.answeredAt).toBeInstanceOf(Date);
+  });
+
   it('counts only messages newer than the last answer (imports may arrive out of order)', async () => {
     const { api } = await tenantUser();
     const id = await newTicket(api, 'Importado');

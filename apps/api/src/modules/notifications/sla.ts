@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, notInArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Tx } from '../../db/client.ts';
 import { slaEpisodes, tenants, ticketAnalyses, tickets } from '../../db/schema/index.ts';
@@ -21,6 +21,13 @@ import type { DomainEvents } from '../../lib/events.ts';
  * No backfill: an episode counts only if it began after the monitor first saw the tenant
  * (`tenants.sla_watched_since`) or within the last 24 hours.
  */
+
+/**
+ * Tenants whose breaches could not be written are left out for a while (this process is the
+ * leader; a new leader simply tries again), so their waits cannot fill every check's batch.
+ */
+const failedTenants = new Map<string, number>();
+const failureBackoffMs = 5 * 60_000;
 
 /** Waits looked at per check (the rest wait for the next one), and per tenant transaction. */
 const batchSize = 500;
@@ -96,6 +103,9 @@ export async function checkWaitingTickets(
   log?: FastifyBaseLogger,
 ): Promise<SlaCheckResult> {
   const result: SlaCheckResult = { alerted: 0, solved: 0, skipped: 0, failed: 0 };
+  const now = Date.now();
+  for (const [tenantId, until] of failedTenants) if (until <= now) failedTenants.delete(tenantId);
+  const resting = [...failedTenants.keys()];
   const due = await withSystem(db, 'sla-monitor', async (tx) => {
     await tx.execute(sql`update tenants set sla_watched_since = now() where sla_watched_since is null`);
     // Old waits, e.g. imported or generated in bulk, are closed set-wise, never alerted.
@@ -131,6 +141,7 @@ export async function checkWaitingTickets(
           // The index range (1 minute is the smallest limit), then each tenant's own limit.
           sql`${tickets.waitStartedAt} < now() - interval '1 minute'`,
           sql`${tickets.waitStartedAt} < now() - ${tenants.maxCustomerWaitTimeMinutes} * interval '1 minute'`,
+          resting.length > 0 ? notInArray(tickets.tenantId, resting) : undefined,
         ),
       )
       .orderBy(tickets.waitStartedAt)
@@ -159,7 +170,8 @@ export async function checkWaitingTickets(
       }
     } catch (err) {
       result.failed++;
-      log?.error({ err, tenantId }, 'SLA breaches not recorded; retried on the next check');
+      failedTenants.set(tenantId, Date.now() + failureBackoffMs);
+      log?.error({ err, tenantId }, 'SLA breaches not recorded; retried in 5 minutes');
     }
   }
   return result;

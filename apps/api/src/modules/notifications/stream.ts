@@ -27,6 +27,8 @@ const sentMemory = 256;
  * not take every pooled connection from the API's requests.
  */
 const maxConcurrentReads = 8;
+/** Unsent bytes a stream may hold for a client that does not read before it is ended. */
+const maxBufferedBytes = 1024 * 1024;
 const maxReadFailures = 5;
 
 interface Stream {
@@ -144,22 +146,31 @@ export function notificationStreams(app: FastifyInstance) {
     }
   };
 
-  const write = (stream: Stream, rows: Awaited<ReturnType<typeof repo.listSince>>) => {
+  type Row = Awaited<ReturnType<typeof repo.listSince>>[number];
+  const eventOf = (row: Row) =>
+    `id: ${row.seq}\nevent: notification\ndata: ${JSON.stringify(toNotificationDto(row))}\n\n`;
+
+  /** Writes the rows as events (`events`: rows already serialised once for many streams). */
+  const write = (stream: Stream, rows: Row[], events?: Map<number, string>) => {
     if (rows.length === 0) return;
     let out = '';
     for (const row of rows) {
-      out += `id: ${row.seq}\nevent: notification\ndata: ${JSON.stringify(toNotificationDto(row))}\n\n`;
+      out += events?.get(row.seq) ?? eventOf(row);
       remember(stream, row.seq);
       stream.lastSeq = Math.max(stream.lastSeq, row.seq);
     }
     stream.raw.write(out);
+    // A client that stopped reading: end it rather than buffer for it (it reconnects with
+    // Last-Event-ID and gets what it missed).
+    if (stream.raw.writableLength > maxBufferedBytes) end(stream);
   };
 
   const readingTenants = new Set<string>();
   const tenantAgain = new Map<string, number | undefined>();
   const tenantFailures = new Map<string, number>();
+  /** The lower announced seq; undefined means "from where each stream is" and loses to a number. */
   const lowest = (a: number | undefined, b: number | undefined) =>
-    a === undefined || b === undefined ? undefined : Math.min(a, b);
+    a === undefined ? b : b === undefined ? a : Math.min(a, b);
 
   /**
    * What is new for every open stream of a tenant: ONE read for all of them (and their viewers'
@@ -178,7 +189,8 @@ export function notificationStreams(app: FastifyInstance) {
     const streams = [...(byTenant.get(tenantId) ?? [])];
     if (streams.length === 0) return;
     readingTenants.add(tenantId);
-    let from = Math.min(...streams.map((s) => Math.max(s.lastSeq + 1, s.floor)));
+    let from = Number.POSITIVE_INFINITY;
+    for (const s of streams) from = Math.min(from, Math.max(s.lastSeq + 1, s.floor));
     if (announced !== undefined) from = Math.min(from, announced);
     await takeSlot();
     try {
@@ -188,6 +200,7 @@ export function notificationStreams(app: FastifyInstance) {
           viewers: await repo.findViewers(tx, [...new Set(streams.map((s) => s.userId))]),
         }));
         const byUser = new Map(viewers.map((v) => [v.userId, toViewer(v)]));
+        const events = new Map(rows.map((r) => [r.seq, eventOf(r)])); // one serialisation per row
         const last = rows.at(-1)?.seq;
         for (const stream of streams) {
           if (stream.closed) continue;
@@ -196,11 +209,11 @@ export function notificationStreams(app: FastifyInstance) {
             end(stream); // disabled, or gone
             continue;
           }
+          const visible = repo.visibleTo(viewer);
           write(
             stream,
-            rows.filter(
-              (r) => r.seq >= stream.floor && !stream.sent.has(r.seq) && repo.isVisibleTo(viewer, r),
-            ),
+            rows.filter((r) => r.seq >= stream.floor && !stream.sent.has(r.seq) && visible(r)),
+            events,
           );
           // Seen, shown or not (muted): the next read starts after them.
           if (last !== undefined) stream.lastSeq = Math.max(stream.lastSeq, last);
@@ -210,6 +223,10 @@ export function notificationStreams(app: FastifyInstance) {
       }
       tenantFailures.delete(tenantId);
     } catch (err) {
+      if (!byTenant.has(tenantId)) {
+        tenantFailures.delete(tenantId); // nobody is listening any more
+        return;
+      }
       // A busy database: try again shortly, a few times; then the streams end (clients reconnect).
       const failures = (tenantFailures.get(tenantId) ?? 0) + 1;
       if (failures >= maxReadFailures) {
@@ -276,11 +293,13 @@ export function notificationStreams(app: FastifyInstance) {
     const initial = await request.tenantTx(async (tx) => {
       const viewer = await viewerOf(tx, sub, tenantId);
       const newest = await repo.maxSeq(tx);
-      if (lastEventId === undefined) return { lastSeq: newest, rows: [] };
+      if (lastEventId === undefined) return { lastSeq: newest, floor: newest + 1, rows: [] };
       // An id from the future (another database, a made-up header) would silence the stream.
       const last = Math.min(lastEventId, newest);
       const rows = await repo.listSince(tx, viewer, last + 1, { limit: replayLimit, newest: true });
-      return { lastSeq: last, rows };
+      // The replay covered (last, newest]: later reads start after newest (a viewer who sees none
+      // of them must not make every wake page through the tenant's history).
+      return { lastSeq: newest, floor: last + 1, rows };
     });
 
     if (closing) throw shuttingDown();
@@ -306,7 +325,7 @@ export function notificationStreams(app: FastifyInstance) {
       tenantTx: request.tenantTx,
       lastSeq: initial.lastSeq,
       sent: new Set(),
-      floor: initial.lastSeq + 1,
+      floor: initial.floor,
       reading: false,
       again: false,
       failures: 0,
