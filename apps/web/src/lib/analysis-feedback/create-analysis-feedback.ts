@@ -17,14 +17,14 @@ export function useCreateAnalysisFeedback() {
   return useMutation({
     mutationKey: createAnalysisFeedbackKey,
     mutationFn: createAnalysisFeedback,
-    onSuccess: (saved, body) => {
-      // The answer replaces this field's feedback (the GET may have failed: then it starts the list).
-      queryClient.setQueryData<AnalysisFeedbackList>(
-        analysisFeedbackKeys.mine(body.analysis_type, body.analysis_id),
-        (old) => ({
-          feedback: [...(old?.feedback ?? []).filter((f) => f.field !== body.field), saved],
-        }),
-      );
+    onSuccess: async (saved, body) => {
+      // The answer replaces this field's feedback (the GET may have failed: then it starts the
+      // list). A first GET still under way would answer older news over it: cancelled first.
+      const key = analysisFeedbackKeys.mine(body.analysis_type, body.analysis_id);
+      await queryClient.cancelQueries({ queryKey: key });
+      queryClient.setQueryData<AnalysisFeedbackList>(key, (old) => ({
+        feedback: [...(old?.feedback ?? []).filter((f) => f.field !== body.field), saved],
+      }));
       void queryClient.invalidateQueries({ queryKey: analysisFeedbackKeys.summary() });
     },
   });
