@@ -1,4 +1,4 @@
-import type { EscalationReason } from './enums.ts';
+import { ESCALATION_REASONS, type EscalationReason } from './enums.ts';
 
 /**
  * Escalation: "a lead must look at this now". Explicit, named rules over what the customer wrote,
@@ -756,19 +756,8 @@ const RULES: ReadonlyArray<readonly [EscalationReason, Rule]> = [
   ['misleading_sale', misleadingSale],
   ['churn_threat', churnThreat],
 ];
-/** The order reasons are reported in (the policy's table). */
-const ORDER: readonly EscalationReason[] = [
-  'repeated_contact',
-  'long_wait',
-  'churn_threat',
-  'regulator_complaint',
-  'legal_action',
-  'public_exposure',
-  'financial_harm',
-  'business_impact',
-  'ombudsman_or_misconduct',
-  'misleading_sale',
-];
+/** The order reasons are reported in: the policy's table, as the contracts list the codes. */
+const ORDER = ESCALATION_REASONS;
 
 /**
  * The escalation rules that hold for the customer's words (`folded`: foldText of them), in the

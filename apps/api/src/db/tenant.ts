@@ -1,8 +1,7 @@
 import { sql } from 'drizzle-orm';
+import { isUuid } from '../lib/db-helpers.ts';
 import { databaseUnavailable } from '../lib/errors.ts';
 import { type Db, type Tx, transactionQueueLimitMs } from './client.ts';
-
-const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * Runs `work` in one transaction as the unprivileged app_user with `app.tenant_id` set, so
@@ -11,7 +10,7 @@ const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{1
  * Inside, use `tx` only: touching the outer db deadlocks on PGlite's single connection.
  */
 export function withTenant<T>(db: Db, tenantId: string, work: (tx: Tx) => Promise<T>): Promise<T> {
-  if (!uuidPattern.test(tenantId)) throw new Error(`withTenant: not a tenant id: ${tenantId}`);
+  if (!isUuid(tenantId)) throw new Error(`withTenant: not a tenant id: ${tenantId}`);
   const run = async (tx: Tx) => {
     await tx.execute(sql`select set_config('app.tenant_id', ${tenantId}, true)`);
     await tx.execute(sql`set local role app_user`);

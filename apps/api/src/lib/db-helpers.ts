@@ -47,3 +47,7 @@ export function isUniqueViolation(err: unknown, constraint?: string): boolean {
 }
 
 export const iso = (date: Date) => date.toISOString();
+
+/** Whether a value is a UUID (ids from tokens or headers, checked before they reach a query). */
+export const isUuid = (value: string) =>
+  /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);

@@ -10,7 +10,7 @@ import {
 } from '@atende/contracts';
 import type { Tx } from '../../db/client.ts';
 import type { AnalysisFeedbackRow } from '../../db/schema/index.ts';
-import { iso } from '../../lib/db-helpers.ts';
+import { iso, isUuid } from '../../lib/db-helpers.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import * as repo from './analysis-feedback.repo.ts';
 
@@ -21,14 +21,12 @@ export const exportMaxLines = 10_000;
 /** Rows per export read: each read is its own short transaction. */
 export const exportPageSize = 250;
 
-const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /**
  * The caller (request.auth.sub) as an enabled user of the tenant, else 403: feedback is a
  * person's, so a token without such a user (disabled, or from an external issuer) gives none.
  */
 export async function callerOf(tx: Tx, userId: string, tenantId: string): Promise<string> {
-  const row = uuidPattern.test(userId) ? await repo.findEnabledUser(tx, userId) : undefined;
+  const row = isUuid(userId) ? await repo.findEnabledUser(tx, userId) : undefined;
   if (!row || row.tenantId !== tenantId) {
     throw new AppError('forbidden', 'Usuário não encontrado nesta organização.');
   }

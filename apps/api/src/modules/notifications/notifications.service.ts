@@ -12,7 +12,7 @@ import {
 } from '@atende/contracts';
 import type { Db, Tx } from '../../db/client.ts';
 import { withSystem } from '../../db/system.ts';
-import { iso } from '../../lib/db-helpers.ts';
+import { iso, isUuid } from '../../lib/db-helpers.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import * as repo from './notifications.repo.ts';
 
@@ -20,7 +20,6 @@ import * as repo from './notifications.repo.ts';
 export const notificationRetentionDays = 90;
 
 const notificationNotFound = () => notFound('Notificação não encontrada.');
-const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** A reader's row as a Viewer (an unknown minimum priority reads as low). */
 export function toViewer(row: {
@@ -43,7 +42,7 @@ export function toViewer(row: {
 
 /** The caller (request.auth.sub, a users.id of the tenant) with their preferences. */
 export async function viewerOf(tx: Tx, userId: string, tenantId: string): Promise<repo.Viewer> {
-  const row = uuidPattern.test(userId) ? await repo.findViewer(tx, userId) : undefined;
+  const row = isUuid(userId) ? await repo.findViewer(tx, userId) : undefined;
   if (!row || row.tenantId !== tenantId) {
     throw new AppError('forbidden', 'Usuário não encontrado nesta organização.');
   }
