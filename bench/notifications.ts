@@ -33,7 +33,7 @@ import { type SQLWrapper, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { buildApp } from '../apps/api/src/app.ts';
 import { loadConfig } from '../apps/api/src/config.ts';
-import { createDb, type Database, type Tx } from '../apps/api/src/db/client.ts';
+import { createDb, type Database, openPglite, type Tx } from '../apps/api/src/db/client.ts';
 import { withTenant } from '../apps/api/src/db/tenant.ts';
 import { DomainEvents } from '../apps/api/src/lib/events.ts';
 import { createUser } from '../apps/api/src/modules/identity/users.service.ts';
@@ -769,7 +769,7 @@ async function main() {
   const clients = parts.has('3') ? clientsProcess() : undefined;
   try {
     if (databases.has('pglite')) {
-      const pglite = await createDb({ pglite: await PGlite.create() });
+      const pglite = await createDb({ pglite: await openPglite() });
       try {
         await measure('PGlite (in memory)', pglite, clients);
       } finally {

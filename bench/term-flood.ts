@@ -13,7 +13,7 @@ import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { buildApp } from '../apps/api/src/app.ts';
 import { loadConfig } from '../apps/api/src/config.ts';
-import { createDb, type Database } from '../apps/api/src/db/client.ts';
+import { createDb, type Database, openPglite } from '../apps/api/src/db/client.ts';
 import { createUser } from '../apps/api/src/modules/identity/users.service.ts';
 import { createTenant } from '../apps/api/src/modules/tenants/tenants.service.ts';
 import { floodText, percentile, realisticTerms } from '../apps/api/src/security/term-flood.data.ts';
@@ -174,7 +174,7 @@ async function measure(label: string, database: Database) {
   await app.close();
 }
 
-const pglite = await createDb({ pglite: await PGlite.create() });
+const pglite = await createDb({ pglite: await openPglite() });
 await measure(
   'PGlite (in memory), 1,000 terms, messages of 10,000 and tickets of 100,000 characters',
   pglite,

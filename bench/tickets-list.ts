@@ -8,7 +8,7 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { buildApp } from '../apps/api/src/app.ts';
 import { loadConfig } from '../apps/api/src/config.ts';
-import { createDb, type Database } from '../apps/api/src/db/client.ts';
+import { createDb, type Database, openPglite } from '../apps/api/src/db/client.ts';
 import { createUser } from '../apps/api/src/modules/identity/users.service.ts';
 import { createTenant } from '../apps/api/src/modules/tenants/tenants.service.ts';
 import { signInIdToken } from '../apps/api/src/test/helpers.ts';
@@ -102,7 +102,7 @@ async function measure(label: string, database: Database) {
   await app.close();
 }
 
-const pglite = await createDb({ pglite: await PGlite.create() });
+const pglite = await createDb({ pglite: await openPglite() });
 await measure('PGlite (in memory)', pglite);
 await pglite.close();
 

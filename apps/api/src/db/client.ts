@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
@@ -326,6 +327,14 @@ function makeFsyncReal(client: PGlite) {
   };
 }
 
+/**
+ * A PGlite with the extensions our migrations use (pg_trgm: trigram search); in memory without a
+ * directory. Every PGlite of the project (server, tests, benches) is opened here.
+ */
+export function openPglite(dataDir?: string, options: PGliteOptions = {}) {
+  return PGlite.create(dataDir, { ...options, extensions: { pg_trgm, ...options.extensions } });
+}
+
 export async function createDb(options: DbOptions): Promise<Database> {
   const timeouts = options.timeouts ?? defaultDbTimeouts;
   if ('databaseUrl' in options) {
@@ -379,7 +388,7 @@ export async function createDb(options: DbOptions): Promise<Database> {
     fs.mkdirSync(options.dataDir, { recursive: true });
     release = acquireLock(path.join(options.dataDir, 'pglite.lock'));
     try {
-      client = await PGlite.create(path.join(options.dataDir, 'pglite'), { startParams: durableStartParams });
+      client = await openPglite(path.join(options.dataDir, 'pglite'), { startParams: durableStartParams });
       makeFsyncReal(client);
     } catch (err) {
       release();

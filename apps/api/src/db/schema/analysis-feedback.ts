@@ -1,4 +1,4 @@
-import { index, pgTable, text, unique, uuid } from 'drizzle-orm/pg-core';
+import { foreignKey, index, pgTable, primaryKey, text, unique, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, tenantId, updatedAt } from './columns.ts';
 import { tenantIsolation } from './rls.ts';
 import { users } from './users.ts';
@@ -11,11 +11,9 @@ import { users } from './users.ts';
 export const analysisFeedback = pgTable(
   'analysis_feedback',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuid('id').notNull().defaultRandom(),
     tenantId: tenantId(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id').notNull(),
     /** 'ticket' or 'message'. */
     analysisType: text('analysis_type').notNull(),
     /**
@@ -33,7 +31,17 @@ export const analysisFeedback = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    unique('analysis_feedback_user_field_unique').on(t.userId, t.analysisType, t.analysisId, t.field),
+    primaryKey({ columns: [t.tenantId, t.id] }),
+    foreignKey({ columns: [t.tenantId, t.userId], foreignColumns: [users.tenantId, users.id] }).onDelete(
+      'cascade',
+    ),
+    unique('analysis_feedback_user_field_unique').on(
+      t.tenantId,
+      t.userId,
+      t.analysisType,
+      t.analysisId,
+      t.field,
+    ),
     // The summary (last 30 days) and the export (newest first) read a tenant's rows by date.
     index('analysis_feedback_tenant_created_idx').on(t.tenantId, t.createdAt),
     tenantIsolation(t.tenantId),

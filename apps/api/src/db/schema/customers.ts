@@ -1,11 +1,11 @@
-import { index, pgTable, text, unique, uuid } from 'drizzle-orm/pg-core';
+import { index, pgTable, primaryKey, text, unique, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, tenantId, updatedAt } from './columns.ts';
 import { tenantIsolation } from './rls.ts';
 
 export const customers = pgTable(
   'customers',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuid('id').notNull().defaultRandom(),
     tenantId: tenantId(),
     name: text('name').notNull(),
     /** CPF/CNPJ digits only (or the document as typed when it has no digits). */
@@ -19,8 +19,11 @@ export const customers = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
+    primaryKey({ columns: [t.tenantId, t.id] }),
     unique('customers_tenant_document_unique').on(t.tenantId, t.document),
     index('customers_tenant_created_idx').on(t.tenantId, t.createdAt.desc(), t.id.desc()),
+    // search= (LIKE '%word%'): trigrams (pg_trgm).
+    index('customers_search_trgm_idx').using('gin', t.searchText.op('gin_trgm_ops')),
     tenantIsolation(t.tenantId),
   ],
 ).enableRLS();

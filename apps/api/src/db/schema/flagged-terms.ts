@@ -1,4 +1,4 @@
-import { boolean, pgTable, text, unique, uuid } from 'drizzle-orm/pg-core';
+import { boolean, pgTable, primaryKey, text, unique, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, tenantId, updatedAt } from './columns.ts';
 import { tenantIsolation } from './rls.ts';
 
@@ -6,7 +6,7 @@ import { tenantIsolation } from './rls.ts';
 export const flaggedTerms = pgTable(
   'flagged_terms',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuid('id').notNull().defaultRandom(),
     tenantId: tenantId(),
     /** As the team wrote it (trimmed); reported that way when found. */
     term: text('term').notNull(),
@@ -17,6 +17,7 @@ export const flaggedTerms = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
+    primaryKey({ columns: [t.tenantId, t.id] }),
     unique('flagged_terms_tenant_term_unique').on(t.tenantId, t.termFolded),
     tenantIsolation(t.tenantId),
   ],

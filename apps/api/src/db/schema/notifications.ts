@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { bigserial, boolean, index, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigserial,
+  boolean,
+  foreignKey,
+  index,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { createdAt, tenantId, updatedAt } from './columns.ts';
 import { tenantIsolation } from './rls.ts';
 import { tickets } from './tickets.ts';
@@ -13,8 +24,8 @@ import { users } from './users.ts';
 export const notifications = pgTable(
   'notifications',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    seq: bigserial('seq', { mode: 'number' }).notNull().unique(),
+    id: uuid('id').notNull().defaultRandom(),
+    seq: bigserial('seq', { mode: 'number' }).notNull(),
     tenantId: tenantId(),
     alertType: text('alert_type').notNull(),
     priority: text('priority').notNull(),
@@ -26,7 +37,8 @@ export const notifications = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    index('notifications_tenant_seq_idx').on(t.tenantId, t.seq.desc()),
+    primaryKey({ columns: [t.tenantId, t.id] }),
+    uniqueIndex('notifications_tenant_seq_idx').on(t.tenantId, t.seq.desc()),
     // + notifications_tenant_seq_cover_idx (INCLUDE id, created_at, alert_type, priority) and
     // notification_states_user_cover_idx: migration 0009, by hand (Drizzle cannot say INCLUDE).
     // The hourly prune (older than 90 days) reads only what it deletes.
@@ -40,18 +52,21 @@ export const notificationStates = pgTable(
   'notification_states',
   {
     tenantId: tenantId(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    notificationId: uuid('notification_id')
-      .notNull()
-      .references(() => notifications.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id').notNull(),
+    notificationId: uuid('notification_id').notNull(),
     readAt: timestamp('read_at', { withTimezone: true }),
     clearedAt: timestamp('cleared_at', { withTimezone: true }),
   },
   (t) => [
-    primaryKey({ columns: [t.userId, t.notificationId] }),
-    index('notification_states_notification_idx').on(t.notificationId),
+    primaryKey({ columns: [t.tenantId, t.userId, t.notificationId] }),
+    foreignKey({ columns: [t.tenantId, t.userId], foreignColumns: [users.tenantId, users.id] }).onDelete(
+      'cascade',
+    ),
+    foreignKey({
+      columns: [t.tenantId, t.notificationId],
+      foreignColumns: [notifications.tenantId, notifications.id],
+    }).onDelete('cascade'),
+    index('notification_states_notification_idx').on(t.tenantId, t.notificationId),
     tenantIsolation(t.tenantId),
   ],
 ).enableRLS();
@@ -64,29 +79,38 @@ export const alertStates = pgTable(
   'alert_states',
   {
     tenantId: tenantId(),
-    ticketId: uuid('ticket_id')
-      .notNull()
-      .references(() => tickets.id, { onDelete: 'cascade' }),
+    ticketId: uuid('ticket_id').notNull(),
     alertType: text('alert_type').notNull(),
     active: boolean('active').notNull(),
     updatedAt: updatedAt(),
   },
-  (t) => [primaryKey({ columns: [t.ticketId, t.alertType] }), tenantIsolation(t.tenantId)],
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.ticketId, t.alertType] }),
+    foreignKey({
+      columns: [t.tenantId, t.ticketId],
+      foreignColumns: [tickets.tenantId, tickets.id],
+    }).onDelete('cascade'),
+    tenantIsolation(t.tenantId),
+  ],
 ).enableRLS();
 
 /** A user's notification preferences (absent: nothing muted, minimum priority low). */
 export const notificationPreferences = pgTable(
   'notification_preferences',
   {
-    userId: uuid('user_id')
-      .primaryKey()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id').notNull(),
     tenantId: tenantId(),
     mutedAlertTypes: text('muted_alert_types').array().notNull().default(sql`'{}'::text[]`),
     minPriority: text('min_priority').notNull().default('low'),
     updatedAt: updatedAt(),
   },
-  (t) => [tenantIsolation(t.tenantId)],
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.userId] }),
+    foreignKey({ columns: [t.tenantId, t.userId], foreignColumns: [users.tenantId, users.id] }).onDelete(
+      'cascade',
+    ),
+    tenantIsolation(t.tenantId),
+  ],
 ).enableRLS();
 
 export type NotificationRow = typeof notifications.$inferSelect;

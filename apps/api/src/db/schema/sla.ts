@@ -1,4 +1,4 @@
-import { index, pgTable, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
+import { index, pgTable, primaryKey, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
 import { tenantId } from './columns.ts';
 import { tenantIsolation } from './rls.ts';
 
@@ -10,7 +10,7 @@ import { tenantIsolation } from './rls.ts';
 export const slaEpisodes = pgTable(
   'sla_episodes',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuid('id').notNull().defaultRandom(),
     tenantId: tenantId(),
     ticketId: uuid('ticket_id').notNull(),
     /** When the customer started waiting (the first unanswered inbound message, or the ticket's creation). */
@@ -21,7 +21,8 @@ export const slaEpisodes = pgTable(
     answeredAt: timestamp('answered_at', { withTimezone: true }),
   },
   (t) => [
-    unique('sla_episodes_ticket_started_unique').on(t.ticketId, t.startedAt),
+    primaryKey({ columns: [t.tenantId, t.id] }),
+    unique('sla_episodes_ticket_started_unique').on(t.tenantId, t.ticketId, t.startedAt),
     index('sla_episodes_tenant_breached_idx').on(t.tenantId, t.breachedAt),
     tenantIsolation(t.tenantId),
   ],

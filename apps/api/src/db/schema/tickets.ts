@@ -1,10 +1,12 @@
 import { sql } from 'drizzle-orm';
 import {
-  type AnyPgColumn,
   boolean,
+  foreignKey,
   index,
   integer,
+  type PgTableExtraConfigValue,
   pgTable,
+  primaryKey,
   real,
   text,
   timestamp,
@@ -18,19 +20,31 @@ import { tenantIsolation } from './rls.ts';
 export const tickets = pgTable(
   'tickets',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuid('id').notNull().defaultRandom(),
     tenantId: tenantId(),
     title: text('title'),
     content: text('content').notNull(),
     conversationText: text('conversation_text'),
-    customerId: uuid('customer_id').references(() => customers.id, { onDelete: 'set null' }),
+    customerId: uuid('customer_id'),
     /** The customer's name when linked, kept when the customer is deleted (nothing lost). */
     customerName: text('customer_name'),
     flagged: boolean('flagged').notNull().default(false),
-    /** The newest analysis: list filters join on it instead of searching the history. */
-    latestAnalysisId: uuid('latest_analysis_id').references((): AnyPgColumn => ticketAnalyses.id, {
-      onDelete: 'set null',
-    }),
+    /**
+     * The newest analysis, and copies of its fields that lists filter and sort on (so one index
+     * serves filter and order). Kept by the trigger `ticket_analyses_newest` (migration 0010) in
+     * the transaction that adds the analysis; null/false/empty while the ticket has none.
+     */
+    latestAnalysisId: uuid('latest_analysis_id'),
+    sentiment: text('sentiment'),
+    csatScore: real('csat_score'),
+    solvedStatus: text('solved_status'),
+    containsRedFlags: boolean('contains_red_flags').notNull().default(false),
+    requiresEscalation: boolean('requires_escalation').notNull().default(false),
+    requiresAttention: boolean('requires_attention').generatedAlwaysAs(
+      sql`contains_red_flags or requires_escalation`,
+    ),
+    /** The newest analysis's red-flag words, folded (the `red_flag_term` filter). */
+    redFlagTerms: text('red_flag_terms').array().notNull().default(sql`'{}'::text[]`),
     /** Folded title, content and customer name: what search matches. */
     searchText: text('search_text').notNull(),
     /**
@@ -46,26 +60,54 @@ export const tickets = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [
-    index('tickets_tenant_created_idx').on(t.tenantId, t.createdAt.desc(), t.id.desc()),
-    // The SLA monitor's one query: only tickets still waiting for its look, oldest first.
-    index('tickets_sla_pending_idx').on(t.waitStartedAt).where(sql`sla_pending`),
-    index('tickets_tenant_customer_idx').on(t.tenantId, t.customerId),
-    tenantIsolation(t.tenantId),
-  ],
+  (t): PgTableExtraConfigValue[] => {
+    // Every list reads newest first: each filter's index ends with the list's order.
+    // A function: Drizzle's .desc() configures the column for one index only.
+    const newestFirst = () => [t.createdAt.desc(), t.id.desc()] as const;
+    return [
+      primaryKey({ columns: [t.tenantId, t.id] }),
+      // ON DELETE SET NULL (customer_id) / (latest_analysis_id): written in migration 0010 by
+      // hand (Drizzle cannot say which columns), so tenant_id is never nulled.
+      foreignKey({
+        columns: [t.tenantId, t.customerId],
+        foreignColumns: [customers.tenantId, customers.id],
+      }).onDelete('set null'),
+      foreignKey({
+        columns: [t.tenantId, t.latestAnalysisId],
+        foreignColumns: [ticketAnalyses.tenantId, ticketAnalyses.id],
+      }).onDelete('set null'),
+      index('tickets_tenant_created_idx').on(t.tenantId, ...newestFirst()),
+      index('tickets_tenant_customer_idx').on(t.tenantId, t.customerId, ...newestFirst()),
+      index('tickets_tenant_sentiment_idx').on(t.tenantId, t.sentiment, ...newestFirst()),
+      index('tickets_tenant_solved_idx').on(t.tenantId, t.solvedStatus, ...newestFirst()),
+      // Rare slices: partial indexes, small and in list order.
+      index('tickets_tenant_flagged_idx')
+        .on(t.tenantId, ...newestFirst())
+        .where(sql`flagged`),
+      index('tickets_tenant_attention_idx')
+        .on(t.tenantId, ...newestFirst())
+        .where(sql`requires_attention`),
+      // CSAT: the csat_lt/csat_gte filters and sort=csat_score (no CSAT last, either order).
+      index('tickets_tenant_csat_asc_idx').on(t.tenantId, t.csatScore.asc().nullsLast(), ...newestFirst()),
+      index('tickets_tenant_csat_desc_idx').on(t.tenantId, t.csatScore.desc().nullsLast(), ...newestFirst()),
+      // search= (LIKE '%word%'): trigrams (pg_trgm).
+      index('tickets_search_trgm_idx').using('gin', t.searchText.op('gin_trgm_ops')),
+      // The SLA monitor's one query: only tickets still waiting for its look, oldest first.
+      index('tickets_sla_pending_idx').on(t.waitStartedAt).where(sql`sla_pending`),
+      tenantIsolation(t.tenantId),
+    ];
+  },
 ).enableRLS();
 
 /** Every analysis of a ticket is kept (history); reprocessing adds the next version. */
 export const ticketAnalyses = pgTable(
   'ticket_analyses',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuid('id').notNull().defaultRandom(),
     tenantId: tenantId(),
-    ticketId: uuid('ticket_id')
-      .notNull()
-      .references((): AnyPgColumn => tickets.id, { onDelete: 'cascade' }),
+    ticketId: uuid('ticket_id').notNull(),
     version: integer('version').notNull(),
-    /** Who answered: 'local' (offline analyzer) or 'openai', and its model. */
+    /** Who answered: 'local' (offline analyzer), 'openai' or 'seed' (seed-bulk), and its model. */
     provider: text('provider').notNull(),
     model: text('model'),
     /** Why the requested provider did not answer, when the offline one stood in. */
@@ -83,7 +125,15 @@ export const ticketAnalyses = pgTable(
     urgencyLevel: text('urgency_level').notNull(),
     createdAt: createdAt(),
   },
-  (t) => [unique('ticket_analyses_version_unique').on(t.ticketId, t.version), tenantIsolation(t.tenantId)],
+  (t): PgTableExtraConfigValue[] => [
+    primaryKey({ columns: [t.tenantId, t.id] }),
+    foreignKey({
+      columns: [t.tenantId, t.ticketId],
+      foreignColumns: [tickets.tenantId, tickets.id],
+    }).onDelete('cascade'),
+    unique('ticket_analyses_version_unique').on(t.tenantId, t.ticketId, t.version),
+    tenantIsolation(t.tenantId),
+  ],
 ).enableRLS();
 
 export type Ticket = typeof tickets.$inferSelect;

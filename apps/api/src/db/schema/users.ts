@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { boolean, integer, pgTable, text, unique, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, tenantId, updatedAt } from './columns.ts';
 import { tenantIsolation } from './rls.ts';
 
@@ -22,7 +22,9 @@ export const users = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('users_tenant_idx').on(t.tenantId), tenantIsolation(t.tenantId)],
+  // The e-mail and the id are global (sign-in knows no tenant); (tenant_id, id) is what the
+  // tenant's rows link to, so a link to another tenant's user is refused by PostgreSQL.
+  (t) => [unique('users_tenant_id_unique').on(t.tenantId, t.id), tenantIsolation(t.tenantId)],
 ).enableRLS();
 
 export type User = typeof users.$inferSelect;

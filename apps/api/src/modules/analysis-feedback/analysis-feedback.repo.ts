@@ -46,6 +46,7 @@ export async function upsertFeedback(tx: Tx, values: FeedbackValues) {
     .values(values)
     .onConflictDoUpdate({
       target: [
+        analysisFeedback.tenantId,
         analysisFeedback.userId,
         analysisFeedback.analysisType,
         analysisFeedback.analysisId,

@@ -79,8 +79,8 @@ export async function addTicketAnalysis(
       urgencyLevel: result.urgency_level,
     })
     .returning({ id: ticketAnalyses.id });
-  await tx.update(tickets).set({ latestAnalysisId: row?.id }).where(eq(tickets.id, ticketId));
-  return true;
+  // The trigger ticket_analyses_newest (migration 0010) makes it the ticket's newest analysis.
+  return row !== undefined;
 }
 
 /** Adds the next analysis version of a message and makes it the newest. */

@@ -131,7 +131,7 @@ async function turnedTrue(
     .insert(alertStates)
     .values(states.map((s) => ({ tenantId, ticketId, alertType: s.type, active: s.active })))
     .onConflictDoUpdate({
-      target: [alertStates.ticketId, alertStates.alertType],
+      target: [alertStates.tenantId, alertStates.ticketId, alertStates.alertType],
       set: { active: sql`excluded.active`, updatedAt: sql`now()` },
       setWhere: sql`${alertStates.active} is distinct from excluded.active`,
     })

@@ -250,7 +250,7 @@ async function writeStates(tx: Tx, viewer: Viewer, target: SQL | undefined, clea
     from ${notifications}
     left join ${notificationStates} on ${stateOf(viewer.userId)}
     where ${and(target, pending)}
-    on conflict (user_id, notification_id) do update
+    on conflict (tenant_id, user_id, notification_id) do update
       set read_at = coalesce(${notificationStates.readAt}, excluded.read_at),
           cleared_at = coalesce(${notificationStates.clearedAt}, excluded.cleared_at)
       where ${notificationStates.clearedAt} is null
@@ -279,7 +279,7 @@ export async function upsertPreferences(
     .insert(notificationPreferences)
     .values({ userId: viewer.userId, tenantId: viewer.tenantId, ...values })
     .onConflictDoUpdate({
-      target: notificationPreferences.userId,
+      target: [notificationPreferences.tenantId, notificationPreferences.userId],
       set: { ...values, updatedAt: new Date() },
     });
 }
