@@ -19,7 +19,13 @@ export const intents = [
   'unknown',
 ] as const;
 export const languages = ['pt', 'pt-BR', 'en', 'es', 'fr', 'de', 'it'] as const;
-export const analysisProviders = ['local', 'openai'] as const;
+/** Who answered: the offline analyzer, an OpenAI-compatible provider, or the bulk generator (seed-bulk). */
+export const analysisProviders = ['local', 'openai', 'seed'] as const;
+export const providerLabels: Record<(typeof analysisProviders)[number], string> = {
+  local: 'Analisador local',
+  openai: 'IA externa',
+  seed: 'Dados de carga',
+};
 
 /**
  * Why a ticket needs escalation: stable codes stored with the analysis, translated for people.

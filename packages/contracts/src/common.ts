@@ -73,7 +73,16 @@ export const timestamp = z.string().describe('ISO 8601 date-time');
 
 /** The paging fields of every list answer, beside its items. */
 export const pageMeta = {
-  total: z.number().int().describe('Rows matching the filters, all pages'),
+  total: z
+    .number()
+    .int()
+    .describe('Rows matching the filters, all pages (a lower bound when total_is_estimate)'),
+  total_is_estimate: z
+    .boolean()
+    .optional()
+    .describe(
+      'Only on an unfiltered list of a large tenant: more than `total` rows exist and they were not all counted',
+    ),
   page: z.number().int(),
   per_page: z.number().int(),
 };

@@ -67,6 +67,8 @@ const csat = z.preprocess(
     .optional(),
 );
 
+export const ticketSorts = ['created_at', 'csat_score'] as const;
+
 export const listTicketsQuerySchema = pageQuerySchema.extend({
   /** Title, content or customer name; accent- and case-insensitive. */
   search: querySearch,
@@ -84,6 +86,17 @@ export const listTicketsQuerySchema = pageQuerySchema.extend({
   red_flag_term: querySearch,
   customer_id: z.preprocess(emptyToUndefined, idSchema.optional()),
   flagged: queryBoolean.optional(),
+  /** Red flags or escalation in the newest analysis (the ⚠ of the list). */
+  requires_attention: queryBoolean.optional(),
+  /** created_at (default) or the newest analysis's CSAT (tickets without one last, either order). */
+  sort: z.preprocess(
+    emptyToUndefined,
+    z.enum(ticketSorts, { message: 'Use created_at ou csat_score.' }).default('created_at'),
+  ),
+  order: z.preprocess(
+    emptyToUndefined,
+    z.enum(['asc', 'desc'], { message: 'Use asc ou desc.' }).default('desc'),
+  ),
 });
 export type ListTicketsQuery = z.infer<typeof listTicketsQuerySchema>;
 

@@ -12,8 +12,10 @@ import { type Db, type Tx, transactionQueueLimitMs } from './client.ts';
 export function withTenant<T>(db: Db, tenantId: string, work: (tx: Tx) => Promise<T>): Promise<T> {
   if (!isUuid(tenantId)) throw new Error(`withTenant: not a tenant id: ${tenantId}`);
   const run = async (tx: Tx) => {
-    await tx.execute(sql`select set_config('app.tenant_id', ${tenantId}, true)`);
-    await tx.execute(sql`set local role app_user`);
+    // One round trip: set_config('role', …, true) is SET LOCAL ROLE.
+    await tx.execute(
+      sql`select set_config('app.tenant_id', ${tenantId}, true), set_config('role', 'app_user', true)`,
+    );
     return work(tx);
   };
   const queueLimit = transactionQueueLimitMs(db);

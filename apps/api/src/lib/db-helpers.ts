@@ -1,11 +1,40 @@
 import { foldText } from '@atende/analyzer';
-import { type AnyColumn, type SQL, sql } from 'drizzle-orm';
+import { type AnyColumn, type SQL, sql, type Table } from 'drizzle-orm';
+import type { Tx } from '../db/client.ts';
 
 /** LIMIT/OFFSET of a page (page counts from 1). */
 export const pageWindow = (page: number, perPage: number) => ({
   limit: perPage,
   offset: (page - 1) * perPage,
 });
+
+/** An unfiltered list counts up to this many rows; beyond, it answers "more than" (an estimate). */
+export const exactCountCap = 10_000;
+
+/**
+ * The total of a list, as a sub-select to put beside its page (one statement): exact whenever
+ * `where` narrows the list; without it, counted up to exactCountCap + 1 (a large tenant's whole
+ * table would cost a scan per page). `run` counts alone (a page past the end has no row to carry
+ * it); `result` answers the list's total fields.
+ */
+export function countOrEstimate(tx: Tx, table: Table, where: SQL | undefined) {
+  const capped = where === undefined;
+  const query = capped
+    ? sql`(select count(*) from (select 1 from ${table} limit ${exactCountCap + 1}) as capped)`
+    : sql`(select count(*) from ${table} where ${where})`;
+  return {
+    sql: query,
+    async run() {
+      const result = (await tx.execute(sql`select ${query} as total`)) as { rows: { total: unknown }[] };
+      return Number(result.rows[0]?.total ?? 0);
+    },
+    result(total: number): { total: number; estimate: boolean } {
+      return capped && total > exactCountCap
+        ? { total: exactCountCap, estimate: true }
+        : { total, estimate: false };
+    },
+  };
+}
 
 /**
  * Folds the search words the way search_text columns were folded; every word must appear in

@@ -3,6 +3,7 @@ import {
   escalationReasonLabels,
   intentLabels,
   languageLabels,
+  providerLabels,
   sentimentLabels,
   solvedStatusLabels,
   urgencyLabels,
@@ -11,7 +12,7 @@ import type { BadgeTone } from '../components/ui/badge.tsx';
 
 // How the screens show an analysis (tickets and messages alike): labels, colours, figures.
 
-export { intentLabels, languageLabels, sentimentLabels, solvedStatusLabels, urgencyLabels };
+export { intentLabels, languageLabels, providerLabels, sentimentLabels, solvedStatusLabels, urgencyLabels };
 
 /** A code's label, or the code itself when it is unknown (a newer server). */
 const label = (labels: Readonly<Record<string, string>>, code: string) => labels[code] ?? code;

@@ -1,25 +1,25 @@
-import { and, count, desc, eq, type SQL } from 'drizzle-orm';
+import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { customers, tickets } from '../../db/schema/index.ts';
-import { matchesSearch, pageWindow } from '../../lib/db-helpers.ts';
+import { countOrEstimate, matchesSearch, pageWindow, searchTextOf } from '../../lib/db-helpers.ts';
 
 // Every function takes the tenant's transaction (request.tenantTx): row-level security limits
 // it to that tenant, and tenantId is also written explicitly on inserts.
 
+/** A page of customers and the total, in one statement (see countOrEstimate). */
 export async function listCustomers(tx: Tx, filter: { search?: string; page: number; perPage: number }) {
   const where: SQL | undefined = matchesSearch(customers.searchText, filter.search);
   const { limit, offset } = pageWindow(filter.page, filter.perPage);
-  const [rows, [totalRow]] = await Promise.all([
-    tx
-      .select()
-      .from(customers)
-      .where(where)
-      .orderBy(desc(customers.createdAt), desc(customers.id))
-      .limit(limit)
-      .offset(offset),
-    tx.select({ total: count() }).from(customers).where(where),
-  ]);
-  return { rows, total: totalRow?.total ?? 0 };
+  const counted = countOrEstimate(tx, customers, where);
+  const rows = await tx
+    .select({ customer: customers, total: sql<number>`${counted.sql}` })
+    .from(customers)
+    .where(where)
+    .orderBy(desc(customers.createdAt), desc(customers.id))
+    .limit(limit)
+    .offset(offset);
+  const total = rows[0] ? Number(rows[0].total) : filter.page === 1 ? 0 : await counted.run();
+  return { rows: rows.map((r) => r.customer), ...counted.result(total) };
 }
 
 export async function findCustomer(tx: Tx, id: string) {
@@ -53,4 +53,24 @@ export async function deleteCustomer(tx: Tx, id: string) {
     .where(and(eq(tickets.customerId, id)));
   await tx.delete(customers).where(eq(customers.id, id));
   return true;
+}
+
+/**
+ * A renamed customer's tickets: the name they keep and what ticket search matches (title, content
+ * and customer name, folded), rewritten in batches from the stored texts.
+ */
+export async function renameOnTickets(tx: Tx, id: string, name: string) {
+  const linked = await tx
+    .select({ id: tickets.id, title: tickets.title, content: tickets.content })
+    .from(tickets)
+    .where(eq(tickets.customerId, id));
+  for (let start = 0; start < linked.length; start += 1000) {
+    const batch = linked
+      .slice(start, start + 1000)
+      .map((t) => ({ id: t.id, search_text: searchTextOf(t.title, t.content, name) }));
+    await tx.execute(sql`
+      update ${tickets} set customer_name = ${name}, search_text = v.search_text
+      from jsonb_to_recordset(${JSON.stringify(batch)}::jsonb) as v(id uuid, search_text text)
+      where ${tickets.id} = v.id and ${tickets.customerId} = ${id}`);
+  }
 }

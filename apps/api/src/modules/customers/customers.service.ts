@@ -38,8 +38,18 @@ export async function listCustomers(
   query: { search?: string; page: number; per_page: number; limit?: number },
 ) {
   const perPage = query.limit ?? query.per_page;
-  const { rows, total } = await repo.listCustomers(tx, { search: query.search, page: query.page, perPage });
-  return { customers: rows.map(toCustomerDto), total, page: query.page, per_page: perPage };
+  const { rows, total, estimate } = await repo.listCustomers(tx, {
+    search: query.search,
+    page: query.page,
+    perPage,
+  });
+  return {
+    customers: rows.map(toCustomerDto),
+    total,
+    ...(estimate && { total_is_estimate: true }),
+    page: query.page,
+    per_page: perPage,
+  };
 }
 
 export async function getCustomer(tx: Tx, id: string) {
@@ -98,6 +108,7 @@ export async function updateCustomer(tx: Tx, id: string, input: UpdateCustomer) 
     }),
   );
   if (!row) throw customerNotFound();
+  if (next.name !== current.name) await repo.renameOnTickets(tx, id, next.name);
   return toCustomerDto(row);
 }
 

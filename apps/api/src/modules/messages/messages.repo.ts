@@ -1,7 +1,7 @@
-import { and, count, desc, eq, type SQL } from 'drizzle-orm';
+import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { messageAnalyses, messages, users } from '../../db/schema/index.ts';
-import { matchesSearch, pageWindow } from '../../lib/db-helpers.ts';
+import { countOrEstimate, matchesSearch, pageWindow } from '../../lib/db-helpers.ts';
 
 export interface MessageFilter {
   search?: string;
@@ -21,29 +21,31 @@ function conditions(f: MessageFilter): SQL | undefined {
   );
 }
 
-const messageColumns = { message: messages, analysis: messageAnalyses };
+const withAnalysis = <Extra extends Record<string, SQL>>(tx: Tx, extra: Extra) =>
+  tx
+    .select({ message: messages, analysis: messageAnalyses, ...extra })
+    .from(messages)
+    .leftJoin(
+      messageAnalyses,
+      and(eq(messageAnalyses.tenantId, messages.tenantId), eq(messageAnalyses.id, messages.latestAnalysisId)),
+    );
 
+/** A page of messages (newest first) and the total, in one statement (see countOrEstimate). */
 export async function listMessages(tx: Tx, filter: MessageFilter, page: number, perPage: number) {
   const where = conditions(filter);
   const { limit, offset } = pageWindow(page, perPage);
-  const rows = await tx
-    .select(messageColumns)
-    .from(messages)
-    .leftJoin(messageAnalyses, eq(messageAnalyses.id, messages.latestAnalysisId))
+  const counted = countOrEstimate(tx, messages, where);
+  const rows = await withAnalysis(tx, { total: sql<number>`${counted.sql}` })
     .where(where)
     .orderBy(desc(messages.createdAt), desc(messages.id))
     .limit(limit)
     .offset(offset);
-  const [totalRow] = await tx.select({ total: count() }).from(messages).where(where);
-  return { rows, total: totalRow?.total ?? 0 };
+  const total = rows[0] ? Number(rows[0].total) : page === 1 ? 0 : await counted.run();
+  return { rows, ...counted.result(total) };
 }
 
 export async function findMessage(tx: Tx, id: string) {
-  const [row] = await tx
-    .select(messageColumns)
-    .from(messages)
-    .leftJoin(messageAnalyses, eq(messageAnalyses.id, messages.latestAnalysisId))
-    .where(eq(messages.id, id));
+  const [row] = await withAnalysis(tx, {}).where(eq(messages.id, id));
   return row;
 }
 

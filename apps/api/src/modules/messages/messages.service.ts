@@ -28,7 +28,7 @@ export const toMessageDto = ({ message, analysis }: repo.MessageWithAnalysis): M
 });
 
 export async function listMessages(tx: Tx, q: ListMessagesQuery) {
-  const { rows, total } = await repo.listMessages(
+  const { rows, total, estimate } = await repo.listMessages(
     tx,
     {
       search: q.search,
@@ -40,7 +40,13 @@ export async function listMessages(tx: Tx, q: ListMessagesQuery) {
     q.page,
     q.per_page,
   );
-  return { messages: rows.map(toMessageDto), total, page: q.page, per_page: q.per_page };
+  return {
+    messages: rows.map(toMessageDto),
+    total,
+    ...(estimate && { total_is_estimate: true }),
+    page: q.page,
+    per_page: q.per_page,
+  };
 }
 
 export async function getMessage(tx: Tx, id: string) {

@@ -1,7 +1,7 @@
-import { and, count, desc, eq, gte, lt, lte, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, isNotNull, lt, lte, type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { customers, ticketAnalyses, tickets } from '../../db/schema/index.ts';
-import { foldSql, matchesSearch, pageWindow } from '../../lib/db-helpers.ts';
+import { countOrEstimate, matchesSearch, pageWindow } from '../../lib/db-helpers.ts';
 
 export interface TicketFilter {
   search?: string;
@@ -14,67 +14,98 @@ export interface TicketFilter {
   solvedStatus?: string;
   requiresEscalation?: boolean;
   containsRedFlags?: boolean;
+  requiresAttention?: boolean;
   csatLt?: number;
   csatGte?: number;
   /** Already folded (lower case, no accents). */
   redFlagTerm?: string;
 }
 
+export type TicketSort = { by: 'created_at' | 'csat_score'; order: 'asc' | 'desc' };
+
+/**
+ * The filters, on the ticket's own columns (the newest analysis's fields are copied onto it), so
+ * one index serves filter and order. Red flags and escalation imply requires_attention: saying so
+ * lets PostgreSQL use the small partial index tickets_tenant_attention_idx.
+ */
 function conditions(f: TicketFilter): SQL | undefined {
   const when = <T>(value: T | undefined, condition: (v: T) => SQL) =>
     value === undefined ? undefined : condition(value);
+  const attention =
+    f.requiresAttention ?? (f.containsRedFlags || f.requiresEscalation || f.redFlagTerm ? true : undefined);
   return and(
-    matchesSearch([tickets.searchText, customers.searchText], f.search),
+    matchesSearch(tickets.searchText, f.search),
     when(f.from, (from) => gte(tickets.createdAt, from)),
     when(f.to, (to) => (to.exclusive ? lt(tickets.createdAt, to.at) : lte(tickets.createdAt, to.at))),
     when(f.customerId, (id) => eq(tickets.customerId, id)),
     when(f.flagged, (flagged) => eq(tickets.flagged, flagged)),
-    // Analysis filters read the newest analysis (joined through latest_analysis_id).
-    when(f.sentiment, (v) => eq(ticketAnalyses.overallSentiment, v)),
-    when(f.solvedStatus, (v) => eq(ticketAnalyses.solvedStatus, v)),
-    when(f.requiresEscalation, (v) => eq(ticketAnalyses.requiresEscalation, v)),
-    when(f.containsRedFlags, (v) => eq(ticketAnalyses.containsRedFlags, v)),
-    when(f.csatLt, (v) => lt(ticketAnalyses.csatScore, v)),
-    when(f.csatGte, (v) => gte(ticketAnalyses.csatScore, v)),
-    when(
-      f.redFlagTerm,
-      (term) =>
-        sql`exists (select 1 from unnest(${ticketAnalyses.redFlagWords}) as w(word) where ${foldSql(sql`w.word`)} = ${term})`,
-    ),
+    when(f.sentiment, (v) => eq(tickets.sentiment, v)),
+    when(f.solvedStatus, (v) => eq(tickets.solvedStatus, v)),
+    when(attention, (v) => eq(tickets.requiresAttention, v)),
+    when(f.requiresEscalation, (v) => eq(tickets.requiresEscalation, v)),
+    when(f.containsRedFlags, (v) => eq(tickets.containsRedFlags, v)),
+    // "false" means an analysis said no: a ticket never analysed matches neither value.
+    attention === false || f.requiresEscalation === false || f.containsRedFlags === false
+      ? isNotNull(tickets.latestAnalysisId)
+      : undefined,
+    when(f.csatLt, (v) => lt(tickets.csatScore, v)),
+    when(f.csatGte, (v) => gte(tickets.csatScore, v)),
+    when(f.redFlagTerm, (term) => sql`${tickets.redFlagTerms} @> array[${term}]::text[]`),
   );
+}
+
+/** Each order matches an index: (created_at, id), or CSAT first with tickets without CSAT last. */
+function orderOf(sort: TicketSort) {
+  const newestFirst = [desc(tickets.createdAt), desc(tickets.id)];
+  if (sort.by === 'created_at') {
+    return sort.order === 'desc' ? newestFirst : [asc(tickets.createdAt), asc(tickets.id)];
+  }
+  const csat =
+    sort.order === 'desc'
+      ? sql`${tickets.csatScore} desc nulls last`
+      : sql`${tickets.csatScore} asc nulls last`;
+  return [csat, ...newestFirst];
 }
 
 const ticketColumns = { ticket: tickets, analysis: ticketAnalyses, liveCustomerName: customers.name };
 
-/** Newest first, with the newest analysis and the customer's current name. */
-export async function listTickets(tx: Tx, filter: TicketFilter, page: number, perPage: number) {
+/** The ticket with its newest analysis and its customer's current name. */
+const withAnalysisAndCustomer = <Extra extends Record<string, SQL.Aliased | SQL>>(tx: Tx, extra: Extra) =>
+  tx
+    .select({ ...ticketColumns, ...extra })
+    .from(tickets)
+    .leftJoin(
+      ticketAnalyses,
+      and(eq(ticketAnalyses.tenantId, tickets.tenantId), eq(ticketAnalyses.id, tickets.latestAnalysisId)),
+    )
+    .leftJoin(customers, and(eq(customers.tenantId, tickets.tenantId), eq(customers.id, tickets.customerId)));
+
+/**
+ * A page of tickets and the total, in one statement (the count is a sub-select run once). The
+ * total is exact whenever anything narrows the list; an unfiltered list of a large tenant counts
+ * only up to a cap and says so (`estimate`).
+ */
+export async function listTickets(
+  tx: Tx,
+  filter: TicketFilter,
+  sort: TicketSort,
+  page: number,
+  perPage: number,
+) {
   const where = conditions(filter);
   const { limit, offset } = pageWindow(page, perPage);
-  const rows = await tx
-    .select(ticketColumns)
-    .from(tickets)
-    .leftJoin(ticketAnalyses, eq(ticketAnalyses.id, tickets.latestAnalysisId))
-    .leftJoin(customers, eq(customers.id, tickets.customerId))
+  const counted = countOrEstimate(tx, tickets, where);
+  const rows = await withAnalysisAndCustomer(tx, { total: sql<number>`${counted.sql}` })
     .where(where)
-    .orderBy(desc(tickets.createdAt), desc(tickets.id))
+    .orderBy(...orderOf(sort))
     .limit(limit)
     .offset(offset);
-  const [totalRow] = await tx
-    .select({ total: count() })
-    .from(tickets)
-    .leftJoin(ticketAnalyses, eq(ticketAnalyses.id, tickets.latestAnalysisId))
-    .leftJoin(customers, eq(customers.id, tickets.customerId))
-    .where(where);
-  return { rows, total: totalRow?.total ?? 0 };
+  const total = rows[0] ? Number(rows[0].total) : page === 1 ? 0 : await counted.run();
+  return { rows, ...counted.result(total) };
 }
 
 export async function findTicket(tx: Tx, id: string) {
-  const [row] = await tx
-    .select(ticketColumns)
-    .from(tickets)
-    .leftJoin(ticketAnalyses, eq(ticketAnalyses.id, tickets.latestAnalysisId))
-    .leftJoin(customers, eq(customers.id, tickets.customerId))
-    .where(eq(tickets.id, id));
+  const [row] = await withAnalysisAndCustomer(tx, {}).where(eq(tickets.id, id));
   return row;
 }
 
@@ -94,4 +125,15 @@ export async function updateTicket(tx: Tx, id: string, values: Partial<typeof ti
 export async function deleteTicket(tx: Tx, id: string) {
   const rows = await tx.delete(tickets).where(eq(tickets.id, id)).returning({ id: tickets.id });
   return rows.length > 0;
+}
+
+/** A customer's new name, on its tickets: what they show and what search matches. */
+export async function renameCustomerOnTickets(tx: Tx, customerId: string, name: string) {
+  await tx
+    .update(tickets)
+    .set({
+      customerName: name,
+      searchText: sql`concat_ws(' ', ${tickets.title}, ${tickets.content}, ${name})`,
+    })
+    .where(eq(tickets.customerId, customerId));
 }

@@ -52,7 +52,7 @@ export function toTicketDto({ ticket, analysis, liveCustomerName }: repo.TicketW
 
 export async function listTickets(tx: Tx, q: ListTicketsQuery) {
   const { from, to } = dateRange(q.start_date, q.end_date);
-  const { rows, total } = await repo.listTickets(
+  const { rows, total, estimate } = await repo.listTickets(
     tx,
     {
       search: q.search,
@@ -66,12 +66,20 @@ export async function listTickets(tx: Tx, q: ListTicketsQuery) {
       containsRedFlags: q.contains_red_flags,
       csatLt: q.csat_lt,
       csatGte: q.csat_gte,
+      requiresAttention: q.requires_attention,
       redFlagTerm: q.red_flag_term ? foldText(q.red_flag_term) : undefined,
     },
+    { by: q.sort, order: q.order },
     q.page,
     q.per_page,
   );
-  return { tickets: rows.map(toTicketDto), total, page: q.page, per_page: q.per_page };
+  return {
+    tickets: rows.map(toTicketDto),
+    total,
+    ...(estimate && { total_is_estimate: true }),
+    page: q.page,
+    per_page: q.per_page,
+  };
 }
 
 export async function getTicket(tx: Tx, id: string) {

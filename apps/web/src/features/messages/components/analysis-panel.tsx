@@ -8,6 +8,7 @@ import {
   formatPercent,
   intentLabels,
   languageLabels,
+  providerLabels,
   sentimentLabels,
   sentimentTone,
   urgencyLabels,
@@ -124,7 +125,7 @@ function AnalysisFields({ analysis }: { analysis: MessageAnalysis }) {
       </div>
 
       <p className="text-xs text-slate-500">
-        Versão {analysis.version} · {analysis.provider === 'openai' ? 'IA externa' : 'Analisador local'} ·{' '}
+        Versão {analysis.version} · {providerLabels[analysis.provider]} ·{' '}
         {formatDateTime(analysis.created_at)}
         {analysis.provider_error && <> · {analysis.provider_error}</>}
       </p>

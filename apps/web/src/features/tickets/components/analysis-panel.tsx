@@ -9,6 +9,7 @@ import {
   escalationReasonLabel,
   formatCsat,
   formatPercent,
+  providerLabels,
   redFlagWords,
   sentimentLabel,
   sentimentTone,
@@ -38,7 +39,7 @@ export function AnalysisPanel({ analysis, action }: { analysis: TicketAnalysis |
           <CardTitle id="analysis-title">Análise de IA</CardTitle>
           {analysis && (
             <CardDescription>
-              Versão {analysis.version} · {formatDateTime(analysis.created_at)}
+              Versão {analysis.version} · {providerLabels[analysis.provider]} · {formatDateTime(analysis.created_at)}
             </CardDescription>
           )}
         </div>
