@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatDateTime, formatRelativeTime, formatTime, NO_DATE } from './format.ts';
+import {
+  formatDate,
+  formatDateTime,
+  formatRelativeTime,
+  formatTime,
+  formatTotal,
+  NO_DATE,
+} from './format.ts';
 
 describe('pt-BR dates in São Paulo', () => {
   it('formats a short date in São Paulo time, not UTC', () => {
@@ -53,5 +60,13 @@ describe('formatRelativeTime (spec §9)', () => {
 
   it('accepts ISO strings and defaults to the current time', () => {
     expect(formatRelativeTime(new Date().toISOString())).toBe('agora mesmo');
+  });
+});
+
+describe('formatTotal', () => {
+  it('groups thousands the pt-BR way and says "mais de" for an estimate', () => {
+    expect(formatTotal(45)).toBe('45');
+    expect(formatTotal(12345)).toBe('12.345');
+    expect(formatTotal(10000, true)).toBe('mais de 10.000');
   });
 });

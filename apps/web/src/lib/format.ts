@@ -61,3 +61,10 @@ export function formatRelativeTime(value: DateInput, now: DateInput = Date.now()
   if (elapsed < 7 * DAY) return `${Math.floor(elapsed / DAY)}d atrás`;
   return formatDate(date);
 }
+
+const wholeNumber = new Intl.NumberFormat('pt-BR');
+
+/** A list's total: '1.234', or 'mais de 10.000' when the server only counted that far. */
+export function formatTotal(total: number, isEstimate = false): string {
+  return isEstimate ? `mais de ${wholeNumber.format(total)}` : wholeNumber.format(total);
+}

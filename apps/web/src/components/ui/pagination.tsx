@@ -1,4 +1,5 @@
 import { ChevronLeft, ChevronRight } from 'lucide-react';
+import { formatTotal } from '../../lib/format.ts';
 import { cn, focusRing } from './cn.ts';
 
 /**
@@ -41,6 +42,8 @@ interface PaginationProps {
   /** 1-based. */
   page: number;
   total: number;
+  /** The server counted only `total` of more rows (a large unfiltered list): 'mais de', and 'Próxima' stays on. */
+  totalIsEstimate?: boolean;
   perPage: number;
   onPageChange: (page: number) => void;
   /** Names the navigation landmark (several lists can be on one page). */
@@ -57,22 +60,23 @@ const pageButton =
 export function Pagination({
   page,
   total,
+  totalIsEstimate = false,
   perPage,
   onPageChange,
   label = 'Paginação',
   maxPageButtons,
   className = '',
 }: PaginationProps) {
-  const pageCount = Math.max(1, Math.ceil(total / perPage));
+  const pageCount = Math.max(1, Math.ceil(total / perPage), totalIsEstimate ? page + 1 : 0);
   const first = total === 0 ? 0 : (page - 1) * perPage + 1;
-  const last = Math.min(total, page * perPage);
+  const last = totalIsEstimate ? page * perPage : Math.min(total, page * perPage);
   return (
     <nav
       aria-label={label}
       className={cn('flex flex-wrap items-center justify-between gap-x-4 gap-y-2 text-sm', className)}
     >
       <p className="text-slate-600">
-        {first}–{last} de {total}
+        {first}–{last} de {formatTotal(total, totalIsEstimate)}
       </p>
       <div className="flex flex-wrap items-center gap-1">
         <button

@@ -9,6 +9,8 @@ export const customersPerPage = 10;
 export interface CustomerPage {
   customers: Customer[];
   total: number;
+  /** More rows exist than `total` (a large unfiltered list is counted only that far). */
+  total_is_estimate?: boolean;
   page: number;
   per_page: number;
 }

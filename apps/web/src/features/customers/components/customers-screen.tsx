@@ -19,7 +19,7 @@ import {
   TableHeaderCell,
   TableRow,
 } from '../../../components/ui/table.tsx';
-import { formatDate } from '../../../lib/format.ts';
+import { formatDate, formatTotal } from '../../../lib/format.ts';
 import { useDeleteCustomer } from '../api/delete-customer.ts';
 import { customersPerPage, useCustomers } from '../api/get-customers.ts';
 import { currentTenantId } from '../api/keys.ts';
@@ -44,6 +44,7 @@ function Customers() {
   const remove = useDeleteCustomer();
   const list = customers.data?.customers ?? [];
   const total = customers.data?.total ?? 0;
+  const estimate = customers.data?.total_is_estimate ?? false;
 
   useEffect(() => {
     if (customers.isError) toast.error('Falha na Operação', { description: 'Falha ao buscar clientes' });
@@ -87,7 +88,7 @@ function Customers() {
         title="Clientes"
         description={
           customers.isSuccess
-            ? `${total} ${total === 1 ? 'cliente' : 'clientes'}${search ? ` · busca: “${search}”` : ''}`
+            ? `${formatTotal(total, estimate)} ${total === 1 && !estimate ? 'cliente' : 'clientes'}${search ? ` · busca: “${search}”` : ''}`
             : 'Pessoas e empresas atendidas pela sua equipe.'
         }
         actions={
@@ -200,6 +201,7 @@ function Customers() {
           <Pagination
             page={page}
             total={total}
+            totalIsEstimate={estimate}
             perPage={customersPerPage}
             onPageChange={setPage}
             label="Páginas de clientes"

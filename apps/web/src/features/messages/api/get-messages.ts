@@ -8,6 +8,8 @@ export const messagesPerPage = 20;
 export interface MessagePage {
   messages: Message[];
   total: number;
+  /** More rows exist than `total` (a large unfiltered list is counted only that far). */
+  total_is_estimate?: boolean;
   page: number;
   per_page: number;
 }

@@ -34,6 +34,7 @@ import {
   TableRow,
 } from '../../../components/ui/table.tsx';
 import { sentimentLabels, sentimentTone, urgencyLabels, urgencyTone } from '../../../lib/analysis-display.ts';
+import { formatTotal } from '../../../lib/format.ts';
 import { usePendingIds } from '../../../lib/pending-ids.ts';
 import { useAnalyzeMessage } from '../api/analyze-message.ts';
 import { useDeleteMessage } from '../api/delete-message.ts';
@@ -68,6 +69,7 @@ function Messages() {
   const [toDelete, setToDelete] = useState<Message | null>(null);
   const list = messages.data?.messages ?? [];
   const total = messages.data?.total ?? 0;
+  const estimate = messages.data?.total_is_estimate ?? false;
 
   const analysing = usePendingIds(analyzeMessageKey, (id: string) => id);
 
@@ -174,7 +176,7 @@ function Messages() {
         title="Mensagens"
         description={
           messages.isSuccess
-            ? `${total} ${total === 1 ? 'mensagem' : 'mensagens'}${search ? ` · busca: “${search}”` : ''}`
+            ? `${formatTotal(total, estimate)} ${total === 1 && !estimate ? 'mensagem' : 'mensagens'}${search ? ` · busca: “${search}”` : ''}`
             : 'Mensagens dos clientes e da equipe, com a análise da IA.'
         }
         actions={
@@ -291,6 +293,7 @@ function Messages() {
             <Pagination
               page={page}
               total={total}
+              totalIsEstimate={estimate}
               perPage={messagesPerPage}
               onPageChange={changePage}
               label="Páginas de mensagens"

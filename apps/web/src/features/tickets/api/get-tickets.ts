@@ -9,6 +9,8 @@ export const TICKETS_PER_PAGE = 20;
 export interface TicketList {
   tickets: Ticket[];
   total: number;
+  /** More rows exist than `total` (a large unfiltered list is counted only that far). */
+  total_is_estimate?: boolean;
   page: number;
   per_page: number;
 }

@@ -39,7 +39,8 @@ export function AnalysisPanel({ analysis, action }: { analysis: TicketAnalysis |
           <CardTitle id="analysis-title">Análise de IA</CardTitle>
           {analysis && (
             <CardDescription>
-              Versão {analysis.version} · {providerLabels[analysis.provider]} · {formatDateTime(analysis.created_at)}
+              Versão {analysis.version} · {providerLabels[analysis.provider]} ·{' '}
+              {formatDateTime(analysis.created_at)}
             </CardDescription>
           )}
         </div>

@@ -96,6 +96,7 @@ export function TicketsScreen() {
             key={filterQuery}
             tickets={tickets.data?.tickets}
             total={tickets.data?.total ?? 0}
+            totalIsEstimate={tickets.data?.total_is_estimate ?? false}
             page={page}
             perPage={tickets.data?.per_page ?? TICKETS_PER_PAGE}
             loading={tickets.isPending}

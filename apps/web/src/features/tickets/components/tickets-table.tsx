@@ -31,6 +31,8 @@ import { TicketStatusBadge, ticketAnalysisState } from './ticket-status-badge.ts
 interface TicketsTableProps {
   tickets: Ticket[] | undefined;
   total: number;
+  /** The server counted only `total` of more tickets (a large unfiltered list). */
+  totalIsEstimate?: boolean;
   page: number;
   perPage: number;
   loading: boolean;
@@ -53,6 +55,7 @@ const iconButton = cn(
 export function TicketsTable({
   tickets,
   total,
+  totalIsEstimate = false,
   page,
   perPage,
   loading,
@@ -365,6 +368,7 @@ export function TicketsTable({
           label="Paginação dos chamados"
           page={page}
           total={total}
+          totalIsEstimate={totalIsEstimate}
           perPage={perPage}
           onPageChange={onPageChange}
         />
