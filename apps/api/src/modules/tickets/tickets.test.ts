@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ticketAnalyses, tickets } from '../../db/schema/index.ts';
+import { exactCountCap } from '../../lib/db-helpers.ts';
 import { type ApiCall, type Json, twoTenants } from '../../test/helpers.ts';
 
 type Analysis = Partial<typeof ticketAnalyses.$inferInsert>;
@@ -13,7 +14,7 @@ describe('tickets API', () => {
   });
   afterAll(() => t.server.close());
 
-  /** Stores an analysis version for a ticket as the analysis module does, making it the newest. */
+  /** Stores an analysis version for a ticket (the trigger ticket_analyses_newest makes it the newest). */
   async function analyse(ticketId: string, tenantId: string, fields: Analysis = {}) {
     const db = t.server.database.db;
     const versions = await db.select().from(ticketAnalyses).where(eq(ticketAnalyses.ticketId, ticketId));
@@ -38,7 +39,7 @@ describe('tickets API', () => {
         ...fields,
       })
       .returning();
-    await db.update(tickets).set({ latestAnalysisId: row?.id }).where(eq(tickets.id, ticketId));
+    expect(row).toBeDefined();
   }
 
   const create = async (api: ApiCall, body: Json) => {
@@ -226,8 +227,32 @@ describe('tickets API', () => {
       ['start_date=2026-10-01&end_date=2026-10-09', ['happy', 'procon']],
       ['start_date=2026-10-10T00:00:00Z&end_date=2026-10-10T03:00:00Z', ['happy']],
       ['sentiment=negative&contains_red_flags=true&csat_lt=5', ['procon']],
+      ['requires_attention=true', ['justica', 'procon']],
+      ['requires_attention=false', ['happy', 'reanalysed']], // an analysis said no: not 'pending'
     ])('%s', async (query, expected) => {
       expect(keysOf(await list(query))).toEqual(expected);
+    });
+
+    const keysInOrder = (res: { body: Json }) =>
+      ids(res).map((id: string) => Object.entries(made).find(([, v]) => v === id)?.[0]);
+
+    it.each([
+      ['sort=csat_score&order=desc', ['happy', 'justica', 'reanalysed', 'procon', 'pending']],
+      ['sort=csat_score&order=asc', ['procon', 'reanalysed', 'justica', 'happy', 'pending']],
+      ['sort=csat_score&order=asc&sentiment=negative', ['procon', 'justica']],
+      ['sort=created_at&order=asc', ['procon', 'happy', 'justica', 'reanalysed', 'pending']],
+      ['sort=created_at', ['pending', 'reanalysed', 'justica', 'happy', 'procon']],
+    ])('orders by %s (tickets without CSAT last)', async (query, expected) => {
+      expect(keysInOrder(await list(query))).toEqual(expected);
+    });
+
+    it('finds a ticket by its customer’s new name after a rename, not by the old one', async () => {
+      const happy = (await list('')).body.tickets.find((x: Json) => x.id === made.happy);
+      const renamed = await f.a.api('PUT', `/customers/${happy.customer_id}`, { name: 'Joana Quitéria' });
+      expect(renamed.status).toBe(200);
+      expect(keysOf(await list('search=quiteria'))).toEqual(['happy']);
+      expect(keysOf(await list('search=brandao'))).toEqual([]);
+      expect((await f.a.api('GET', `/tickets/${made.happy}`)).body.customer_name).toBe('Joana Quitéria');
     });
 
     it('lists newest first with exact totals and paging', async () => {
@@ -266,10 +291,67 @@ describe('tickets API', () => {
       'start_date=2026-10-10&end_date=2026-10-01',
       'customer_id=123',
       'per_page=1000',
+      'sort=title',
+      'order=up',
+      'requires_attention=talvez',
     ])('rejects %s with 400', async (query) => {
       const res = await f.a.api('GET', `/tickets?${query}`);
       expect(res.status).toBe(400);
       expect(res.body.code).toBe('validation_error');
+      expect(res.body.fields[0].field).toBe(`querystring.${query.split('=')[0]}`);
+    });
+  });
+
+  describe('at size', () => {
+    let big: Awaited<ReturnType<typeof twoTenants>>;
+    beforeAll(async () => {
+      big = await twoTenants();
+      await big.server.database.db.execute(sql`
+        insert into tickets (tenant_id, content, search_text, flagged, created_at)
+        select ${big.a.tenant.id}::uuid, 'Chamado ' || i, 'chamado ' || i, i % 1000 = 0,
+               now() - i * interval '1 minute'
+        from generate_series(1, ${exactCountCap + 1}) as i`);
+    });
+    afterAll(() => big.server.close());
+
+    it('counts an unfiltered list up to the cap and says the total is an estimate', async () => {
+      const res = await big.a.api('GET', '/tickets?per_page=20&page=3');
+      expect(res.body).toMatchObject({ total: exactCountCap, total_is_estimate: true, page: 3 });
+      expect(res.body.tickets).toHaveLength(20);
+      const beyond = await big.a.api('GET', `/tickets?per_page=100&page=${exactCountCap / 100 + 1}`);
+      expect(beyond.body.tickets).toHaveLength(1); // the rows past the cap are still reachable
+    });
+
+    it('counts exactly as soon as anything narrows the list', async () => {
+      const res = await big.a.api('GET', '/tickets?flagged=false');
+      expect(res.body.total).toBe(exactCountCap + 1 - 10);
+      expect(res.body.total_is_estimate).toBeUndefined();
+      expect((await big.a.api('GET', '/tickets?search=chamado')).body.total).toBe(exactCountCap + 1);
+      // A page past the end has no row to carry the count: it is counted on its own.
+      const past = await big.a.api('GET', '/tickets?flagged=true&page=2');
+      expect(past.body).toMatchObject({ total: 10, tickets: [] });
+    });
+  });
+
+  it("is refused by PostgreSQL itself when a row links to another tenant's row", async () => {
+    const foreign = (await t.b.api('POST', '/customers', { name: 'Só do B', document: '86288366757' })).body;
+    const own = await create(t.a.api, { content: 'Do A' });
+    const db = t.server.database.db; // the owner: no row-level security, only the keys
+    await expect(
+      db.execute(sql`insert into tickets (tenant_id, content, search_text, customer_id)
+        values (${t.a.tenant.id}, 'x', 'x', ${foreign.id})`),
+    ).rejects.toMatchObject({ cause: { code: '23503' } });
+    await expect(
+      db.execute(sql`insert into messages (tenant_id, content, direction, search_text, ticket_id)
+        values (${t.b.tenant.id}, 'x', 'inbound', 'x', ${own.id})`),
+    ).rejects.toMatchObject({ cause: { code: '23503' } });
+    // Deleting a linked customer keeps its tickets' tenant (ON DELETE SET NULL of customer_id only).
+    const customer = (await t.a.api('POST', '/customers', { name: 'Sai', document: '71428793860' })).body;
+    const linked = await create(t.a.api, { content: 'Ligado', customer_id: customer.id });
+    expect((await t.a.api('DELETE', `/customers/${customer.id}`)).status).toBe(204);
+    expect((await t.a.api('GET', `/tickets/${linked.id}`)).body).toMatchObject({
+      customer_id: null,
+      customer_name: 'Sai',
     });
   });
 });
