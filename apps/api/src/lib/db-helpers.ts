@@ -1,5 +1,6 @@
 import { foldText } from '@atende/analyzer';
 import { type AnyColumn, type SQL, sql, type Table } from 'drizzle-orm';
+import type { WithSubquery } from 'drizzle-orm/subquery';
 import type { Tx } from '../db/client.ts';
 
 /** LIMIT/OFFSET of a page (page counts from 1). */
@@ -17,7 +18,7 @@ export const exactCountCap = 10_000;
  * table would cost a scan per page). `run` counts alone (a page past the end has no row to carry
  * it); `result` answers the list's total fields.
  */
-export function countOrEstimate(tx: Tx, table: Table, where: SQL | undefined) {
+export function countOrEstimate(tx: Tx, table: Table, where: SQL | undefined, searched?: WithSubquery) {
   const capped = where === undefined;
   const query = capped
     ? sql`(select count(*) from (select 1 from ${table} limit ${exactCountCap + 1}) as capped)`
@@ -25,8 +26,10 @@ export function countOrEstimate(tx: Tx, table: Table, where: SQL | undefined) {
   return {
     sql: query,
     async run() {
-      const result = (await tx.execute(sql`select ${query} as total`)) as { rows: { total: unknown }[] };
-      return Number(result.rows[0]?.total ?? 0);
+      const [row] = await (searched ? tx.with(searched) : tx)
+        .select({ total: sql<number>`${query}` })
+        .from(sql`(values (1)) as one (x)`);
+      return Number(row?.total ?? 0);
     },
     result(total: number): { total: number; estimate: boolean } {
       return capped && total > exactCountCap
@@ -36,26 +39,50 @@ export function countOrEstimate(tx: Tx, table: Table, where: SQL | undefined) {
   };
 }
 
+/** The LIKE patterns of a search: its folded words, each `%word%` with LIKE's wildcards literal. */
+function searchPatterns(search: string | undefined) {
+  return foldText(search ?? '')
+    .split(' ')
+    .filter(Boolean)
+    .map((word) => `%${word.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+}
+
 /**
  * Folds the search words the way search_text columns were folded; every word must appear in
- * one of the columns (LIKE wildcards in the words are literal).
+ * one of the columns (LIKE wildcards in the words are literal). For small tables (flagged terms);
+ * the large ones go through searchedIds.
  */
 export function matchesSearch(columns: AnyColumn | AnyColumn[], search: string | undefined): SQL | undefined {
-  const words = foldText(search ?? '')
-    .split(' ')
-    .filter(Boolean);
-  if (words.length === 0) return undefined;
+  const patterns = searchPatterns(search);
+  if (patterns.length === 0) return undefined;
   const list = Array.isArray(columns) ? columns : [columns];
   return sql.join(
-    words.map((word) => {
-      const pattern = `%${word.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-      return sql`(${sql.join(
-        list.map((column) => sql`${column} like ${pattern}`),
-        sql` or `,
-      )})`;
-    }),
+    patterns.map(
+      (pattern) =>
+        sql`(${sql.join(
+          list.map((column) => sql`${column} like ${pattern}`),
+          sql` or `,
+        )})`,
+    ),
     sql` and `,
   );
+}
+
+/**
+ * Search over a large table's trigram-indexed search_text, as a CTE to join the list and its
+ * count to: the ids of the tenant's rows containing every word, from app_search_ids (migration
+ * 0011: under row-level security LIKE cannot use an index; the function checks the tenant itself).
+ */
+export function searchedIds(tx: Tx, table: 'tickets' | 'messages' | 'customers', search: string | undefined) {
+  const patterns = searchPatterns(search);
+  if (patterns.length === 0) return undefined;
+  const list = sql.join(
+    patterns.map((p) => sql`${p}`),
+    sql`, `,
+  );
+  return tx
+    .$with('searched', { id: sql<string>`id` })
+    .as(sql`select app_search_ids(${table}, array[${list}]::text[]) as id`);
 }
 
 /** Folds like foldText, in SQL, for values stored unfolded (accents of Portuguese and Spanish). */

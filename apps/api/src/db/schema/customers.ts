@@ -21,7 +21,12 @@ export const customers = pgTable(
   (t) => [
     primaryKey({ columns: [t.tenantId, t.id] }),
     unique('customers_tenant_document_unique').on(t.tenantId, t.document),
-    index('customers_tenant_created_idx').on(t.tenantId, t.createdAt.desc(), t.id.desc()),
+    // NULLS FIRST: what ORDER BY … DESC means (see tickets.ts).
+    index('customers_tenant_created_idx').on(
+      t.tenantId,
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
     // search= (LIKE '%word%'): trigrams (pg_trgm).
     index('customers_search_trgm_idx').using('gin', t.searchText.op('gin_trgm_ops')),
     tenantIsolation(t.tenantId),

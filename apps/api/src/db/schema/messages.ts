@@ -40,7 +40,8 @@ export const messages = pgTable(
   },
   (t): PgTableExtraConfigValue[] => {
     // A function: Drizzle's .desc() configures the column for one index only.
-    const newestFirst = () => [t.createdAt.desc(), t.id.desc()] as const;
+    // NULLS FIRST: what ORDER BY … DESC means (see tickets.ts).
+    const newestFirst = () => [t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()] as const;
     // Each link is (tenant_id, x): PostgreSQL itself refuses another tenant's row. ON DELETE
     // SET NULL (x) is written in migration 0010 by hand (Drizzle cannot name the columns).
     const link = (column: typeof t.ticketId, to: { tenantId: AnyPgColumn; id: AnyPgColumn }) =>
@@ -56,6 +57,7 @@ export const messages = pgTable(
       index('messages_tenant_created_idx').on(t.tenantId, ...newestFirst()),
       index('messages_tenant_ticket_idx').on(t.tenantId, t.ticketId, ...newestFirst()),
       index('messages_tenant_customer_idx').on(t.tenantId, t.customerId, ...newestFirst()),
+      index('messages_tenant_direction_idx').on(t.tenantId, t.direction, ...newestFirst()),
       index('messages_tenant_flagged_idx')
         .on(t.tenantId, ...newestFirst())
         .where(sql`flagged`),

@@ -1,17 +1,18 @@
 import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { customers, tickets } from '../../db/schema/index.ts';
-import { countOrEstimate, matchesSearch, pageWindow, searchTextOf } from '../../lib/db-helpers.ts';
+import { countOrEstimate, pageWindow, searchedIds, searchTextOf } from '../../lib/db-helpers.ts';
 
 // Every function takes the tenant's transaction (request.tenantTx): row-level security limits
 // it to that tenant, and tenantId is also written explicitly on inserts.
 
 /** A page of customers and the total, in one statement (see countOrEstimate). */
 export async function listCustomers(tx: Tx, filter: { search?: string; page: number; perPage: number }) {
-  const where: SQL | undefined = matchesSearch(customers.searchText, filter.search);
+  const searched = searchedIds(tx, 'customers', filter.search);
+  const where: SQL | undefined = searched && sql`${customers.id} in (select id from ${searched})`;
   const { limit, offset } = pageWindow(filter.page, filter.perPage);
-  const counted = countOrEstimate(tx, customers, where);
-  const rows = await tx
+  const counted = countOrEstimate(tx, customers, where, searched);
+  const rows = await (searched ? tx.with(searched) : tx)
     .select({ customer: customers, total: sql<number>`${counted.sql}` })
     .from(customers)
     .where(where)

@@ -1,7 +1,7 @@
 import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { messageAnalyses, messages, users } from '../../db/schema/index.ts';
-import { countOrEstimate, matchesSearch, pageWindow } from '../../lib/db-helpers.ts';
+import { countOrEstimate, pageWindow, searchedIds } from '../../lib/db-helpers.ts';
 
 export interface MessageFilter {
   search?: string;
@@ -11,9 +11,9 @@ export interface MessageFilter {
   flagged?: boolean;
 }
 
-function conditions(f: MessageFilter): SQL | undefined {
+function conditions(f: MessageFilter, searched: ReturnType<typeof searchedIds>): SQL | undefined {
   return and(
-    matchesSearch(messages.searchText, f.search),
+    searched && sql`${messages.id} in (select id from ${searched})`,
     f.ticketId === undefined ? undefined : eq(messages.ticketId, f.ticketId),
     f.customerId === undefined ? undefined : eq(messages.customerId, f.customerId),
     f.direction === undefined ? undefined : eq(messages.direction, f.direction),
@@ -21,7 +21,7 @@ function conditions(f: MessageFilter): SQL | undefined {
   );
 }
 
-const withAnalysis = <Extra extends Record<string, SQL>>(tx: Tx, extra: Extra) =>
+const withAnalysis = <Extra extends Record<string, SQL>>(tx: Pick<Tx, 'select'>, extra: Extra) =>
   tx
     .select({ message: messages, analysis: messageAnalyses, ...extra })
     .from(messages)
@@ -32,10 +32,11 @@ const withAnalysis = <Extra extends Record<string, SQL>>(tx: Tx, extra: Extra) =
 
 /** A page of messages (newest first) and the total, in one statement (see countOrEstimate). */
 export async function listMessages(tx: Tx, filter: MessageFilter, page: number, perPage: number) {
-  const where = conditions(filter);
+  const searched = searchedIds(tx, 'messages', filter.search);
+  const where = conditions(filter, searched);
   const { limit, offset } = pageWindow(page, perPage);
-  const counted = countOrEstimate(tx, messages, where);
-  const rows = await withAnalysis(tx, { total: sql<number>`${counted.sql}` })
+  const counted = countOrEstimate(tx, messages, where, searched);
+  const rows = await withAnalysis(searched ? tx.with(searched) : tx, { total: sql<number>`${counted.sql}` })
     .where(where)
     .orderBy(desc(messages.createdAt), desc(messages.id))
     .limit(limit)

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, gte, isNotNull, lt, lte, type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { customers, ticketAnalyses, tickets } from '../../db/schema/index.ts';
-import { countOrEstimate, matchesSearch, pageWindow } from '../../lib/db-helpers.ts';
+import { countOrEstimate, pageWindow, searchedIds } from '../../lib/db-helpers.ts';
 
 export interface TicketFilter {
   search?: string;
@@ -28,13 +28,13 @@ export type TicketSort = { by: 'created_at' | 'csat_score'; order: 'asc' | 'desc
  * one index serves filter and order. Red flags and escalation imply requires_attention: saying so
  * lets PostgreSQL use the small partial index tickets_tenant_attention_idx.
  */
-function conditions(f: TicketFilter): SQL | undefined {
+function conditions(f: TicketFilter, searched: ReturnType<typeof searchedIds>): SQL | undefined {
   const when = <T>(value: T | undefined, condition: (v: T) => SQL) =>
     value === undefined ? undefined : condition(value);
   const attention =
     f.requiresAttention ?? (f.containsRedFlags || f.requiresEscalation || f.redFlagTerm ? true : undefined);
   return and(
-    matchesSearch(tickets.searchText, f.search),
+    searched && sql`${tickets.id} in (select id from ${searched})`,
     when(f.from, (from) => gte(tickets.createdAt, from)),
     when(f.to, (to) => (to.exclusive ? lt(tickets.createdAt, to.at) : lte(tickets.createdAt, to.at))),
     when(f.customerId, (id) => eq(tickets.customerId, id)),
@@ -44,9 +44,9 @@ function conditions(f: TicketFilter): SQL | undefined {
     when(attention, (v) => eq(tickets.requiresAttention, v)),
     when(f.requiresEscalation, (v) => eq(tickets.requiresEscalation, v)),
     when(f.containsRedFlags, (v) => eq(tickets.containsRedFlags, v)),
-    // "false" means an analysis said no: a ticket never analysed matches neither value.
+    // "false" means an analysis said no: a ticket never analysed (no sentiment) matches neither.
     attention === false || f.requiresEscalation === false || f.containsRedFlags === false
-      ? isNotNull(tickets.latestAnalysisId)
+      ? isNotNull(tickets.sentiment)
       : undefined,
     when(f.csatLt, (v) => lt(tickets.csatScore, v)),
     when(f.csatGte, (v) => gte(tickets.csatScore, v)),
@@ -70,7 +70,10 @@ function orderOf(sort: TicketSort) {
 const ticketColumns = { ticket: tickets, analysis: ticketAnalyses, liveCustomerName: customers.name };
 
 /** The ticket with its newest analysis and its customer's current name. */
-const withAnalysisAndCustomer = <Extra extends Record<string, SQL.Aliased | SQL>>(tx: Tx, extra: Extra) =>
+const withAnalysisAndCustomer = <Extra extends Record<string, SQL.Aliased | SQL>>(
+  tx: Pick<Tx, 'select'>,
+  extra: Extra,
+) =>
   tx
     .select({ ...ticketColumns, ...extra })
     .from(tickets)
@@ -92,10 +95,13 @@ export async function listTickets(
   page: number,
   perPage: number,
 ) {
-  const where = conditions(filter);
+  const searched = searchedIds(tx, 'tickets', filter.search);
+  const where = conditions(filter, searched);
   const { limit, offset } = pageWindow(page, perPage);
-  const counted = countOrEstimate(tx, tickets, where);
-  const rows = await withAnalysisAndCustomer(tx, { total: sql<number>`${counted.sql}` })
+  const counted = countOrEstimate(tx, tickets, where, searched);
+  const rows = await withAnalysisAndCustomer(searched ? tx.with(searched) : tx, {
+    total: sql<number>`${counted.sql}`,
+  })
     .where(where)
     .orderBy(...orderOf(sort))
     .limit(limit)
