@@ -7,6 +7,7 @@ export * from './analysis.ts';
 export * from './analysis-feedback.ts';
 export * from './common.ts';
 export * from './customers.ts';
+export * from './documents.ts';
 export * from './errors.ts';
 export * from './flagged-terms.ts';
 export * from './messages.ts';

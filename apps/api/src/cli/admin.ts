@@ -8,6 +8,7 @@ import { createUser, listUsers } from '../modules/identity/users.service.ts';
 import { listTenants } from '../modules/tenants/tenants.repo.ts';
 import { createTenant } from '../modules/tenants/tenants.service.ts';
 import { createDomainEvents } from '../reactions.ts';
+import { seedBulk, seedBulkLimits } from './seed-bulk.ts';
 
 const usage = `Usage: npm run admin -- <command>
 
@@ -22,11 +23,62 @@ const usage = `Usage: npm run admin -- <command>
                                             not containing the e-mail's name
   user list --tenant SLUG                   list a tenant's users
   user disable --email E                    stop a user from signing in (ends their sessions)
+  seed-bulk --tenant SLUG --tickets N [--customers M] [--messages-per-ticket K]
+                                            generate bulk data for load tests in one transaction:
+                                            N tickets (1 to 5,000,000) over M customers (1 to
+                                            1,000,000, default 1,000), K inbound messages per
+                                            ticket (0 to 20, default 1), analyses for 7 tickets
+                                            in 10; refused when the tenant has bulk data already
 
 Uses the server's DATA_DIR or DATABASE_URL. On PGlite (the default) stop the server first:
 one data directory serves one process at a time.`;
 
 type Command = (database: Database, args: string[]) => Promise<void>;
+
+const formatCount = (n: number) => n.toLocaleString('en');
+
+/** A whole-number option within limits (1,000,000 and 1_000_000 are accepted too). */
+function countOption(name: string, value: string, limits: { min: number; max: number }) {
+  const digits = value.replace(/[_,]/g, '');
+  const n = /^\d+$/.test(digits) ? Number(digits) : Number.NaN;
+  if (!Number.isSafeInteger(n) || n < limits.min || n > limits.max) {
+    throw new AppError(
+      'validation_error',
+      `${name} must be a whole number from ${formatCount(limits.min)} to ${formatCount(limits.max)} (got "${value}").`,
+    );
+  }
+  return n;
+}
+
+/**
+ * Progress of a bulk load: one line per table, rewritten in place (\r) on a terminal; only the
+ * finished lines when the output is a file or a pipe.
+ */
+function progressLines() {
+  const tty = process.stdout.isTTY === true;
+  let table: string | undefined;
+  // A table's first report comes after its first chunk: its clock starts at the previous report.
+  let last = performance.now();
+  let since = last;
+  return {
+    update(done: { table: string; rows: number; total: number }) {
+      if (done.table !== table) {
+        if (tty && table !== undefined) process.stdout.write('\n');
+        table = done.table;
+        since = last;
+      }
+      last = performance.now();
+      const seconds = (last - since) / 1000;
+      const percent = done.total === 0 ? 100 : Math.floor((done.rows / done.total) * 100);
+      const line = `  ${done.table.padEnd(20)} ${formatCount(done.rows).padStart(9)} / ${formatCount(done.total)} (${percent}%, ${seconds.toFixed(1)} s)`;
+      if (tty) process.stdout.write(`\r${line}\x1b[K`);
+      else if (done.rows === done.total) console.log(line);
+    },
+    end() {
+      if (tty && table !== undefined) process.stdout.write('\n');
+    },
+  };
+}
 
 const commands: Record<string, Command> = {
   'tenant create': async (database, args) => {
@@ -94,10 +146,58 @@ const commands: Record<string, Command> = {
     if (!user) throw new AppError('not_found', `No user with the e-mail ${values.email}.`);
     console.log(`Disabled ${user.email}.`);
   },
+  'seed-bulk': async (database, args) => {
+    const { values } = parseArgs({
+      args,
+      options: {
+        tenant: { type: 'string' },
+        tickets: { type: 'string' },
+        customers: { type: 'string' },
+        'messages-per-ticket': { type: 'string' },
+      },
+    });
+    if (!values.tenant || values.tickets === undefined)
+      throw new AppError('validation_error', '--tenant and --tickets are required.');
+    const tickets = countOption('--tickets', values.tickets, seedBulkLimits.tickets);
+    const customers =
+      values.customers === undefined
+        ? undefined
+        : countOption('--customers', values.customers, seedBulkLimits.customers);
+    const perTicket = values['messages-per-ticket'];
+    const messagesPerTicket =
+      perTicket === undefined
+        ? undefined
+        : countOption('--messages-per-ticket', perTicket, seedBulkLimits.messagesPerTicket);
+    console.log(`Generating ${formatCount(tickets)} tickets for ${values.tenant} (${database.driver})…`);
+    const progress = progressLines();
+    let result: Awaited<ReturnType<typeof seedBulk>>;
+    try {
+      result = await seedBulk(database, {
+        tenantSlug: values.tenant,
+        tickets,
+        customers,
+        messagesPerTicket,
+        onProgress: (done) => progress.update(done),
+      });
+    } finally {
+      progress.end();
+    }
+    const rows = result.customers + result.tickets + result.analyses + result.messages;
+    const seconds = result.ms / 1000;
+    console.log(
+      `Seeded ${values.tenant}: ${formatCount(result.tickets)} tickets, ${formatCount(result.customers)} customers, ` +
+        `${formatCount(result.analyses)} analyses, ${formatCount(result.messages)} messages — ` +
+        `${formatCount(rows)} rows in ${seconds.toFixed(1)} s (${formatCount(Math.round(rows / seconds))} rows/s).`,
+    );
+  },
 };
 
-const [group, action, ...rest] = process.argv.slice(2);
-const command = commands[`${group} ${action}`];
+const argv = process.argv.slice(2);
+const [group] = argv;
+// Two-word commands (tenant create) and one-word ones (seed-bulk).
+const words = commands[argv.slice(0, 2).join(' ')] ? 2 : 1;
+const command = commands[argv.slice(0, words).join(' ')];
+const rest = argv.slice(words);
 if (!command) {
   console.error(usage);
   process.exit(group === undefined || group === '--help' || group === 'help' ? 0 : 2);
