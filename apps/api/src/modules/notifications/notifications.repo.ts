@@ -292,15 +292,12 @@ export async function pruneBatchOlderThan(tx: Tx, cutoff: Date, limit: number) {
   const rows = await tx
     .delete(notifications)
     .where(
-      inArray(
-        notifications.id,
-        tx
-          .select({ id: notifications.id })
-          .from(notifications)
-          .where(lt(notifications.createdAt, cutoff))
-          .orderBy(notifications.createdAt)
-          .limit(limit),
-      ),
+      sql`(${notifications.tenantId}, ${notifications.id}) in (${tx
+        .select({ tenantId: notifications.tenantId, id: notifications.id })
+        .from(notifications)
+        .where(lt(notifications.createdAt, cutoff))
+        .orderBy(notifications.createdAt)
+        .limit(limit)})`,
     )
     .returning({ id: notifications.id });
   return rows.length;

@@ -54,11 +54,12 @@ interface Due {
 }
 
 /** Closes waits without an alert: the next inbound message opens a new episode. */
-function closeQuietly(tx: Tx, rows: { id: string; startedAt: string }[]) {
+function closeQuietly(tx: Tx, rows: { id: string; tenantId: string; startedAt: string }[]) {
   return tx.execute(sql`
     update tickets t set sla_pending = false, wait_started_at = null
-    from (select * from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as x(id uuid, "startedAt" timestamptz)) w
-    where t.id = w.id and t.sla_pending and t.wait_started_at = w."startedAt"`);
+    from (select * from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
+          as x(id uuid, "tenantId" uuid, "startedAt" timestamptz)) w
+    where t.tenant_id = w."tenantId" and t.id = w.id and t.sla_pending and t.wait_started_at = w."startedAt"`);
 }
 
 /** One tenant's breaches, as that tenant: episode row, settled wait, event (→ alert). */
@@ -112,8 +113,8 @@ export async function checkWaitingTickets(
     const old = await tx.execute(sql`
       update tickets t set sla_pending = false, wait_started_at = null
       from tenants te
-      where t.id in (
-          select id from tickets
+      where (t.tenant_id, t.id) in (
+          select tenant_id, id from tickets
           where sla_pending and wait_started_at < now() - interval '24 hours'
           order by wait_started_at limit ${settleBatch})
         and te.id = t.tenant_id and t.wait_started_at < te.sla_watched_since
@@ -134,7 +135,10 @@ export async function checkWaitingTickets(
       })
       .from(tickets)
       .innerJoin(tenants, eq(tenants.id, tickets.tenantId))
-      .leftJoin(ticketAnalyses, eq(ticketAnalyses.id, tickets.latestAnalysisId))
+      .leftJoin(
+        ticketAnalyses,
+        and(eq(ticketAnalyses.tenantId, tickets.tenantId), eq(ticketAnalyses.id, tickets.latestAnalysisId)),
+      )
       .where(
         and(
           sql`${tickets.slaPending}`,
