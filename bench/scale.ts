@@ -1,0 +1,593 @@
+// Scale bench (`npm run bench -- --scale`, not part of plain `npm run bench` nor `npm test`): 10 tenants
+// × 100,000 tickets on PostgreSQL, then for each list question of the API, over real HTTP with a real
+// token: p50/p95 of sequential requests, the same SQL alone (as app_user with row-level security, in
+// the tenant transaction) and the ratio, the pool's queries per request, autocannon's req/s at 50
+// connections on a filtered list, and EXPLAIN (ANALYZE, BUFFERS) of every question's SQL (also
+// written to .cache/bench/scale-plans.txt). Prints figures and goals; asserts nothing.
+//   BENCH_DATABASE_URL (admin connection, default postgres://postgres@127.0.0.1:5432/postgres: a
+//   scratch database atende_scale_<random> is made there and dropped at the end, on failure and on
+//   Ctrl+C; no PostgreSQL → a message and exit 0), SCALE_TENANTS (default 10), SCALE_TICKETS (per
+//   tenant, default 100000), SCALE_CUSTOMERS (the measured tenant's, default 100000; the others get
+//   1,000), SCALE_REQUESTS (sequential requests per question, default 200; a question stops short
+//   after SCALE_PHASE_SECONDS, default 15, of HTTP and as long of SQL, and says so), SCALE_CONNECTIONS
+//   (default 50) and SCALE_SECONDS (default 10) for autocannon.
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import { buildApp } from '../apps/api/src/app.ts';
+import { seedBulk } from '../apps/api/src/cli/seed-bulk.ts';
+import { loadConfig } from '../apps/api/src/config.ts';
+import { createDb, createDbFromConfig, type Database } from '../apps/api/src/db/client.ts';
+import { createUser } from '../apps/api/src/modules/identity/users.service.ts';
+import { createTenant } from '../apps/api/src/modules/tenants/tenants.service.ts';
+import { signInIdToken } from '../apps/api/src/test/helpers.ts';
+
+const envNumber = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
+const tenantCount = envNumber('SCALE_TENANTS', 10);
+const ticketCount = envNumber('SCALE_TICKETS', 100_000);
+const measuredCustomers = envNumber('SCALE_CUSTOMERS', 100_000);
+const otherCustomers = 1_000;
+const requestCount = envNumber('SCALE_REQUESTS', 200);
+/** A question's HTTP (and its SQL) stops short of requestCount after this long: keeps a slow run ≤ 10 min. */
+const phaseCapMs = envNumber('SCALE_PHASE_SECONDS', 15) * 1000;
+const warmUps = 10;
+const pages = [1, 2, 3, 4, 5];
+const perPage = 20;
+const loadConnections = envNumber('SCALE_CONNECTIONS', 50);
+const loadSeconds = envNumber('SCALE_SECONDS', 10);
+const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const password = 'Bancada-Medida-Relogio-42';
+const root = fileURLToPath(new URL('..', import.meta.url));
+const plansFile = path.join(root, '.cache', 'bench', 'scale-plans.txt');
+
+// ---------------------------------------------------------------------------------------------
+// The questions: one table. `goal` is the p95 over HTTP to meet, in ms.
+
+type Area = 'tickets' | 'messages' | 'customers';
+interface Question {
+  area: Area;
+  query: string;
+  goal: number;
+  /** For the sort questions: the order the answer must show (else the API ignored `sort`). */
+  sortedBy?: 'csat desc' | 'csat asc';
+}
+interface Picks {
+  customerId: string;
+  ticketId: string;
+  cpfPrefix: string;
+}
+const listGoal = 15;
+const searchGoal = 30;
+/** The filtered list autocannon loads. */
+const loadQuery = 'sentiment=negative&contains_red_flags=true&start_date=2025-09-01';
+
+const questionsFor = (p: Picks): Question[] => [
+  { area: 'tickets', query: '', goal: listGoal },
+  { area: 'tickets', query: loadQuery, goal: listGoal },
+  { area: 'tickets', query: 'solved_status=not_solved&csat_lt=7', goal: listGoal },
+  { area: 'tickets', query: 'flagged=true', goal: listGoal },
+  { area: 'tickets', query: `customer_id=${p.customerId}`, goal: listGoal },
+  { area: 'tickets', query: 'start_date=2025-09-01&end_date=2025-10-31', goal: listGoal },
+  { area: 'tickets', query: 'sort=csat_score&order=desc', goal: listGoal, sortedBy: 'csat desc' },
+  {
+    area: 'tickets',
+    query: 'sort=csat_score&order=asc&sentiment=negative',
+    goal: listGoal,
+    sortedBy: 'csat asc',
+  },
+  { area: 'tickets', query: 'search=carga 4242', goal: searchGoal },
+  { area: 'tickets', query: 'search=procon 777', goal: searchGoal },
+  { area: 'tickets', query: 'search=Cliente de carga 77', goal: searchGoal },
+  { area: 'messages', query: '', goal: listGoal },
+  { area: 'messages', query: 'direction=inbound', goal: listGoal },
+  { area: 'messages', query: `ticket_id=${p.ticketId}`, goal: listGoal },
+  { area: 'messages', query: 'search=problema 4242', goal: searchGoal },
+  { area: 'customers', query: '', goal: listGoal },
+  { area: 'customers', query: 'search=Cliente de carga 4242', goal: searchGoal },
+  { area: 'customers', query: `search=${p.cpfPrefix}`, goal: searchGoal },
+];
+
+/** How a question is printed: its ids shortened (they differ every run). */
+const labelOf = (q: Question) =>
+  `${q.area}${q.query ? `?${q.query.replace(/([0-9a-f]{8})-[0-9a-f-]{27}/g, '$1…')}` : ''}`;
+
+const urlOf = (q: Question, page: number) => {
+  const params = new URLSearchParams(q.query);
+  params.set('per_page', String(perPage));
+  params.set('page', String(page));
+  return `/api/v1/${q.area}?${params}`;
+};
+
+// ---------------------------------------------------------------------------------------------
+// Figures.
+
+const percentile = (values: number[], p: number) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? 0;
+};
+const ms = (v: number) => (v >= 100 ? v.toFixed(0) : v.toFixed(v >= 10 ? 1 : 2));
+const seconds = (milliseconds: number) => `${(milliseconds / 1000).toFixed(1)} s`;
+const since = (t0: number) => performance.now() - t0;
+const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
+
+// ---------------------------------------------------------------------------------------------
+// What the app's pool sends: every query of a pooled pg.Client is counted, and recorded while a
+// request is measured (the app's own pool only: the bench's clients and the LISTEN connection not).
+
+interface SentQuery {
+  text: string;
+  values: unknown[];
+  /** The pooled connection that sent it. */
+  client: object;
+}
+const pooled = new WeakSet<object>();
+const sent = { count: 0, recording: undefined as SentQuery[] | undefined };
+
+function watchQueries() {
+  const prototype = pg.Client.prototype as unknown as { query: (...args: unknown[]) => unknown };
+  const original = prototype.query;
+  prototype.query = function (this: object, ...args: unknown[]) {
+    if (pooled.has(this)) {
+      sent.count++;
+      const [first, second] = args;
+      const config = (typeof first === 'string' ? { text: first } : first) as Partial<SentQuery>;
+      const values = Array.isArray(second) ? second : (config.values ?? []);
+      sent.recording?.push({ text: config.text ?? String(first), values, client: this });
+    }
+    return original.apply(this, args);
+  };
+}
+
+/** Marks the clients of the database's pool as the app's (drizzle keeps the pool as $client). */
+function watchPool(database: Database) {
+  const pool = (database.db as unknown as { $client: pg.Pool }).$client;
+  pool.on('connect', (client) => pooled.add(client));
+}
+
+const setupStatement = /^\s*(begin|commit|rollback)\b|set_config\('app\.tenant_id'|^\s*set local role/i;
+
+/** A request's tenant transaction as sent (begin … commit), and the question's statements in it. */
+interface TenantTx {
+  statements: SentQuery[];
+  question: SentQuery[];
+}
+
+/** Finds the tenant transaction among a request's queries (the rate limiter's flush may interleave). */
+function tenantTxOf(queries: SentQuery[]): TenantTx {
+  const setup = queries.find((q) => /set_config\('app\.tenant_id'/.test(q.text));
+  if (!setup) throw new Error('no tenant transaction in the request');
+  const own = queries.filter((q) => q.client === setup.client);
+  const at = own.indexOf(setup);
+  const begin = own.findLastIndex((q, i) => i < at && /^\s*begin\b/i.test(q.text));
+  const end = own.findIndex((q, i) => i > at && /^\s*(commit|rollback)\b/i.test(q.text));
+  if (begin < 0 || end < 0) throw new Error('the tenant transaction has no begin or end');
+  const statements = own.slice(begin, end + 1);
+  return { statements, question: statements.filter((q) => !setupStatement.test(q.text)) };
+}
+
+// ---------------------------------------------------------------------------------------------
+// The scratch database.
+
+interface Scratch {
+  url: string;
+  name: string;
+  drop(): Promise<void>;
+}
+
+async function scratchDatabase(): Promise<Scratch | undefined> {
+  const admin = new pg.Client({ connectionString: adminUrl, connectionTimeoutMillis: 3000 });
+  admin.on('error', () => {});
+  const name = `atende_scale_${randomBytes(6).toString('hex')}`;
+  try {
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+  } catch (err) {
+    console.log(
+      `No PostgreSQL answers at ${adminUrl} (${(err as Error).message}): the scale bench needs one ` +
+        '(set BENCH_DATABASE_URL to a server where this user may create databases). No figures.',
+    );
+    await admin.end().catch(() => {});
+    return undefined;
+  }
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  let dropped: Promise<void> | undefined;
+  const drop = () => {
+    dropped ??= (async () => {
+      await admin.query(`drop database if exists ${name} with (force)`);
+      await admin.end();
+      console.log(`dropped database ${name}`);
+    })();
+    return dropped;
+  };
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.once(signal, () => {
+      console.log(`\n${signal}: dropping ${name}…`);
+      drop().finally(() => process.exit(130));
+    });
+  }
+  return { url: url.toString(), name, drop };
+}
+
+// ---------------------------------------------------------------------------------------------
+// The fill: seedBulk for every tenant, the measured one in the middle of the tables.
+
+interface Measured {
+  tenantId: string;
+  email: string;
+  picks: Picks;
+}
+
+async function fill(database: Database): Promise<Measured> {
+  const measuredIndex = Math.floor(tenantCount / 2);
+  const suffix = randomBytes(3).toString('hex');
+  const started = performance.now();
+  let measured: { id: string; slug: string } | undefined;
+  for (let t = 0; t < tenantCount; t++) {
+    const isMeasured = t === measuredIndex;
+    const tenant = await createTenant(database.db, {
+      name: `Carga ${t + 1}`,
+      slug: `carga-${t + 1}-${suffix}`,
+    });
+    if (isMeasured) measured = tenant;
+    let lastReport = performance.now();
+    const result = await seedBulk(database, {
+      tenantSlug: tenant.slug,
+      tickets: ticketCount,
+      customers: isMeasured ? measuredCustomers : otherCustomers,
+      messagesPerTicket: 1,
+      onProgress: ({ table, rows, total }) => {
+        if (since(lastReport) < 10_000) return;
+        lastReport = performance.now();
+        console.log(`    … ${table} ${rows}/${total}`);
+      },
+    });
+    console.log(
+      `  tenant ${t + 1}/${tenantCount}${isMeasured ? ' (measured)' : ''}: ${result.tickets} tickets, ` +
+        `${result.customers} customers, ${result.messages} messages, ${result.analyses} analyses in ${seconds(result.ms)}`,
+    );
+  }
+  if (!measured) throw new Error('no tenant to measure');
+  console.log(`  filled in ${seconds(since(started))}`);
+  const vacuumed = performance.now();
+  await database.db.execute(sql`vacuum (analyze)`);
+  console.log(`  vacuum (analyze) in ${seconds(since(vacuumed))} (steady state: autovacuum would have run)`);
+  const email = `bench-${measured.slug}@x.com`;
+  await createUser(database.db, { tenantSlug: measured.slug, email, password, temporary: false, groups: [] });
+  return { tenantId: measured.id, email, picks: await pick(database, measured.id) };
+}
+
+/** A customer with tickets, a ticket with messages, a CPF's first 6 digits: of the measured tenant. */
+async function pick(database: Database, tenantId: string): Promise<Picks> {
+  const one = async <T>(query: ReturnType<typeof sql>) => {
+    const [row] = rowsOf<T>(await database.db.execute(query));
+    if (!row) throw new Error('the fill left the measured tenant without rows to pick');
+    return row;
+  };
+  const { customer_id } = await one<{ customer_id: string }>(
+    sql`select customer_id from tickets where tenant_id = ${tenantId} and customer_id is not null
+        order by created_at desc limit 1 offset 100`,
+  );
+  const { ticket_id } = await one<{ ticket_id: string }>(
+    sql`select ticket_id from messages where tenant_id = ${tenantId} and ticket_id is not null
+        order by created_at desc limit 1 offset 100`,
+  );
+  const { document } = await one<{ document: string }>(
+    sql`select document from customers where tenant_id = ${tenantId} order by created_at
+        limit 1 offset ${Math.min(4242, Math.floor(measuredCustomers / 2))}`,
+  );
+  return { customerId: customer_id, ticketId: ticket_id, cpfPrefix: document.replace(/\D/g, '').slice(0, 6) };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Measuring one question.
+
+interface Api {
+  address: string;
+  headers: Record<string, string>;
+}
+interface Outcome {
+  q: Question;
+  /** Why it was not measured (the API refused it). */
+  refused?: string;
+  note?: string;
+  /** Matches, as the API counted them. */
+  total?: string;
+  http?: number[];
+  sql?: number[];
+  roundTrips?: number;
+  plans?: string[];
+}
+
+async function call(api: Api, url: string) {
+  const recorded: SentQuery[] = [];
+  sent.recording = recorded;
+  const t0 = performance.now();
+  try {
+    const res = await fetch(`${api.address}${url}`, { headers: api.headers });
+    const body = (await res.json()) as Record<string, unknown>;
+    return { status: res.status, body, ms: since(t0), queries: recorded };
+  } finally {
+    sent.recording = undefined;
+  }
+}
+
+/** Whether a sort question's first page comes in that order (an unknown `sort` is dropped silently). */
+function sortNote(q: Question, body: Record<string, unknown>) {
+  if (!q.sortedBy) return undefined;
+  // Tickets without an analysis come last in either order: the analysed ones must be in order.
+  const scores = ((body.tickets ?? []) as { analysis: { csat_score: number } | null }[]).flatMap((t) =>
+    t.analysis ? [t.analysis.csat_score] : [],
+  );
+  const sign = q.sortedBy === 'csat desc' ? -1 : 1;
+  const ordered = scores.every((s, i) => i === 0 || sign * (s - (scores[i - 1] ?? s)) >= 0);
+  return ordered ? undefined : `answered 200 but not in ${q.sortedBy} order: the API ignores sort`;
+}
+
+/** Sends a request's tenant transaction again, statement by statement, on the bench's client. */
+async function replay(client: pg.Client, tx: TenantTx) {
+  for (const s of tx.statements) await client.query(s.text, s.values);
+}
+
+async function measure(q: Question, api: Api, client: pg.Client): Promise<Outcome> {
+  const first = await call(api, urlOf(q, 1));
+  if (first.status !== 200) {
+    const detail = (first.body as { detail?: string }).detail ?? JSON.stringify(first.body).slice(0, 200);
+    return { q, refused: `${first.status}: ${detail}` };
+  }
+  const pageOf = (i: number) => pages[i % pages.length] ?? 1;
+  for (let i = 0; i < warmUps; i++) await call(api, urlOf(q, pageOf(i)));
+  const http: number[] = [];
+  const transactions = new Map<number, TenantTx>();
+  const countBefore = sent.count;
+  const httpStarted = performance.now();
+  for (let i = 0; i < requestCount && since(httpStarted) < phaseCapMs; i++) {
+    const r = await call(api, urlOf(q, pageOf(i)));
+    if (r.status !== 200)
+      throw new Error(`${labelOf(q)} page ${pageOf(i)}: ${r.status} ${JSON.stringify(r.body)}`);
+    http.push(r.ms);
+    if (!transactions.has(pageOf(i))) transactions.set(pageOf(i), tenantTxOf(r.queries));
+  }
+  const roundTrips = (sent.count - countBefore) / http.length;
+  const txOf = (i: number) => transactions.get(pageOf(i)) as TenantTx;
+  for (let i = 0; i < warmUps; i++) await replay(client, txOf(i));
+  const sqlTimes: number[] = [];
+  const sqlStarted = performance.now();
+  for (let i = 0; i < requestCount && since(sqlStarted) < phaseCapMs; i++) {
+    const t0 = performance.now();
+    await replay(client, txOf(i));
+    sqlTimes.push(since(t0));
+  }
+  const total = typeof first.body.total === 'number' ? first.body.total : '?';
+  return {
+    q,
+    note: sortNote(q, first.body),
+    total: `${first.body.total_is_estimate ? 'more than ' : ''}${total}`,
+    http,
+    sql: sqlTimes,
+    roundTrips,
+    plans: await explain(client, txOf(0)),
+  };
+}
+
+/** EXPLAIN (ANALYZE, BUFFERS) of each question statement, inside the same tenant setup (rolled back). */
+async function explain(client: pg.Client, tx: TenantTx) {
+  const plans: string[] = [];
+  try {
+    for (const s of tx.statements) {
+      if (/^\s*(commit|rollback)\b/i.test(s.text)) break;
+      if (!tx.question.includes(s)) {
+        await client.query(s.text, s.values);
+        continue;
+      }
+      const { rows } = await client.query<{ 'QUERY PLAN': string }>(
+        `explain (analyze, buffers) ${s.text}`,
+        s.values,
+      );
+      const params = s.values.length ? `\n-- params: ${JSON.stringify(s.values)}` : '';
+      plans.push(`${s.text}${params}\n${rows.map((r) => r['QUERY PLAN']).join('\n')}`);
+    }
+  } finally {
+    await client.query('rollback');
+  }
+  return plans;
+}
+
+const goalMet = (o: Outcome) => (o.http ? percentile(o.http, 95) <= o.q.goal : undefined);
+const mark = (met: boolean | undefined) => (met === undefined ? '–' : met ? '✓' : '✗');
+
+function printOutcome(o: Outcome) {
+  console.log(`\n  ${labelOf(o.q)}`);
+  if (o.refused || !o.http || !o.sql) {
+    console.log(`    the API answered ${o.refused}: not measured`);
+    return;
+  }
+  if (o.note) console.log(`    ${o.note}`);
+  const [h50, h95, s50, s95] = [
+    percentile(o.http, 50),
+    percentile(o.http, 95),
+    percentile(o.sql, 50),
+    percentile(o.sql, 95),
+  ];
+  const capped = o.http.length < requestCount || o.sql.length < requestCount;
+  console.log(
+    `    ${o.total} matches; ${o.http.length} sequential requests over pages 1–${pages.length}` +
+      (capped ? ` (stopped at the ${phaseCapMs / 1000} s cap; the SQL ${o.sql.length} times)` : ''),
+  );
+  console.log(
+    `    HTTP p50 ${ms(h50)} ms, p95 ${ms(h95)} ms, max ${ms(percentile(o.http, 100))} ms` +
+      ` (goal p95 ≤ ${o.q.goal} ms ${mark(goalMet(o))})`,
+  );
+  console.log(`    SQL  p50 ${ms(s50)} ms, p95 ${ms(s95)} ms (the request's tenant transaction sent again)`);
+  console.log(
+    `    HTTP/SQL ${(h50 / s50).toFixed(1)}× at p50; ${o.roundTrips?.toFixed(2)} queries per request`,
+  );
+}
+
+// ---------------------------------------------------------------------------------------------
+// Throughput: autocannon (in a worker thread, off the server's event loop).
+
+interface AutocannonResult {
+  requests: { average: number };
+  latency: { p50: number; p99: number };
+  non2xx: number;
+  errors: number;
+  timeouts: number;
+  statusCodeStats?: Record<string, { count: number }>;
+}
+type Autocannon = (options: Record<string, unknown>) => Promise<AutocannonResult>;
+// CommonJS without types of its own.
+const autocannon = createRequire(import.meta.url)('autocannon') as Autocannon;
+
+async function throughput(api: Api, q: Question) {
+  console.log(
+    `\nThroughput: autocannon, ${loadConnections} connections for ${loadSeconds} s on ${labelOf(q)}`,
+  );
+  const result = await autocannon({
+    url: api.address,
+    connections: loadConnections,
+    duration: loadSeconds,
+    workers: 1,
+    headers: api.headers,
+    requests: pages.map((page) => ({ method: 'GET', path: urlOf(q, page) })),
+  });
+  const rps = result.requests.average;
+  console.log(
+    `  ${rps.toFixed(0)} req/s (goal ≥ 1,000 ${mark(rps >= 1000)}), latency p50 ${result.latency.p50} ms, ` +
+      `p99 ${result.latency.p99} ms; non-2xx ${result.non2xx}, errors ${result.errors}, timeouts ${result.timeouts}`,
+  );
+  if (result.non2xx > 0) console.log(`  status codes: ${JSON.stringify(result.statusCodeStats)}`);
+  return { rps, p50: result.latency.p50, p99: result.latency.p99 };
+}
+
+// ---------------------------------------------------------------------------------------------
+// The summary.
+
+function summary(outcomes: Outcome[], load: { rps: number; p50: number; p99: number }) {
+  const head = ['question', 'p50', 'p95', 'SQL p50', 'ratio', 'round trips', 'goal'];
+  const rows = outcomes.map((o) => {
+    if (!o.http || !o.sql) return [labelOf(o.q), o.refused?.split(':')[0] ?? '', '', '', '', '', '–'];
+    const [h50, s50] = [percentile(o.http, 50), percentile(o.sql, 50)];
+    return [
+      labelOf(o.q),
+      ms(h50),
+      ms(percentile(o.http, 95)),
+      ms(s50),
+      `${(h50 / s50).toFixed(1)}×`,
+      o.roundTrips?.toFixed(2) ?? '',
+      `${mark(goalMet(o))} ≤ ${o.q.goal}${o.note ? ' (sort ignored)' : ''}`,
+    ];
+  });
+  rows.push([
+    `autocannon ${loadConnections} conn × ${loadSeconds} s`,
+    `${load.p50}`,
+    `p99 ${load.p99}`,
+    '',
+    '',
+    '',
+    `${mark(load.rps >= 1000)} ${load.rps.toFixed(0)} req/s ≥ 1000`,
+  ]);
+  const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
+  const line = (cells: string[]) =>
+    `| ${cells.map((c, i) => (i === 0 ? c.padEnd(widths[i] ?? 0) : c.padStart(widths[i] ?? 0))).join(' | ')} |`;
+  console.log('\nSummary (ms; HTTP p95 against the goal):');
+  console.log(line(head));
+  console.log(`|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`);
+  for (const row of rows) console.log(line(row));
+}
+
+// ---------------------------------------------------------------------------------------------
+
+async function startApp(url: string, measured: Measured) {
+  const config = loadConfig({
+    DATABASE_URL: url,
+    LOG_LEVEL: 'silent',
+    PORT: '0',
+    // The bench measures queries, not the limits: raised far out of the way.
+    API_RATE_LIMIT_PER_USER_PER_MINUTE: '10000000',
+    API_RATE_LIMIT_PER_TENANT_PER_MINUTE: '100000000',
+    SIGNIN_LIMIT_PER_ADDRESS_PER_MINUTE: '1000000',
+    HTTP_MAX_CONNECTIONS: '100000',
+  });
+  const database = await createDbFromConfig(config);
+  watchPool(database);
+  const app = await buildApp({ config, database });
+  const address = await app.listen({ port: 0, host: '127.0.0.1' });
+  const token = await signInIdToken(address, { email: measured.email, password });
+  const api: Api = {
+    address,
+    headers: { authorization: `Bearer ${token}`, 'x-tenant-id': measured.tenantId },
+  };
+  return { app, api };
+}
+
+/** Fills through a database of its own without the app's statement timeout (bulk inserts, vacuum). */
+async function migrateAndFill(url: string) {
+  const database = await createDb({
+    databaseUrl: url,
+    timeouts: { statementTimeoutMs: 0, lockTimeoutMs: 0, connectTimeoutMs: 3000 },
+  });
+  try {
+    await database.migrate();
+    return await fill(database);
+  } finally {
+    await database.close();
+  }
+}
+
+async function run(scratch: Scratch) {
+  console.log(
+    `Scale: ${tenantCount} tenants × ${ticketCount} tickets on PostgreSQL (${scratch.name}); ` +
+      `${requestCount} sequential requests per question`,
+  );
+  const measured = await migrateAndFill(scratch.url);
+  watchQueries();
+  const { app, api } = await startApp(scratch.url, measured);
+  const client = new pg.Client({ connectionString: scratch.url });
+  client.on('error', () => {}); // dropped with the database on Ctrl+C
+  try {
+    await client.connect();
+    const questions = questionsFor(measured.picks);
+    console.log('\nSequential requests (HTTP) and the same SQL alone (app_user, row-level security):');
+    const outcomes: Outcome[] = [];
+    for (const q of questions) {
+      const outcome = await measure(q, api, client);
+      printOutcome(outcome);
+      outcomes.push(outcome);
+    }
+    const load = await throughput(api, { area: 'tickets', query: loadQuery, goal: listGoal });
+    printPlans(outcomes);
+    summary(outcomes, load);
+  } finally {
+    await client.end().catch(() => {});
+    await app.close();
+  }
+}
+
+function printPlans(outcomes: Outcome[]) {
+  const text = outcomes
+    .filter((o) => o.plans)
+    .map((o) => `== ${labelOf(o.q)} (page 1)\n\n${o.plans?.join('\n\n')}`)
+    .join('\n\n');
+  fs.mkdirSync(path.dirname(plansFile), { recursive: true });
+  fs.writeFileSync(plansFile, `${text}\n`);
+  console.log(
+    `\nEXPLAIN (ANALYZE, BUFFERS), as app_user in the tenant transaction (also in ${plansFile}):\n`,
+  );
+  console.log(text);
+}
+
+const started = performance.now();
+const scratch = await scratchDatabase();
+if (scratch) {
+  try {
+    await run(scratch);
+  } finally {
+    await scratch.drop();
+    console.log(`whole run: ${seconds(since(started))}`);
+  }
+}
