@@ -81,6 +81,9 @@ const questionsFor = (p: Picks): Question[] => [
   },
   { area: 'tickets', query: 'search=carga 4242', goal: searchGoal },
   { area: 'tickets', query: 'search=procon 777', goal: searchGoal },
+  // A customer's name as typed (the measured tenant's ticket i has customer 1 + i mod 100,000).
+  { area: 'tickets', query: 'search=Cliente de carga 98765', goal: searchGoal },
+  // Words in every ticket and a 2-digit number (4,682 matches): not selective, shown for scale.
   { area: 'tickets', query: 'search=Cliente de carga 77', goal: searchGoal },
   { area: 'messages', query: '', goal: listGoal },
   { area: 'messages', query: 'direction=inbound', goal: listGoal },
