@@ -28,7 +28,6 @@ import v8 from 'node:v8';
 import vm from 'node:vm';
 import type { TicketAnalysis } from '@atende/analyzer';
 import { alertTypes, priorityOf } from '@atende/contracts';
-import { PGlite } from '@electric-sql/pglite';
 import { type SQLWrapper, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { buildApp } from '../apps/api/src/app.ts';

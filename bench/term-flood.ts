@@ -9,7 +9,6 @@
 import { randomUUID } from 'node:crypto';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { compileRedFlags, foldText } from '@atende/analyzer';
-import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { buildApp } from '../apps/api/src/app.ts';
 import { loadConfig } from '../apps/api/src/config.ts';

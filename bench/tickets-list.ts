@@ -3,7 +3,6 @@
 //   BENCH_TICKETS (default 100000), BENCH_REQUESTS (default 200), BENCH_POSTGRES_URL (server URL,
 //   default postgres://postgres@127.0.0.1:5432/postgres; a scratch database is made and dropped).
 import { randomUUID } from 'node:crypto';
-import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { buildApp } from '../apps/api/src/app.ts';
