@@ -190,8 +190,8 @@ export async function signedInClient(
   user: { email: string; password: string },
 ): Promise<ApiCall> {
   const token = await signInIdToken(server.url, user);
-  return async (method, path, body, headers = {}) => {
-    const response = await fetch(`${server.url}/api/v1${path}`, {
+  const send = (method: string, path: string, body: unknown, headers: Record<string, string>) =>
+    fetch(`${server.url}/api/v1${path}`, {
       method,
       headers: {
         authorization: `Bearer ${token}`,
@@ -200,6 +200,16 @@ export async function signedInClient(
       },
       body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
     });
+  return async (method, path, body, headers = {}) => {
+    let response: Response;
+    try {
+      response = await send(method, path, body, headers);
+    } catch (err) {
+      // A kept-alive socket the server closed while the test was busy (its keep-alive is 5 s)
+      // resets the next request before it is sent: a GET is sent again, on a new connection.
+      if (method !== 'GET' || (err as { cause?: { code?: string } }).cause?.code !== 'ECONNRESET') throw err;
+      response = await send(method, path, body, headers);
+    }
     const text = await response.text();
     return { status: response.status, body: text ? JSON.parse(text) : null };
   };
