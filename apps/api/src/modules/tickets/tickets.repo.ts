@@ -132,14 +132,3 @@ export async function deleteTicket(tx: Tx, id: string) {
   const rows = await tx.delete(tickets).where(eq(tickets.id, id)).returning({ id: tickets.id });
   return rows.length > 0;
 }
-
-/** A customer's new name, on its tickets: what they show and what search matches. */
-export async function renameCustomerOnTickets(tx: Tx, customerId: string, name: string) {
-  await tx
-    .update(tickets)
-    .set({
-      customerName: name,
-      searchText: sql`concat_ws(' ', ${tickets.title}, ${tickets.content}, ${name})`,
-    })
-    .where(eq(tickets.customerId, customerId));
-}
