@@ -85,10 +85,6 @@ export function searchedIds(tx: Tx, table: 'tickets' | 'messages' | 'customers',
     .as(sql`select app_search_ids(${table}, array[${list}]::text[]) as id`);
 }
 
-/** Folds like foldText, in SQL, for values stored unfolded (accents of Portuguese and Spanish). */
-export const foldSql = (value: SQL | AnyColumn) =>
-  sql`translate(lower(${value}), 'áàâãäéèêëíìîïóòôõöúùûüçñ', 'aaaaaeeeeiiiiooooouuuucn')`;
-
 /** The text that search matches: the parts, folded and joined. */
 export const searchTextOf = (...parts: (string | null | undefined)[]) =>
   foldText(parts.filter(Boolean).join(' '));
