@@ -15,23 +15,25 @@ export const exactCountCap = 10_000;
 /**
  * The total of a list, as a sub-select to put beside its page (one statement): exact whenever
  * `where` narrows the list; without it, counted up to exactCountCap + 1 (a large tenant's whole
- * table would cost a scan per page). `run` counts alone (a page past the end has no row to carry
- * it); `result` answers the list's total fields.
+ * table would cost a scan per page). `totalOf` reads it from the page's first row, or counts alone
+ * when the page has none (past the end), and answers the list's total fields.
  */
 export function countOrEstimate(tx: Tx, table: Table, where: SQL | undefined, searched?: WithSubquery) {
   const capped = where === undefined;
   const query = capped
     ? sql`(select count(*) from (select 1 from ${table} limit ${exactCountCap + 1}) as capped)`
     : sql`(select count(*) from ${table} where ${where})`;
+  const countAlone = async () => {
+    const [row] = await (searched ? tx.with(searched) : tx)
+      .select({ total: sql<number>`${query}` })
+      .from(sql`(values (1)) as one (x)`);
+    return Number(row?.total ?? 0);
+  };
   return {
     sql: query,
-    async run() {
-      const [row] = await (searched ? tx.with(searched) : tx)
-        .select({ total: sql<number>`${query}` })
-        .from(sql`(values (1)) as one (x)`);
-      return Number(row?.total ?? 0);
-    },
-    result(total: number): { total: number; estimate: boolean } {
+    async totalOf(rows: { total: unknown }[], page: number): Promise<{ total: number; estimate: boolean }> {
+      const [first] = rows;
+      const total = first ? Number(first.total) : page === 1 ? 0 : await countAlone();
       return capped && total > exactCountCap
         ? { total: exactCountCap, estimate: true }
         : { total, estimate: false };

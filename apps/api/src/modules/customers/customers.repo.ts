@@ -19,8 +19,7 @@ export async function listCustomers(tx: Tx, filter: { search?: string; page: num
     .orderBy(desc(customers.createdAt), desc(customers.id))
     .limit(limit)
     .offset(offset);
-  const total = rows[0] ? Number(rows[0].total) : filter.page === 1 ? 0 : await counted.run();
-  return { rows: rows.map((r) => r.customer), ...counted.result(total) };
+  return { rows: rows.map((r) => r.customer), ...(await counted.totalOf(rows, filter.page)) };
 }
 
 export async function findCustomer(tx: Tx, id: string) {

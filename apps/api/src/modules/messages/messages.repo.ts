@@ -41,8 +41,7 @@ export async function listMessages(tx: Tx, filter: MessageFilter, page: number, 
     .orderBy(desc(messages.createdAt), desc(messages.id))
     .limit(limit)
     .offset(offset);
-  const total = rows[0] ? Number(rows[0].total) : page === 1 ? 0 : await counted.run();
-  return { rows, ...counted.result(total) };
+  return { rows, ...(await counted.totalOf(rows, page)) };
 }
 
 export async function findMessage(tx: Tx, id: string) {

@@ -106,8 +106,7 @@ export async function listTickets(
     .orderBy(...orderOf(sort))
     .limit(limit)
     .offset(offset);
-  const total = rows[0] ? Number(rows[0].total) : page === 1 ? 0 : await counted.run();
-  return { rows, ...counted.result(total) };
+  return { rows, ...(await counted.totalOf(rows, page)) };
 }
 
 export async function findTicket(tx: Tx, id: string) {
