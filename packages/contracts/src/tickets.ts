@@ -88,6 +88,8 @@ export const listTicketsQuerySchema = pageQuerySchema.extend({
   flagged: queryBoolean.optional(),
   /** Red flags or escalation in the newest analysis (the ⚠ of the list). */
   requires_attention: queryBoolean.optional(),
+  /** Has an analysis (true) or none yet (false). */
+  analyzed: queryBoolean.optional(),
   /** created_at (default) or the newest analysis's CSAT (tickets without one last, either order). */
   sort: z.preprocess(
     emptyToUndefined,

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, isNotNull, lt, lte, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, isNotNull, isNull, lt, lte, type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { customers, ticketAnalyses, tickets } from '../../db/schema/index.ts';
 import { countOrEstimate, pageWindow, searchedIds } from '../../lib/db-helpers.ts';
@@ -15,6 +15,8 @@ export interface TicketFilter {
   requiresEscalation?: boolean;
   containsRedFlags?: boolean;
   requiresAttention?: boolean;
+  /** Has an analysis (its copied fields are set) or none yet. */
+  analyzed?: boolean;
   csatLt?: number;
   csatGte?: number;
   /** Already folded (lower case, no accents). */
@@ -48,6 +50,7 @@ function conditions(f: TicketFilter, searched: ReturnType<typeof searchedIds>): 
     attention === false || f.requiresEscalation === false || f.containsRedFlags === false
       ? isNotNull(tickets.sentiment)
       : undefined,
+    when(f.analyzed, (v) => (v ? isNotNull(tickets.sentiment) : isNull(tickets.sentiment))),
     when(f.csatLt, (v) => lt(tickets.csatScore, v)),
     when(f.csatGte, (v) => gte(tickets.csatScore, v)),
     when(f.redFlagTerm, (term) => sql`${tickets.redFlagTerms} @> array[${term}]::text[]`),

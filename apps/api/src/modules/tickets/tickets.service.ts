@@ -4,35 +4,12 @@ import type { Tx } from '../../db/client.ts';
 import { iso, searchTextOf } from '../../lib/db-helpers.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import type { DomainEvents } from '../../lib/events.ts';
+import { dateRange } from '../../lib/periods.ts';
 import { toTicketAnalysisDto } from '../analysis/analysis.mappers.ts';
 import { findCustomer } from '../customers/customers.repo.ts';
 import * as repo from './tickets.repo.ts';
 
 const ticketNotFound = () => notFound('Chamado não encontrado.');
-
-// São Paulo has kept UTC-3 all year since 2019 (no daylight saving), so a day there is fixed.
-const saoPauloOffset = '-03:00';
-const dayPattern = /^\d{4}-\d{2}-\d{2}$/;
-
-/** The period of the filters: a bare day means that whole day in São Paulo. */
-export function dateRange(start?: string, end?: string) {
-  const from = start
-    ? new Date(dayPattern.test(start) ? `${start}T00:00:00${saoPauloOffset}` : start)
-    : undefined;
-  let to: { at: Date; exclusive: boolean } | undefined;
-  if (end) {
-    if (dayPattern.test(end)) {
-      const dayStart = new Date(`${end}T00:00:00${saoPauloOffset}`);
-      to = { at: new Date(dayStart.getTime() + 24 * 60 * 60 * 1000), exclusive: true };
-    } else to = { at: new Date(end), exclusive: false };
-  }
-  if (from && to && from >= to.at) {
-    throw new AppError('validation_error', 'A data inicial deve ser anterior à data final.', [
-      { field: 'querystring.start_date', message: 'A data inicial deve ser anterior à data final.' },
-    ]);
-  }
-  return { from, to };
-}
 
 export function toTicketDto({ ticket, analysis, liveCustomerName }: repo.TicketWithAnalysis): Ticket {
   return {
@@ -50,25 +27,33 @@ export function toTicketDto({ ticket, analysis, liveCustomerName }: repo.TicketW
   };
 }
 
-export async function listTickets(tx: Tx, q: ListTicketsQuery) {
+/** The list's filters as the repository takes them (the tickets list, the export, the dashboard links). */
+export function ticketFilterOf(
+  q: Omit<ListTicketsQuery, 'page' | 'per_page' | 'sort' | 'order'>,
+): repo.TicketFilter {
   const { from, to } = dateRange(q.start_date, q.end_date);
+  return {
+    search: q.search,
+    from,
+    to,
+    customerId: q.customer_id,
+    flagged: q.flagged,
+    sentiment: q.sentiment,
+    solvedStatus: q.solved_status,
+    requiresEscalation: q.requires_escalation,
+    containsRedFlags: q.contains_red_flags,
+    csatLt: q.csat_lt,
+    csatGte: q.csat_gte,
+    requiresAttention: q.requires_attention,
+    analyzed: q.analyzed,
+    redFlagTerm: q.red_flag_term ? foldText(q.red_flag_term) : undefined,
+  };
+}
+
+export async function listTickets(tx: Tx, q: ListTicketsQuery) {
   const { rows, total, estimate } = await repo.listTickets(
     tx,
-    {
-      search: q.search,
-      from,
-      to,
-      customerId: q.customer_id,
-      flagged: q.flagged,
-      sentiment: q.sentiment,
-      solvedStatus: q.solved_status,
-      requiresEscalation: q.requires_escalation,
-      containsRedFlags: q.contains_red_flags,
-      csatLt: q.csat_lt,
-      csatGte: q.csat_gte,
-      requiresAttention: q.requires_attention,
-      redFlagTerm: q.red_flag_term ? foldText(q.red_flag_term) : undefined,
-    },
+    ticketFilterOf(q),
     { by: q.sort, order: q.order },
     q.page,
     q.per_page,
