@@ -24,6 +24,7 @@ import { AnalysisService } from './modules/analysis/analysis.service.ts';
 import { llmFromConfig } from './modules/analysis/llm.ts';
 import { analysisFeedbackRoutes } from './modules/analysis-feedback/analysis-feedback.routes.ts';
 import { customersRoutes } from './modules/customers/customers.routes.ts';
+import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
 import { flaggedTermsRoutes } from './modules/flagged-terms/flagged-terms.routes.ts';
 import { registerIdentity } from './modules/identity/identity.plugin.ts';
 import { messagesRoutes } from './modules/messages/messages.routes.ts';
@@ -224,6 +225,7 @@ export async function buildApp({
       await api.register(messagesRoutes);
       await api.register(notificationsRoutes);
       await api.register(analysisFeedbackRoutes);
+      await api.register(dashboardRoutes);
       scheduleNotificationJobs(app);
     },
     { prefix: '/api/v1' },

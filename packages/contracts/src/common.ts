@@ -24,6 +24,19 @@ const queryInt = (min: number, max: number, fallback: number) =>
       .default(fallback),
   );
 
+/** A day (YYYY-MM-DD, taken in America/Sao_Paulo) or an ISO date-time. */
+export const queryDate = z.preprocess(
+  emptyToUndefined,
+  z
+    .string()
+    .regex(
+      /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?)?$/,
+      'Use uma data AAAA-MM-DD ou data e hora ISO 8601.',
+    )
+    .refine((v) => !Number.isNaN(Date.parse(v.length === 10 ? `${v}T00:00:00Z` : v)), 'Data inválida.')
+    .optional(),
+);
+
 export const maxPerPage = 100;
 
 /** `page` (from 1) and `per_page` (1–100, default 20) of every list. */

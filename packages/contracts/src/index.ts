@@ -5,6 +5,7 @@ z.config(z.locales.pt());
 
 export * from './analysis.ts';
 export * from './analysis-feedback.ts';
+export * from './analytics.ts';
 export * from './common.ts';
 export * from './customers.ts';
 export * from './documents.ts';

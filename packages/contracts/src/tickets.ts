@@ -7,6 +7,7 @@ import {
   pageMeta,
   pageQuerySchema,
   queryBoolean,
+  queryDate,
   querySearch,
   requiredText,
   timestamp,
@@ -44,19 +45,6 @@ export type CreateTicket = z.infer<typeof createTicketSchema>;
 
 export const updateTicketSchema = createTicketSchema.partial().extend({ flagged: z.boolean().optional() });
 export type UpdateTicket = z.infer<typeof updateTicketSchema>;
-
-/** A day (YYYY-MM-DD, taken in America/Sao_Paulo) or an ISO date-time. */
-const queryDate = z.preprocess(
-  emptyToUndefined,
-  z
-    .string()
-    .regex(
-      /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?)?$/,
-      'Use uma data AAAA-MM-DD ou data e hora ISO 8601.',
-    )
-    .refine((v) => !Number.isNaN(Date.parse(v.length === 10 ? `${v}T00:00:00Z` : v)), 'Data inválida.')
-    .optional(),
-);
 
 const csat = z.preprocess(
   emptyToUndefined,
@@ -101,6 +89,15 @@ export const listTicketsQuerySchema = pageQuerySchema.extend({
   ),
 });
 export type ListTicketsQuery = z.infer<typeof listTicketsQuerySchema>;
+
+/** `GET /tickets/export.csv`: the list's filters, every match (newest first), so no page or sort. */
+export const exportTicketsQuerySchema = listTicketsQuerySchema.omit({
+  page: true,
+  per_page: true,
+  sort: true,
+  order: true,
+});
+export type ExportTicketsQuery = z.infer<typeof exportTicketsQuerySchema>;
 
 export const ticketListSchema = z.object({
   tickets: z.array(ticketSchema),

@@ -23,3 +23,24 @@ export function dateRange(start?: string, end?: string) {
   }
   return { from, to };
 }
+
+const dayMs = 24 * 60 * 60 * 1000;
+const offsetMs = 3 * 60 * 60 * 1000;
+
+/** The São Paulo day (YYYY-MM-DD) an instant falls on. */
+export const saoPauloDay = (at: Date) => new Date(at.getTime() - offsetMs).toISOString().slice(0, 10);
+
+/** The start of the São Paulo day `daysBefore` days before the one `at` falls on. */
+export function saoPauloDayStart(at: Date, daysBefore = 0): Date {
+  const day = Math.floor((at.getTime() - offsetMs) / dayMs) - daysBefore;
+  return new Date(day * dayMs + offsetMs);
+}
+
+/** Every São Paulo day from the one `from` falls on to the one `to` falls on, oldest first. */
+export function saoPauloDays(from: Date, to: Date): string[] {
+  const days: string[] = [];
+  for (let at = saoPauloDayStart(from); at <= to; at = new Date(at.getTime() + dayMs)) {
+    days.push(saoPauloDay(at));
+  }
+  return days;
+}
