@@ -75,6 +75,13 @@ export const formatPercent = (score: number) => `${percent.format(score * 100)}%
 /** 6.5 → '6,5/10'. */
 export const formatCsat = (score: number) => `${oneDecimal.format(score)}/10`;
 
+const fixedOneDecimal = new Intl.NumberFormat('pt-BR', {
+  minimumFractionDigits: 1,
+  maximumFractionDigits: 1,
+});
+/** An average on the 0–10 scale, always with one decimal: 7 → '7,0'. */
+export const formatCsatAverage = (score: number) => fixedOneDecimal.format(score);
+
 /** The spec allows a list or a single string; empty and repeated entries are dropped. */
 export function redFlagWords(analysis: Pick<TicketAnalysis, 'red_flag_words'>): string[] {
   const words: unknown = analysis.red_flag_words;

@@ -68,3 +68,19 @@ const wholeNumber = new Intl.NumberFormat('pt-BR');
 export function formatTotal(total: number, isEstimate = false): string {
   return isEstimate ? `mais de ${wholeNumber.format(total)}` : wholeNumber.format(total);
 }
+
+/** '2025-06-02' → '02/06/2025' (what a date field shows); anything else → ''. */
+export function dayToInput(day: string): string {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);
+  return match ? `${match[3]}/${match[2]}/${match[1]}` : '';
+}
+
+/** '02/06/2025' as typed → '2025-06-02', or null when it is not a real day. */
+export function inputToDay(text: string): string | null {
+  const match = /^(\d{2})\/(\d{2})\/(\d{4})$/.exec(text.trim());
+  if (!match) return null;
+  const [, dd, mm, yyyy] = match;
+  const date = new Date(Date.UTC(Number(yyyy), Number(mm) - 1, Number(dd)));
+  const day = `${yyyy}-${mm}-${dd}`;
+  return date.toISOString().slice(0, 10) === day ? day : null;
+}

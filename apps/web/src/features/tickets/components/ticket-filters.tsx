@@ -159,6 +159,16 @@ export function TicketFilters({ value, onApply }: TicketFiltersProps) {
               checked={draft.contains_red_flags}
               onCheckedChange={(checked) => set('contains_red_flags', checked === true)}
             />
+            <Checkbox
+              label="Requer atenção"
+              checked={draft.requires_attention}
+              onCheckedChange={(checked) => set('requires_attention', checked === true)}
+            />
+            <Checkbox
+              label="Apenas analisados"
+              checked={draft.analyzed}
+              onCheckedChange={(checked) => set('analyzed', checked === true)}
+            />
           </div>
           <div className="flex flex-wrap items-end gap-2 sm:col-span-2 lg:col-span-2 lg:justify-end">
             <Button type="submit">Aplicar</Button>

@@ -9,12 +9,16 @@ export interface TicketFilters {
   solved_status: '' | FilterSolvedStatus;
   requires_escalation: boolean;
   contains_red_flags: boolean;
+  /** Red flags or escalation (the dashboard's 'requer atenção' card). */
+  requires_attention: boolean;
+  /** Only tickets with an analysis (the dashboard's CSAT total). */
+  analyzed: boolean;
   csat_lt: string;
   csat_gte: string;
   red_flag_term: string;
 }
 
-export const filterSentiments = ['positive', 'neutral', 'negative'] as const;
+export const filterSentiments = ['positive', 'neutral', 'negative', 'mixed'] as const;
 export type FilterSentiment = (typeof filterSentiments)[number];
 export const filterSolvedStatuses = ['solved', 'in_progress', 'not_solved'] as const;
 export type FilterSolvedStatus = (typeof filterSolvedStatuses)[number];
@@ -27,6 +31,8 @@ export const emptyFilters: TicketFilters = {
   solved_status: '',
   requires_escalation: false,
   contains_red_flags: false,
+  requires_attention: false,
+  analyzed: false,
   csat_lt: '',
   csat_gte: '',
   red_flag_term: '',
@@ -66,6 +72,8 @@ export function filtersFromSearchParams(params: URLSearchParams): TicketFilters 
     solved_status: oneOf(filterSolvedStatuses, params.get('solved_status')),
     requires_escalation: isTrue(params.get('requires_escalation')),
     contains_red_flags: isTrue(params.get('contains_red_flags')),
+    requires_attention: isTrue(params.get('requires_attention')),
+    analyzed: isTrue(params.get('analyzed')),
     csat_lt: cleanCsat(params.get('csat_lt')),
     csat_gte: cleanCsat(params.get('csat_gte')),
     red_flag_term: (params.get('red_flag_term') ?? '').trim(),
@@ -83,6 +91,8 @@ export function filtersToSearchParams(filters: TicketFilters, page = 1): URLSear
   if (filters.solved_status) params.set('solved_status', filters.solved_status);
   if (filters.requires_escalation) params.set('requires_escalation', 'true');
   if (filters.contains_red_flags) params.set('contains_red_flags', 'true');
+  if (filters.requires_attention) params.set('requires_attention', 'true');
+  if (filters.analyzed) params.set('analyzed', 'true');
   if (page > 1) params.set('page', String(page));
   return params;
 }
