@@ -112,6 +112,8 @@ const envSchema = z.object({
   WORKER_THREADS: wholeNumber(1, 64, Math.max(1, os.availableParallelism() - 1)),
   /** How often the SLA monitor looks for customers waiting past their tenant's limit. */
   SLA_CHECK_INTERVAL_SECONDS: wholeNumber(1, 3600, 30, ' of seconds'),
+  /** Rows the tickets' CSV export reads per short transaction while it streams. */
+  TICKETS_EXPORT_CHUNK_ROWS: wholeNumber(1, 10_000, 1_000),
   /** The built SPA to serve (default apps/web/dist); lets parallel e2e runs use their own build. */
   WEB_DIST_DIR: optionalText,
   LOG_LEVEL: z.enum(logLevels, { message: `must be one of ${logLevels.join(', ')}` }).default('info'),

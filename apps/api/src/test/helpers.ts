@@ -211,7 +211,9 @@ export async function signedInClient(
       response = await send(method, path, body, headers);
     }
     const text = await response.text();
-    return { status: response.status, body: text ? JSON.parse(text) : null };
+    // JSON answers parsed; a file (a CSV export, say) as its text.
+    const isJson = (response.headers.get('content-type') ?? '').includes('json');
+    return { status: response.status, body: text ? (isJson ? JSON.parse(text) : text) : null };
   };
 }
 

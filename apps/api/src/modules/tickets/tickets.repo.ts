@@ -72,6 +72,13 @@ function orderOf(sort: TicketSort) {
 
 const ticketColumns = { ticket: tickets, analysis: ticketAnalyses, liveCustomerName: customers.name };
 
+/** The joins to the ticket's newest analysis and to its linked customer (keyed by tenant and id). */
+const newestAnalysis = and(
+  eq(ticketAnalyses.tenantId, tickets.tenantId),
+  eq(ticketAnalyses.id, tickets.latestAnalysisId),
+);
+const linkedCustomer = and(eq(customers.tenantId, tickets.tenantId), eq(customers.id, tickets.customerId));
+
 /** The ticket with its newest analysis and its customer's current name. */
 const withAnalysisAndCustomer = <Extra extends Record<string, SQL.Aliased | SQL>>(
   tx: Pick<Tx, 'select'>,
@@ -80,11 +87,8 @@ const withAnalysisAndCustomer = <Extra extends Record<string, SQL.Aliased | SQL>
   tx
     .select({ ...ticketColumns, ...extra })
     .from(tickets)
-    .leftJoin(
-      ticketAnalyses,
-      and(eq(ticketAnalyses.tenantId, tickets.tenantId), eq(ticketAnalyses.id, tickets.latestAnalysisId)),
-    )
-    .leftJoin(customers, and(eq(customers.tenantId, tickets.tenantId), eq(customers.id, tickets.customerId)));
+    .leftJoin(ticketAnalyses, newestAnalysis)
+    .leftJoin(customers, linkedCustomer);
 
 /**
  * A page of tickets and the total, in one statement (the count is a sub-select run once). The
@@ -111,6 +115,69 @@ export async function listTickets(
     .offset(offset);
   return { rows, ...(await counted.totalOf(rows, page)) };
 }
+
+/**
+ * Where a keyset page of the export resumes: the last row's created_at as PostgreSQL's text (it
+ * keeps the microseconds a JavaScript Date would drop) and its id.
+ */
+export interface TicketCursor {
+  createdAt: string;
+  id: string;
+}
+
+/**
+ * One keyset page of the CSV export: the tickets matching `filter` after `after`, newest first by
+ * (created_at desc, id desc) — the order every filter index ends in, so each page is an index range
+ * scan, however deep — with the newest analysis's fields. Only the columns the file shows; the
+ * content cut to `contentChars` characters in the database.
+ */
+export function exportPage(
+  tx: Tx,
+  filter: TicketFilter,
+  after: TicketCursor | undefined,
+  limit: number,
+  contentChars: number,
+) {
+  const searched = searchedIds(tx, 'tickets', filter.search);
+  return (searched ? tx.with(searched) : tx)
+    .select({
+      id: tickets.id,
+      cursor: sql<string>`${tickets.createdAt}::text`,
+      title: tickets.title,
+      customerName: sql<string | null>`coalesce(${customers.name}, ${tickets.customerName})`,
+      createdAt: tickets.createdAt,
+      updatedAt: tickets.updatedAt,
+      flagged: tickets.flagged,
+      content: sql<string>`left(${tickets.content}, ${contentChars}::int)`,
+      analysis: {
+        id: ticketAnalyses.id,
+        sentiment: ticketAnalyses.overallSentiment,
+        csatScore: ticketAnalyses.csatScore,
+        solvedStatus: ticketAnalyses.solvedStatus,
+        complexityScore: ticketAnalyses.complexityScore,
+        urgencyLevel: ticketAnalyses.urgencyLevel,
+        containsRedFlags: ticketAnalyses.containsRedFlags,
+        redFlagWords: ticketAnalyses.redFlagWords,
+        requiresEscalation: ticketAnalyses.requiresEscalation,
+        escalationReasons: ticketAnalyses.escalationReasons,
+      },
+    })
+    .from(tickets)
+    .leftJoin(ticketAnalyses, newestAnalysis)
+    .leftJoin(customers, linkedCustomer)
+    .where(
+      and(
+        conditions(filter, searched),
+        after
+          ? sql`(${tickets.createdAt}, ${tickets.id}) < (${after.createdAt}::timestamptz, ${after.id}::uuid)`
+          : undefined,
+      ),
+    )
+    .orderBy(desc(tickets.createdAt), desc(tickets.id))
+    .limit(limit);
+}
+
+export type TicketExportRow = Awaited<ReturnType<typeof exportPage>>[number];
 
 export async function findTicket(tx: Tx, id: string) {
   const [row] = await withAnalysisAndCustomer(tx, {}).where(eq(tickets.id, id));

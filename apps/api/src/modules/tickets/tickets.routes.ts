@@ -3,6 +3,7 @@ import {
   analyzeTicketBodySchema,
   createTicketSchema,
   errorResponseSchema,
+  exportTicketsQuerySchema,
   flagQuerySchema,
   idParamsSchema,
   listTicketsQuerySchema,
@@ -12,6 +13,7 @@ import {
 } from '@atende/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { csvStream, exportColumns, exportFileName, exportRows, readPage } from './tickets.export.ts';
 import * as service from './tickets.service.ts';
 
 const tags = ['tickets'];
@@ -31,6 +33,43 @@ export const ticketsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     (request) => request.tenantTx((tx) => service.listTickets(tx, request.query)),
+  );
+
+  app.get(
+    '/tickets/export.csv',
+    {
+      schema: {
+        tags,
+        security,
+        summary:
+          "Download (chamados-YYYY-MM-DD.csv, today in São Paulo) every ticket matching the list's filters, " +
+          'newest first, one row each with its newest analysis: UTF-8 with BOM, `;` between cells, pt-BR ' +
+          `headers (${exportColumns.join('; ')}), São Paulo times (dd/MM/yyyy HH:mm:ss), comma decimals, ` +
+          "Sim/Não, empty analysis cells without one; cells starting with =, +, -, @ get a leading '; " +
+          'content cut to 32,000 characters',
+        querystring: exportTicketsQuerySchema,
+        response: {
+          200: {
+            description: 'text/csv; charset=utf-8: a header row, then one row per ticket',
+            content: { 'text/csv': { schema: z.string() } },
+          },
+          ...errors,
+        },
+      },
+    },
+    async (request, reply) => {
+      // The filters (a bad period is a 400) and the first page before the answer starts, so their
+      // errors stay JSON; later pages each in a short transaction of their own while streaming.
+      const filter = service.ticketFilterOf(request.query);
+      const chunkRows = app.config.TICKETS_EXPORT_CHUNK_ROWS;
+      const first = await readPage(request.tenantTx, filter, undefined, chunkRows);
+      reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${exportFileName()}"`);
+      const body = csvStream(exportRows(request.tenantTx, filter, chunkRows, first), request.log);
+      // Fastify pipes a stream as is (no serializer); the typed reply only knows the schemas.
+      return reply.send(body as unknown as string);
+    },
   );
 
   app.get(
