@@ -242,3 +242,16 @@ export const feedbackTenants = perAttempt((attempt) => ({
   tenant: feedbackTenant(attempt),
   users: [feedbackUser(attempt)],
 }));
+
+// ── Dashboard (issue 16) ────────────────────────────────────────────────────────────────────────
+// A tenant of its own holding the bulk generator's data (seed-bulk: ticket i created 2025-06-01
+// 00:00 -03:00 + 4·i minutes), so the figures of a past window never move while other specs run.
+export const dashboardTenant = { name: 'Painel de Carga', slug: 'painel-carga' };
+export const dashboardUser = {
+  tenantSlug: dashboardTenant.slug,
+  email: 'gestora@painel-carga.local',
+  password: 'Indicadores#Mensais2026',
+  temporary: false,
+  groups: ['admin'],
+};
+export const dashboardTickets = 3000;

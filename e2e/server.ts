@@ -5,6 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import { inArray } from 'drizzle-orm';
 import { openDatabase } from '../apps/api/src/boot.ts';
+import { seedBulk } from '../apps/api/src/cli/seed-bulk.ts';
 import type { Db } from '../apps/api/src/db/client.ts';
 import { notificationStates, notifications, tickets, users } from '../apps/api/src/db/schema/index.ts';
 import { CpuPool } from '../apps/api/src/lib/cpu/pool.ts';
@@ -12,7 +13,16 @@ import { searchTextOf } from '../apps/api/src/lib/db-helpers.ts';
 import { AppError } from '../apps/api/src/lib/errors.ts';
 import { createUser, type NewUser } from '../apps/api/src/modules/identity/users.service.ts';
 import { createTenant } from '../apps/api/src/modules/tenants/tenants.service.ts';
-import { type AlertTenant, alertTenants, feedbackTenants, fixtureUsers, otherTenant } from './fixtures.ts';
+import {
+  type AlertTenant,
+  alertTenants,
+  dashboardTenant,
+  dashboardTickets,
+  dashboardUser,
+  feedbackTenants,
+  fixtureUsers,
+  otherTenant,
+} from './fixtures.ts';
 
 const { database } = await openDatabase({ seed: true });
 // The passwords are checked against the policy on a pool of their own, as the seed does.
@@ -23,6 +33,9 @@ try {
     await createUser(database.db, user, cpu).catch(ignoreConflict);
   for (const setup of alertTenants) await addAlertTenant(database.db, cpu, setup);
   for (const setup of feedbackTenants) await addTenantWithUsers(database.db, cpu, setup);
+  if (await addTenantWithUsers(database.db, cpu, { tenant: dashboardTenant, users: [dashboardUser] })) {
+    await seedBulk(database, { tenantSlug: dashboardTenant.slug, tickets: dashboardTickets, customers: 100 });
+  }
 } finally {
   await Promise.all([database.close(), cpu.close()]);
 }
@@ -110,6 +123,7 @@ async function addTenantWithUsers(
   setup: { tenant: { name: string; slug: string }; users: NewUser[] },
 ) {
   const tenant = await createTenant(db, setup.tenant).catch(ignoreConflict);
-  if (!tenant) return;
+  if (!tenant) return false;
   for (const user of setup.users) await createUser(db, user, cpu);
+  return true;
 }

@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import {
+  dayToInput,
   formatDate,
   formatDateTime,
   formatRelativeTime,
   formatTime,
   formatTotal,
+  inputToDay,
   NO_DATE,
 } from './format.ts';
 
@@ -68,5 +70,16 @@ describe('formatTotal', () => {
     expect(formatTotal(45)).toBe('45');
     expect(formatTotal(12345)).toBe('12.345');
     expect(formatTotal(10000, true)).toBe('mais de 10.000');
+  });
+
+  it('turns a typed dd/mm/aaaa into YYYY-MM-DD and back, refusing days that do not exist', () => {
+    expect(dayToInput('2025-06-02')).toBe('02/06/2025');
+    expect(dayToInput('2025-06-02T03:00:00Z')).toBe('');
+    expect(inputToDay('02/06/2025')).toBe('2025-06-02');
+    expect(inputToDay(' 29/02/2024 ')).toBe('2024-02-29');
+    expect(inputToDay('29/02/2025')).toBeNull();
+    expect(inputToDay('31/04/2025')).toBeNull();
+    expect(inputToDay('02/06/25')).toBeNull();
+    expect(inputToDay('2025-06-02')).toBeNull();
   });
 });

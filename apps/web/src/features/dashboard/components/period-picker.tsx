@@ -81,14 +81,14 @@ export function PeriodPicker({ period, onChange }: { period: Period; onChange: (
           label="Data inicial"
           className="w-36"
           value={start}
-          onChange={(e) => setStart(e.target.value)}
+          onValueChange={setStart}
           error={submitted ? problems.start : undefined}
         />
         <DateField
           label="Data final"
           className="w-36"
           value={end}
-          onChange={(e) => setEnd(e.target.value)}
+          onValueChange={setEnd}
           error={submitted ? problems.end : undefined}
         />
         <div className="flex gap-2 pt-7">

@@ -21,7 +21,7 @@ function optionsFor(width: number): uPlot.Options {
     tzDate: (ts) => uPlot.tzDate(new Date(ts * 1000), TIME_ZONE),
     scales: { x: { time: true }, csat: { range: [0, 10] } },
     series: [
-      { value: (_u, ts) => (ts == null ? '—' : formatDate(ts * 1000)) },
+      { label: 'Dia', value: (_u, ts) => (ts == null ? '—' : formatDate(ts * 1000)) },
       ...trendSentiments.map((s) => ({
         label: sentimentLabels[s],
         stroke: sentimentColors[s],
