@@ -37,7 +37,11 @@ const average = (value: string | null) => (value === null ? null : Number(value)
 
 export async function getDashboard(tx: Tx, q: DashboardQuery, now = new Date()): Promise<Dashboard> {
   const window = dashboardWindow(q, now);
-  const figures = await repo.ticketFigures(tx, window);
+  const lastInstant = new Date(window.to.at.getTime() - (window.to.exclusive ? 1 : 0));
+  const figures = await repo.ticketFigures(tx, window, {
+    first: saoPauloDayStart(window.from),
+    last: saoPauloDayStart(lastInstant),
+  });
   const terms = await repo.topRedFlagTerms(tx, window, topTermsLimit);
   const breaches = await repo.slaBreachesPerDay(tx, window);
   const byDay = new Map(figures.filter((row) => row.day !== null).map((row) => [row.day, row]));
@@ -48,7 +52,6 @@ export async function getDashboard(tx: Tx, q: DashboardQuery, now = new Date()):
       (typeof sentiments)[number],
       number
     >;
-  const lastInstant = new Date(window.to.at.getTime() - (window.to.exclusive ? 1 : 0));
   return {
     last_updated: iso(now),
     window_start: iso(window.from),
