@@ -102,7 +102,11 @@ function WindowLabel({ dashboard }: { dashboard: Dashboard }) {
 
 function DashboardSkeleton() {
   return (
-    <div role="status" aria-label="Carregando métricas…" className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+    <div
+      role="status"
+      aria-label="Carregando métricas…"
+      className="grid gap-4 sm:grid-cols-2 2xl:grid-cols-4"
+    >
       {[1, 2, 3, 4].map((n) => (
         <Skeleton key={n} className="h-44 w-full" />
       ))}

@@ -17,7 +17,7 @@ export function MetricCards({ dashboard: d, window }: { dashboard: Dashboard; wi
   const analysed = status.solved + status.in_progress + status.not_solved;
   const link = (slice: Record<string, string> = {}) => ticketsLink(window, slice);
   return (
-    <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+    <div className="grid gap-4 sm:grid-cols-2 2xl:grid-cols-4">
       <MetricCard title="CSAT médio" icon={Gauge}>
         <p className="text-4xl font-semibold tracking-tight text-slate-900">
           {d.csat_average_0_10 === null ? '—' : formatCsatAverage(d.csat_average_0_10)}

@@ -19,7 +19,12 @@ function optionsFor(width: number): uPlot.Options {
     width,
     height,
     tzDate: (ts) => uPlot.tzDate(new Date(ts * 1000), TIME_ZONE),
-    scales: { x: { time: true }, csat: { range: [0, 10] } },
+    // Counts from zero (an auto range would magnify small differences); CSAT on its own 0–10 axis.
+    scales: {
+      x: { time: true },
+      y: { range: (_u, _min, max) => [0, Math.max(1, Math.ceil(max * 1.1))] },
+      csat: { range: [0, 10] },
+    },
     series: [
       { label: 'Dia', value: (_u, ts) => (ts == null ? '—' : formatDate(ts * 1000)) },
       ...trendSentiments.map((s) => ({
