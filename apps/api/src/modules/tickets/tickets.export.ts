@@ -3,6 +3,7 @@
 // cells, CRLF, comma decimals, São Paulo times). Streamed in constant memory: keyset pages of
 // TICKETS_EXPORT_CHUNK_ROWS rows, each read in a short tenant transaction of its own (none held
 // while writing: PGlite has one connection), pulled only as fast as the client takes the file.
+// The times come formatted from the database (tickets.repo exportPage), in São Paulo's zone.
 
 import { pipeline, Readable } from 'node:stream';
 import {
@@ -39,24 +40,8 @@ export const exportColumns = [
   'Conteúdo',
 ] as const;
 
-const timeZone = 'America/Sao_Paulo';
-
-/** `dd/MM/yyyy, HH:mm:ss` in São Paulo (the comma removed below). */
-const dateTimeFormat = new Intl.DateTimeFormat('pt-BR', {
-  timeZone,
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-  hourCycle: 'h23',
-});
 /** `YYYY-MM-DD` in São Paulo. */
-const dayFormat = new Intl.DateTimeFormat('en-CA', { timeZone });
-
-/** 'dd/MM/yyyy HH:mm:ss' in America/Sao_Paulo. */
-export const formatDateTime = (at: Date) => dateTimeFormat.format(at).replace(', ', ' ');
+const dayFormat = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' });
 
 /** The file's name: `chamados-YYYY-MM-DD.csv`, today in São Paulo. */
 export const exportFileName = (now = new Date()) => `chamados-${dayFormat.format(now)}.csv`;
@@ -98,8 +83,8 @@ export function toCells(row: repo.TicketExportRow): string[] {
     row.id,
     truncate(row.title ?? ''),
     truncate(row.customerName ?? ''),
-    formatDateTime(row.createdAt),
-    formatDateTime(row.updatedAt),
+    row.createdAt,
+    row.updatedAt,
     yesNo(row.flagged),
     a ? labelOf(sentimentLabels, a.sentiment) : '',
     a ? formatDecimal(a.csatScore, 1) : '',

@@ -1,4 +1,17 @@
-import { and, asc, desc, eq, gte, isNotNull, isNull, lt, lte, type SQL, sql } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  desc,
+  eq,
+  gte,
+  isNotNull,
+  isNull,
+  lt,
+  lte,
+  type SQL,
+  type SQLWrapper,
+  sql,
+} from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { customers, ticketAnalyses, tickets } from '../../db/schema/index.ts';
 import { countOrEstimate, pageWindow, searchedIds } from '../../lib/db-helpers.ts';
@@ -125,42 +138,80 @@ export interface TicketCursor {
   id: string;
 }
 
+/** A ticket as the CSV export reads it (see exportPage). */
+export interface TicketExportRow {
+  id: string;
+  cursor: string;
+  title: string | null;
+  /** The linked customer's current name, else the name kept on the ticket. */
+  customerName: string | null;
+  /** 'dd/MM/yyyy HH:mm:ss' in São Paulo. */
+  createdAt: string;
+  updatedAt: string;
+  flagged: boolean;
+  /** Cut to the export's limit. */
+  content: string;
+  /** The newest analysis, or null before the first one. */
+  analysis: {
+    sentiment: string;
+    csatScore: number;
+    solvedStatus: string;
+    complexityScore: number;
+    urgencyLevel: string;
+    containsRedFlags: boolean;
+    redFlagWords: string[];
+    requiresEscalation: boolean;
+    escalationReasons: string[];
+  } | null;
+}
+
+/**
+ * A time as São Paulo's wall clock shows it, 'dd/MM/yyyy HH:mm:ss' (the database's zone data, past
+ * daylight-saving years included).
+ */
+const saoPauloTime = (column: SQLWrapper) =>
+  sql`to_char(${column} at time zone 'America/Sao_Paulo', 'DD/MM/YYYY HH24:MI:SS')`;
+
 /**
  * One keyset page of the CSV export: the tickets matching `filter` after `after`, newest first by
  * (created_at desc, id desc) — the order every filter index ends in, so each page is an index range
- * scan, however deep — with the newest analysis's fields. Only the columns the file shows; the
- * content cut to `contentChars` characters in the database.
+ * scan, however deep — with the newest analysis's fields; only what the file shows, the content
+ * cut to `contentChars` characters in the database. Each row comes as one JSON object: PGlite
+ * copies and decodes every field of a result on its own, which for 17 fields cost more than the
+ * query (~35 ms per 1,000 rows, ~20 ms as one JSON field parsed natively).
  */
-export function exportPage(
+export async function exportPage(
   tx: Tx,
   filter: TicketFilter,
   after: TicketCursor | undefined,
   limit: number,
   contentChars: number,
-) {
+): Promise<TicketExportRow[]> {
   const searched = searchedIds(tx, 'tickets', filter.search);
-  return (searched ? tx.with(searched) : tx)
+  const a = ticketAnalyses;
+  const rows = await (searched ? tx.with(searched) : tx)
     .select({
-      id: tickets.id,
-      cursor: sql<string>`${tickets.createdAt}::text`,
-      title: tickets.title,
-      customerName: sql<string | null>`coalesce(${customers.name}, ${tickets.customerName})`,
-      createdAt: tickets.createdAt,
-      updatedAt: tickets.updatedAt,
-      flagged: tickets.flagged,
-      content: sql<string>`left(${tickets.content}, ${contentChars}::int)`,
-      analysis: {
-        id: ticketAnalyses.id,
-        sentiment: ticketAnalyses.overallSentiment,
-        csatScore: ticketAnalyses.csatScore,
-        solvedStatus: ticketAnalyses.solvedStatus,
-        complexityScore: ticketAnalyses.complexityScore,
-        urgencyLevel: ticketAnalyses.urgencyLevel,
-        containsRedFlags: ticketAnalyses.containsRedFlags,
-        redFlagWords: ticketAnalyses.redFlagWords,
-        requiresEscalation: ticketAnalyses.requiresEscalation,
-        escalationReasons: ticketAnalyses.escalationReasons,
-      },
+      row: sql<TicketExportRow>`json_build_object(
+        'id', ${tickets.id},
+        'cursor', ${tickets.createdAt}::text,
+        'title', ${tickets.title},
+        'customerName', coalesce(${customers.name}, ${tickets.customerName}),
+        'createdAt', ${saoPauloTime(tickets.createdAt)},
+        'updatedAt', ${saoPauloTime(tickets.updatedAt)},
+        'flagged', ${tickets.flagged},
+        'content', left(${tickets.content}, ${contentChars}::int),
+        'analysis', case when ${a.id} is not null then json_build_object(
+          'sentiment', ${a.overallSentiment},
+          'csatScore', ${a.csatScore},
+          'solvedStatus', ${a.solvedStatus},
+          'complexityScore', ${a.complexityScore},
+          'urgencyLevel', ${a.urgencyLevel},
+          'containsRedFlags', ${a.containsRedFlags},
+          'redFlagWords', ${a.redFlagWords},
+          'requiresEscalation', ${a.requiresEscalation},
+          'escalationReasons', ${a.escalationReasons}
+        ) end
+      )`,
     })
     .from(tickets)
     .leftJoin(ticketAnalyses, newestAnalysis)
@@ -175,9 +226,8 @@ export function exportPage(
     )
     .orderBy(desc(tickets.createdAt), desc(tickets.id))
     .limit(limit);
+  return rows.map(({ row }) => row);
 }
-
-export type TicketExportRow = Awaited<ReturnType<typeof exportPage>>[number];
 
 export async function findTicket(tx: Tx, id: string) {
   const [row] = await withAnalysisAndCustomer(tx, {}).where(eq(tickets.id, id));
