@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { json } from '../testing/fake-server.ts';
 import { fakeIdToken } from '../testing/id-token.ts';
-import { ApiError, createApiClient } from './api-client.ts';
+import { ApiError, createApiClient, filenameFromDisposition } from './api-client.ts';
 import { ID_TOKEN_STORAGE_KEY } from './id-token.ts';
 
 const fetchMock = vi.fn<typeof fetch>();
@@ -124,5 +124,66 @@ describe('api client', () => {
       name: 'AbortError',
     });
     expect(consoleError).not.toHaveBeenCalled();
+  });
+
+  it('downloads a file: its bytes untouched and the name of its Content-Disposition', async () => {
+    const token = fakeIdToken({ 'custom:tenant_id': 'tenant-42' });
+    localStorage.setItem(ID_TOKEN_STORAGE_KEY, token);
+    const csv = '\uFEFFID;Título\r\n1;{"a":1}\r\n';
+    fetchMock.mockResolvedValue(
+      new Response(csv, {
+        headers: {
+          'content-type': 'text/csv; charset=utf-8',
+          'content-disposition': 'attachment; filename="chamados-2026-03-05.csv"',
+        },
+      }),
+    );
+
+    const file = await createApiClient().download('/api/v1/tickets/export.csv', {
+      params: { sentiment: 'negative', search: '' },
+    });
+
+    expect(file.filename).toBe('chamados-2026-03-05.csv');
+    expect(new Uint8Array(await file.blob.arrayBuffer())).toEqual(new TextEncoder().encode(csv));
+    const { url, init, headers } = lastRequest();
+    expect(url).toBe('/api/v1/tickets/export.csv?sentiment=negative');
+    expect(init?.method).toBe('GET');
+    expect(headers.get('Authorization')).toBe(`Bearer ${token}`);
+    expect(headers.get('X-Tenant-ID')).toBe('tenant-42');
+  });
+
+  it('answers a download without Content-Disposition with no name', async () => {
+    fetchMock.mockResolvedValue(new Response('x'));
+    expect((await createApiClient().download('/api/v1/x')).filename).toBeNull();
+  });
+
+  it("fails a download like any call: the API's error, and a 401 ends the session", async () => {
+    const problem = { code: 'validation_error', detail: 'Data inválida.', request_id: 'r3' };
+    fetchMock.mockResolvedValueOnce(json(problem, 400));
+    await expect(createApiClient().download('/api/v1/tickets/export.csv')).rejects.toMatchObject({
+      status: 400,
+      message: 'Data inválida.',
+    });
+
+    localStorage.setItem(ID_TOKEN_STORAGE_KEY, fakeIdToken());
+    fetchMock.mockResolvedValueOnce(json(unauthorized, 401));
+    const goToLogin = vi.fn();
+    await expect(createApiClient({ goToLogin }).download('/api/v1/tickets/export.csv')).rejects.toMatchObject(
+      {
+        status: 401,
+      },
+    );
+    expect(localStorage.getItem(ID_TOKEN_STORAGE_KEY)).toBeNull();
+    expect(goToLogin).toHaveBeenCalledTimes(1);
+  });
+
+  it('reads the file name of a Content-Disposition', () => {
+    expect(filenameFromDisposition('attachment; filename="a b.csv"')).toBe('a b.csv');
+    expect(filenameFromDisposition('attachment; filename=plain.csv; size=3')).toBe('plain.csv');
+    expect(filenameFromDisposition(`attachment; filename="x.csv"; filename*=UTF-8''relat%C3%B3rio.csv`)).toBe(
+      'relatório.csv',
+    );
+    expect(filenameFromDisposition('attachment')).toBeNull();
+    expect(filenameFromDisposition(null)).toBeNull();
   });
 });

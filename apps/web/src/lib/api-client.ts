@@ -57,6 +57,26 @@ async function readBody(response: Response): Promise<unknown> {
   }
 }
 
+/** A file the API sent: its bytes and the name the server gave it. */
+export interface DownloadedFile {
+  blob: Blob;
+  /** From Content-Disposition (`filename*=UTF-8''…` first, then `filename=`); null without one. */
+  filename: string | null;
+}
+
+/** The file name in a Content-Disposition header, or null. */
+export function filenameFromDisposition(disposition: string | null): string | null {
+  const encoded = disposition?.match(/filename\*=(?:UTF-8'[^']*')?([^;]+)/i)?.[1];
+  if (encoded) {
+    try {
+      return decodeURIComponent(encoded.trim().replace(/^"|"$/g, ''));
+    } catch {
+      // malformed: fall back to the plain name
+    }
+  }
+  return disposition?.match(/filename="?([^";]+)"?/i)?.[1]?.trim() || null;
+}
+
 function logApiError(error: ApiError): void {
   console.error('Atende Erro de API:', error.body ?? error.message);
 }
@@ -116,8 +136,9 @@ export function createApiClient({
     goToLogin();
   }
 
-  async function request<T>(method: string, path: string, body: unknown, options: RequestOptions = {}) {
-    const headers = new Headers({ Accept: 'application/json' });
+  /** Sends a request with the session's token and tenant; a network failure is an ApiError 0. */
+  async function send(method: string, path: string, body: unknown, options: RequestOptions, accept: string) {
+    const headers = new Headers({ Accept: accept });
     const session = readStoredSession();
     if (session) {
       headers.set('Authorization', `Bearer ${session.idToken}`);
@@ -125,14 +146,14 @@ export function createApiClient({
     }
     if (body !== undefined) headers.set('Content-Type', 'application/json');
 
-    let response: Response;
     try {
-      response = await fetch(withParams(path, options.params), {
+      const response = await fetch(withParams(path, options.params), {
         method,
         headers,
         body: body === undefined ? undefined : JSON.stringify(body),
         signal: options.signal,
       });
+      return { response, session };
     } catch (cause) {
       if (options.signal?.aborted) throw cause; // cancelled on purpose: not an error to report
       const error = new ApiError(0, null, 'Não foi possível falar com o servidor. Verifique sua conexão.', {
@@ -141,17 +162,36 @@ export function createApiClient({
       logApiError(error);
       throw error;
     }
+  }
 
+  /** A non-2xx answer as an ApiError (logged; a 401 also ends the session). */
+  async function failure(response: Response, session: ReturnType<typeof readStoredSession>) {
     const data = await readBody(response);
-    if (!response.ok) {
-      const detail = isErrorResponse(data) ? data.detail : `A requisição falhou (HTTP ${response.status}).`;
-      const error = new ApiError(response.status, data, detail);
-      logApiError(error);
-      if (response.status === 401) handleUnauthorized(session?.issuedAt, detail);
-      throw error;
-    }
+    const detail = isErrorResponse(data) ? data.detail : `A requisição falhou (HTTP ${response.status}).`;
+    const error = new ApiError(response.status, data, detail);
+    logApiError(error);
+    if (response.status === 401) handleUnauthorized(session?.issuedAt, detail);
+    return error;
+  }
+
+  async function request<T>(method: string, path: string, body: unknown, options: RequestOptions = {}) {
+    const { response, session } = await send(method, path, body, options, 'application/json');
+    if (!response.ok) throw await failure(response, session);
     // The caller names the shape; the API's schemas (packages/contracts) are the source of truth.
-    return data as T;
+    return (await readBody(response)) as T;
+  }
+
+  /**
+   * A file the API answers (an export): its bytes, untouched, and the name its Content-Disposition
+   * gives (null without one). Errors as for the other calls (the API answers them in JSON).
+   */
+  async function download(path: string, options: RequestOptions = {}): Promise<DownloadedFile> {
+    const { response, session } = await send('GET', path, undefined, options, '*/*');
+    if (!response.ok) throw await failure(response, session);
+    return {
+      blob: await response.blob(),
+      filename: filenameFromDisposition(response.headers.get('content-disposition')),
+    };
   }
 
   return {
@@ -163,6 +203,7 @@ export function createApiClient({
       request<T>('PUT', path, body, options),
     patch: <T>(path: string, body?: unknown, options?: RequestOptions) =>
       request<T>('PATCH', path, body, options),
+    download,
   };
 }
 
