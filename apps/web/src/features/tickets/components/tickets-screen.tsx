@@ -20,6 +20,7 @@ import {
   pageFromSearchParams,
 } from '../lib/filters.ts';
 import { CreateTicketForm } from './create-ticket-form.tsx';
+import { ExportTicketsButton } from './export-tickets-button.tsx';
 import { TicketFilters } from './ticket-filters.tsx';
 import { TicketsTable } from './tickets-table.tsx';
 
@@ -61,18 +62,21 @@ export function TicketsScreen() {
         title="Chamados"
         description="Crie, filtre e analise os chamados da sua equipe."
         actions={
-          <Button
-            variant="secondary"
-            pending={refreshing}
-            pendingLabel="Atualizando…"
-            onClick={() => {
-              void queryClient.invalidateQueries({ queryKey: ticketKeys.all() });
-              void queryClient.invalidateQueries({ queryKey: tenantSettingsKey(currentTenantId()) });
-            }}
-          >
-            <RefreshCw className="size-4" aria-hidden="true" />
-            Atualizar
-          </Button>
+          <>
+            <ExportTicketsButton filters={filters} />
+            <Button
+              variant="secondary"
+              pending={refreshing}
+              pendingLabel="Atualizando…"
+              onClick={() => {
+                void queryClient.invalidateQueries({ queryKey: ticketKeys.all() });
+                void queryClient.invalidateQueries({ queryKey: tenantSettingsKey(currentTenantId()) });
+              }}
+            >
+              <RefreshCw className="size-4" aria-hidden="true" />
+              Atualizar
+            </Button>
+          </>
         }
       />
       <Tabs.Root value={digisac ? tab : 'internal'} onValueChange={(value) => setTab(value as Tab)}>
