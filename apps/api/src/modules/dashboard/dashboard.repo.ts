@@ -30,7 +30,12 @@ const summed = (column: string) => sql<number>`sum(${sql.identifier(column)})::i
  * midnight of the window (no daylight saving there: a day is 24 hours).
  */
 export function ticketFigures(tx: Tx, w: Window, dayStarts: { first: Date; last: Date }) {
-  const end = w.to.exclusive ? lt(tickets.createdAt, w.to.at) : lte(tickets.createdAt, w.to.at);
+  // One lower and one upper bound per day, both in the index condition: with a second upper bound
+  // PostgreSQL may put the day's end in a filter and read the rest of the window for every day.
+  // An inclusive end is `< end + 1 µs` (timestamptz's resolution).
+  const end = w.to.exclusive
+    ? sql`${w.to.at}::timestamptz`
+    : sql`${w.to.at}::timestamptz + interval '1 microsecond'`;
   const perDay = sql`(
     select ${saoPauloDay(sql`day`)} as day, figures.*
     from generate_series(${dayStarts.first}::timestamptz, ${dayStarts.last}::timestamptz, interval '24 hours') as day
@@ -51,7 +56,7 @@ export function ticketFigures(tx: Tx, w: Window, dayStarts: { first: Date; last:
         ${countWhere(sql`${tickets.requiresEscalation}`)} as escalation
       from ${tickets}
       where ${tickets.createdAt} >= greatest(day, ${w.from}::timestamptz)
-        and ${tickets.createdAt} < day + interval '24 hours' and ${end}
+        and ${tickets.createdAt} < least(day + interval '24 hours', ${end})
     ) as figures
   ) as per_day`;
   const day = sql<string | null>`day`;
