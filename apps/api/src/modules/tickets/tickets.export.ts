@@ -112,8 +112,8 @@ export const readPage = (
 
 /**
  * The rows of the file, header first: the pages one after the other, the next one read only when
- * the stream asks for more (so at most one page is held), `first` given when it was read before
- * the answer started.
+ * the stream asks for more (one page held, two while the next is read), `first` given when it was
+ * read before the answer started.
  */
 export async function* exportRows(
   read: TenantTx,
