@@ -2,6 +2,7 @@ import type { Dashboard } from '@atende/contracts';
 import { AlertTriangle, RefreshCw } from 'lucide-react';
 import { lazy, Suspense } from 'react';
 import { useSearchParams } from 'react-router';
+import { DownloadButton } from '../../../components/download-button.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
@@ -27,7 +28,23 @@ export function DashboardScreen() {
 
   return (
     <>
-      <PageHeader title="Painel" description="Bom dia!" />
+      <PageHeader
+        title="Painel"
+        description="Bom dia!"
+        actions={
+          window && (
+            // The tickets created in the window, as the tickets list's export gives them.
+            <DownloadButton
+              path="/api/v1/tickets/export.csv"
+              params={window}
+              fallbackName="chamados.csv"
+              failure="Não foi possível exportar os chamados do período."
+            >
+              Exportar CSV
+            </DownloadButton>
+          )
+        }
+      />
       <PeriodPicker period={period} onChange={choose} />
 
       <div className="mb-4 flex min-h-6 flex-wrap items-center gap-x-4 gap-y-1 text-sm text-slate-600">

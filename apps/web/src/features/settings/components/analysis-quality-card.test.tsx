@@ -6,7 +6,7 @@ import { ID_TOKEN_STORAGE_KEY } from '../../../lib/id-token.ts';
 import { json, stubServer } from '../../../testing/fake-server.ts';
 import { fakeIdToken } from '../../../testing/id-token.ts';
 import { renderApp } from '../../../testing/render-app.tsx';
-import { exportFilename } from '../api/export-analysis-feedback.ts';
+import { exportFallbackName } from '../api/export-analysis-feedback.ts';
 import { AnalysisQualityCard } from './analysis-quality-card.tsx';
 
 vi.mock('@aws-sdk/client-cognito-identity-provider', () => import('../../../testing/cognito-sdk-mock.ts'));
@@ -168,10 +168,8 @@ describe('AnalysisQualityCard', () => {
   });
 });
 
-describe('exportFilename', () => {
-  it("takes the server's name, or makes one with the date", () => {
-    expect(exportFilename('attachment; filename="a.jsonl"')).toBe('a.jsonl');
-    expect(exportFilename("attachment; filename*=UTF-8''corre%C3%A7%C3%B5es.jsonl")).toBe('correções.jsonl');
-    expect(exportFilename(null, new Date('2026-03-05T12:00:00Z'))).toBe('correcoes-analise-2026-03-05.jsonl');
+describe('exportFallbackName', () => {
+  it('names the file with the date when the server gives no name', () => {
+    expect(exportFallbackName(new Date('2026-03-05T12:00:00Z'))).toBe('correcoes-analise-2026-03-05.jsonl');
   });
 });

@@ -1,8 +1,4 @@
-import { Download } from 'lucide-react';
-import { useState } from 'react';
-import { toast } from 'sonner';
-import { Button } from '../../../components/ui/button.tsx';
-import { downloadFile } from '../../../lib/download.ts';
+import { DownloadButton } from '../../../components/download-button.tsx';
 import { filtersToApiParams, type TicketFilters, toDateInputValue } from '../lib/filters.ts';
 
 export const ticketsExportPath = '/api/v1/tickets/export.csv';
@@ -12,26 +8,14 @@ export const ticketsExportPath = '/api/v1/tickets/export.csv';
  * file, named by the server (`chamados-YYYY-MM-DD.csv`).
  */
 export function ExportTicketsButton({ filters }: { filters: TicketFilters }) {
-  const [exporting, setExporting] = useState(false);
-
-  async function exportTickets() {
-    setExporting(true);
-    try {
-      const today = toDateInputValue(new Date().toISOString());
-      await downloadFile(ticketsExportPath, filtersToApiParams(filters), `chamados-${today}.csv`);
-    } catch (error) {
-      toast.error('Não foi possível exportar os chamados.', {
-        description: error instanceof Error ? error.message : undefined,
-      });
-    } finally {
-      setExporting(false);
-    }
-  }
-
   return (
-    <Button variant="secondary" pending={exporting} pendingLabel="Exportando…" onClick={exportTickets}>
-      <Download className="size-4" aria-hidden="true" />
+    <DownloadButton
+      path={ticketsExportPath}
+      params={filtersToApiParams(filters)}
+      fallbackName={`chamados-${toDateInputValue(new Date().toISOString())}.csv`}
+      failure="Não foi possível exportar os chamados."
+    >
       Exportar CSV
-    </Button>
+    </DownloadButton>
   );
 }
