@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import { expect, type Page, test } from '@playwright/test';
 import { dashboardUser } from '../fixtures.ts';
 import { expectAccessible, openAs } from './helpers.ts';
@@ -52,6 +53,15 @@ test.describe('dashboard', () => {
     expect(await figureOf(page, /^Total de chamados/)).toBe(analysed.toLocaleString('pt-BR'));
     await expect(page.getByRole('link', { name: /^procon/ })).toBeVisible();
     await expectAccessible(page);
+
+    // 'Exportar CSV' gives the window's tickets, every one of them.
+    const created = await figureOf(page, /^Criados no período/);
+    const downloading = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Exportar CSV' }).click();
+    const csv = fs.readFileSync(await (await downloading).path(), 'utf8');
+    const lines = csv.split('\r\n').filter(Boolean);
+    expect(lines[0]).toContain('Título');
+    expect((lines.length - 1).toLocaleString('pt-BR')).toBe(created);
 
     for (const label of [/^Negativo/, /^Sinais de alerta/, /^CSAT abaixo de 7/, /^Total de chamados/]) {
       const figure = await figureOf(page, label);
