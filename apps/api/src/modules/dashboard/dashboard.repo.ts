@@ -28,18 +28,26 @@ const summed = (column: string) => sql<number>`sum(${sql.identifier(column)})::i
  * same name (tickets.repo); CSAT is summed as numeric (the stored scores' exact decimals) and
  * averaged and rounded (half up) only at the end. `dayStarts`: the first and the last São Paulo
  * midnight of the window (no daylight saving there: a day is 24 hours).
+ *
+ * The day's bounds are computed in a MATERIALIZED CTE, so the tickets side compares created_at
+ * with plain values: under row-level security PostgreSQL uses an index only for conditions
+ * without non-LEAKPROOF functions, and `timestamptz + interval` is one (inlined, it left the day's
+ * end in a filter and each day read the rest of the window: 560 ms instead of ~15 ms).
  */
 export function ticketFigures(tx: Tx, w: Window, dayStarts: { first: Date; last: Date }) {
-  // One lower and one upper bound per day, both in the index condition: with a second upper bound
-  // PostgreSQL may put the day's end in a filter and read the rest of the window for every day.
   // An inclusive end is `< end + 1 µs` (timestamptz's resolution).
   const end = w.to.exclusive
     ? sql`${w.to.at}::timestamptz`
     : sql`${w.to.at}::timestamptz + interval '1 microsecond'`;
   const perDay = sql`(
-    select ${saoPauloDay(sql`day`)} as day, figures.*
-    from generate_series(${dayStarts.first}::timestamptz, ${dayStarts.last}::timestamptz, interval '24 hours') as day
-    cross join lateral (
+    with days as materialized (
+      select ${saoPauloDay(sql`start`)} as day,
+        greatest(start, ${w.from}::timestamptz) as lower,
+        least(start + interval '24 hours', ${end}) as upper
+      from generate_series(${dayStarts.first}::timestamptz, ${dayStarts.last}::timestamptz, interval '24 hours') as start
+    )
+    select days.day, figures.*
+    from days cross join lateral (
       select
         count(*)::int as total,
         ${countWhere(sql`${tickets.solvedStatus} = 'solved'`)} as solved,
@@ -55,8 +63,7 @@ export function ticketFigures(tx: Tx, w: Window, dayStarts: { first: Date; last:
         ${countWhere(sql`${tickets.requiresAttention}`)} as attention,
         ${countWhere(sql`${tickets.requiresEscalation}`)} as escalation
       from ${tickets}
-      where ${tickets.createdAt} >= greatest(day, ${w.from}::timestamptz)
-        and ${tickets.createdAt} < least(day + interval '24 hours', ${end})
+      where ${tickets.createdAt} >= days.lower and ${tickets.createdAt} < days.upper
     ) as figures
   ) as per_day`;
   const day = sql<string | null>`day`;

@@ -1,7 +1,10 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedBulk } from '../../cli/seed-bulk.ts';
 import { slaEpisodes } from '../../db/schema/index.ts';
+import { withTenant } from '../../db/tenant.ts';
 import { type ApiCall, type Json, twoTenants } from '../../test/helpers.ts';
+import { ticketFigures } from './dashboard.repo.ts';
 
 // The bulk generator's data (its header comment): ticket i (1..N) is created at
 // 2025-06-01T00:00-03:00 + 4·i minutes; analysed when i mod 10 < 7 with sentiment
@@ -242,5 +245,24 @@ describe('dashboard API', () => {
 
     const anonymous = await fetch(`${t.server.url}/api/v1/analytics/dashboard`);
     expect(anonymous.status).toBe(401);
+  });
+
+  it('reads each day as one index range under row-level security (both bounds in the index condition)', async () => {
+    // A plan shape, not a timing: a non-LEAKPROOF function in the day's bound once turned it into a
+    // filter under RLS, so every day read the rest of the window (40× slower at scale).
+    const plan = await withTenant(t.server.database.db, t.a.tenant.id, async (tx) => {
+      await tx.execute(sql`set local enable_seqscan = off`);
+      const window = {
+        from: new Date('2025-06-02T03:00:00Z'),
+        to: { at: new Date('2025-06-05T03:00:00Z'), exclusive: true },
+      };
+      const days = { first: window.from, last: new Date('2025-06-04T03:00:00Z') };
+      const result = await tx.execute(sql`explain ${ticketFigures(tx, window, days)}`);
+      return (result as unknown as { rows: Record<string, string>[] }).rows
+        .map((r) => Object.values(r)[0])
+        .join('\n');
+    });
+    expect(plan).toMatch(/Index Cond: .*created_at >= days\.lower.*created_at < days\.upper/);
+    expect(plan).not.toMatch(/Filter: .*created_at/);
   });
 });
