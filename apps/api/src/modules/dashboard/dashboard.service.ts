@@ -13,6 +13,9 @@ import * as repo from './dashboard.repo.ts';
 
 const topTermsLimit = 10;
 
+/** The window's last instant: its end, or just before an exclusive one. */
+const lastInstantOf = (to: repo.Window['to']) => new Date(to.at.getTime() - (to.exclusive ? 1 : 0));
+
 const badWindow = (field: 'start_date' | 'end_date', message: string) =>
   new AppError('validation_error', message, [{ field: `querystring.${field}`, message }]);
 
@@ -24,8 +27,7 @@ export function dashboardWindow(q: DashboardQuery, now: Date): repo.Window {
   const days = q.days ?? defaultDashboardDays;
   const range = dateRange(q.start_date, q.end_date);
   const to = range.to ?? { at: now, exclusive: false };
-  const lastInstant = new Date(to.at.getTime() - (to.exclusive ? 1 : 0));
-  const from = range.from ?? saoPauloDayStart(lastInstant, days - 1);
+  const from = range.from ?? saoPauloDayStart(lastInstantOf(to), days - 1);
   if (from >= to.at) throw badWindow('start_date', 'A data inicial deve ser anterior à data final.');
   if (to.at.getTime() - from.getTime() > dashboardMaxDays * 24 * 60 * 60 * 1000) {
     throw badWindow('end_date', `O período pode ter no máximo ${dashboardMaxDays} dias.`);
@@ -37,7 +39,7 @@ const average = (value: string | null) => (value === null ? null : Number(value)
 
 export async function getDashboard(tx: Tx, q: DashboardQuery, now = new Date()): Promise<Dashboard> {
   const window = dashboardWindow(q, now);
-  const lastInstant = new Date(window.to.at.getTime() - (window.to.exclusive ? 1 : 0));
+  const lastInstant = lastInstantOf(window.to);
   const figures = await repo.ticketFigures(tx, window, {
     first: saoPauloDayStart(window.from),
     last: saoPauloDayStart(lastInstant),
