@@ -15,6 +15,9 @@ const unique = (prefix: string) =>
   `${prefix}${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 
 async function createTicket(page: Page, title: string, content: string) {
+  const toggle = page.getByRole('button', { name: 'Novo Chamado' });
+  await expect(toggle).toBeVisible();
+  if ((await toggle.getAttribute('aria-expanded')) !== 'true') await toggle.click();
   await page.getByLabel('Título').fill(title);
   await page.getByRole('textbox', { name: 'Conteúdo' }).fill(content);
   await page.getByRole('button', { name: 'Criar Chamado' }).click();

@@ -17,8 +17,25 @@ async function signInAs(page: Page, email: string, password: string) {
   await expect(page).toHaveURL(/\/dashboard$/);
 }
 
+/** Opens the create form ('Novo Chamado') unless it is open. */
+async function openCreateForm(page: Page) {
+  const toggle = page.getByRole('button', { name: 'Novo Chamado' });
+  await expect(toggle).toBeVisible();
+  if ((await toggle.getAttribute('aria-expanded')) !== 'true') await toggle.click();
+  await expect(page.getByRole('textbox', { name: 'Conteúdo' })).toBeVisible();
+}
+
+/** Unfolds the filters unless they are open. */
+async function openFilters(page: Page) {
+  const toggle = page.getByRole('button', { name: /^(Mostrar|Ocultar) filtros$/ });
+  await expect(toggle).toBeVisible();
+  if ((await toggle.getAttribute('aria-expanded')) !== 'true') await toggle.click();
+  await expect(page.getByRole('button', { name: 'Aplicar' })).toBeVisible();
+}
+
 /** Fills the create form; `analyse` presses 'Criar e Analisar' instead of 'Criar Chamado'. */
 async function createTicket(page: Page, title: string, content: string, analyse = false) {
+  await openCreateForm(page);
   await page.getByLabel('Título').fill(title);
   await page.getByRole('textbox', { name: 'Conteúdo' }).fill(content);
   await page.getByRole('button', { name: analyse ? 'Criar e Analisar' : 'Criar Chamado' }).click();
@@ -41,6 +58,10 @@ test('creates a ticket; Ctrl+Enter creates, analyses and opens it with its analy
   await expect(page.getByRole('heading', { name: 'Chamados', level: 1 })).toBeVisible();
   await expect(page.getByRole('tab', { name: 'Internos' })).toBeVisible();
   await expect(page.getByRole('tab', { name: 'DigiSac' })).toHaveCount(0); // not configured
+  // The list is the screen's main content: the form opens on demand, the title field focused.
+  await expect(page.getByRole('textbox', { name: 'Conteúdo' })).toBeHidden();
+  await page.getByRole('button', { name: 'Novo Chamado' }).click();
+  await expect(page.getByLabel('Título')).toBeFocused();
   await expect(page.getByRole('button', { name: 'Criar Chamado' })).toBeDisabled();
   await expect(page.getByRole('button', { name: 'Criar e Analisar' })).toBeDisabled();
   await expectAccessible(page);
@@ -60,6 +81,7 @@ test('creates a ticket; Ctrl+Enter creates, analyses and opens it with its analy
 
   // Customer search from 2 characters, picked with the keyboard.
   const title = unique('Procon ');
+  await openCreateForm(page);
   await page.getByLabel('Título').fill(title);
   const combo = page.getByRole('combobox', { name: 'Cliente' });
   await combo.fill('Maria');
@@ -115,6 +137,7 @@ test('filters round-trip through the URL', async ({ page }) => {
   await createTicket(page, `${tag} negativo`, `${tag} ${NEGATIVE}`, true);
   await createTicket(page, `${tag} positivo`, `${tag} ${POSITIVE}`, true);
 
+  await openFilters(page);
   await page.getByRole('searchbox', { name: 'Buscar' }).fill(tag);
   await page.getByLabel('Sentimento').selectOption('negative');
   await page.getByRole('button', { name: 'Aplicar' }).click();
@@ -132,9 +155,12 @@ test('filters round-trip through the URL', async ({ page }) => {
 
   // Every other filter through the form, then back from a ticket to the same filtered list.
   const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' }).format(new Date());
+  const typedToday = today.split('-').reverse().join('/'); // dd/mm/aaaa
   await page.goto(`/tickets?q=${tag}`);
-  await page.getByLabel('De', { exact: true }).fill(today);
-  await page.getByLabel('Até', { exact: true }).fill(today);
+  // The panel stays unfolded: the choice is remembered.
+  await expect(page.getByRole('button', { name: 'Ocultar filtros' })).toBeVisible();
+  await page.getByLabel('De', { exact: true }).fill(typedToday);
+  await page.getByLabel('Até', { exact: true }).fill(typedToday);
   await page.getByLabel('Termo de alerta').fill('procon');
   await page.getByLabel('CSAT menor que').fill('7');
   await page.getByRole('checkbox', { name: 'Requer escalonamento' }).click();
@@ -153,7 +179,7 @@ test('filters round-trip through the URL', async ({ page }) => {
   const filtered = page.url();
   await page.reload();
   await expect(page.getByLabel('Termo de alerta')).toHaveValue('procon');
-  await expect(page.getByLabel('De', { exact: true })).toHaveValue(today);
+  await expect(page.getByLabel('De', { exact: true })).toHaveValue(typedToday);
   await expect(page.getByRole('checkbox', { name: 'Requer escalonamento' })).toBeChecked();
   await row(page, `${tag} negativo`)
     .getByRole('link', { name: `${tag} negativo`, exact: true })
@@ -162,10 +188,14 @@ test('filters round-trip through the URL', async ({ page }) => {
   await expect(page).toHaveURL(filtered);
 
   // A range that ends before it starts is refused by the field, the URL untouched.
-  await page.getByLabel('De', { exact: true }).fill('2026-03-10');
-  await page.getByLabel('Até', { exact: true }).fill('2026-03-01');
+  await page.getByLabel('De', { exact: true }).fill('10/03/2026');
+  await page.getByLabel('Até', { exact: true }).fill('01/03/2026');
   await page.getByRole('button', { name: 'Aplicar' }).click();
   await expect(page.getByText('A data final deve ser igual ou posterior à inicial.')).toBeVisible();
+  await expect(page).toHaveURL(filtered);
+  await page.getByLabel('Até', { exact: true }).fill('31/02/2026');
+  await page.getByRole('button', { name: 'Aplicar' }).click();
+  await expect(page.getByText('Data inválida. Use dd/mm/aaaa.')).toBeVisible();
   await expect(page).toHaveURL(filtered);
 
   await page.goto(`/tickets?q=${tag}&sentiment=positive&csat_gte=7`);
@@ -246,4 +276,29 @@ test("another tenant never sees demo's tickets", async ({ page, browser }) => {
   await outra.goto(detailPath);
   await expect(outra.getByText('Dados do chamado não disponíveis')).toBeVisible();
   await context.close();
+});
+
+test.describe('at 1366×900 in an en-US browser', () => {
+  test.use({ viewport: { width: 1366, height: 900 }, locale: 'en-US' });
+
+  test('the list comes first, and dates are typed and shown as dd/mm/aaaa', async ({ page }) => {
+    await page.goto('/tickets');
+    const firstRow = page.getByRole('table').getByRole('row').nth(1);
+    await expect(firstRow).toBeVisible();
+    const box = await firstRow.boundingBox();
+    expect(box && box.y + box.height <= 900, `first row at ${JSON.stringify(box)}`).toBe(true);
+
+    // A dashboard link's exact instant shows as its São Paulo day, and stays exact when re-applied.
+    await page.goto('/tickets?start_date=2025-06-02T03:00:00.000Z&end_date=2025-06-04');
+    await openFilters(page);
+    await expect(page.getByLabel('De', { exact: true })).toHaveValue('02/06/2025');
+    await expect(page.getByLabel('Até', { exact: true })).toHaveValue('04/06/2025');
+    await page.getByRole('button', { name: 'Aplicar' }).click();
+    await expect(page).toHaveURL(/start_date=2025-06-02T03%3A00%3A00\.000Z&end_date=2025-06-04/);
+    await page.getByLabel('De', { exact: true }).fill('');
+    await page.getByLabel('De', { exact: true }).pressSequentially('01062025');
+    await expect(page.getByLabel('De', { exact: true })).toHaveValue('01/06/2025');
+    await page.getByRole('button', { name: 'Aplicar' }).click();
+    await expect(page).toHaveURL(/start_date=2025-06-01&end_date=2025-06-04/);
+  });
 });

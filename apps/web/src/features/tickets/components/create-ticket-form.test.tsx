@@ -15,7 +15,7 @@ const ticket = { id: 't-1', title: 'Geladeira', content: 'Não chegou', analysis
 function renderForm() {
   const router = createMemoryRouter(
     [
-      { path: '/tickets', element: <CreateTicketForm /> },
+      { path: '/tickets', element: <CreateTicketForm open onClose={() => {}} /> },
       { path: '/tickets/:id', element: <p>aberto</p> },
     ],
     { initialEntries: ['/tickets'] },

@@ -1,4 +1,5 @@
-import { type FormEvent, type KeyboardEvent, useState } from 'react';
+import { X } from 'lucide-react';
+import { type FormEvent, type KeyboardEvent, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button.tsx';
@@ -16,8 +17,18 @@ export function canCreateTicket(content: string): boolean {
 
 type Mode = 'create' | 'analyze' | 'analyze-and-open';
 
+interface CreateTicketFormProps {
+  /** Shown (the title field takes the focus when it opens); hidden, it keeps what was typed. */
+  open: boolean;
+  onClose: () => void;
+}
+
 /** 'Criar Novo Chamado': create, create and analyse, or (Ctrl+Enter) create, analyse and open. */
-export function CreateTicketForm() {
+export function CreateTicketForm({ open, onClose }: CreateTicketFormProps) {
+  const titleField = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    if (open) titleField.current?.focus();
+  }, [open]);
   const navigate = useNavigate();
   const createTicket = useCreateTicket();
   const analyzeTicket = useAnalyzeTicket();
@@ -69,7 +80,7 @@ export function CreateTicketForm() {
   }
 
   return (
-    <Card aria-labelledby="create-ticket-title">
+    <Card id="create-ticket" aria-labelledby="create-ticket-title" hidden={!open}>
       <CardHeader>
         <div>
           <CardTitle id="create-ticket-title">Criar Novo Chamado</CardTitle>
@@ -78,10 +89,15 @@ export function CreateTicketForm() {
             analisa e abre o chamado.
           </CardDescription>
         </div>
+        <Button variant="ghost" size="sm" onClick={onClose}>
+          <X className="size-4" aria-hidden="true" />
+          Fechar
+        </Button>
       </CardHeader>
       <CardContent>
         <form onSubmit={onSubmit} onKeyDown={onKeyDown} className="grid gap-4 md:grid-cols-2">
           <TextField
+            ref={titleField}
             label="Título"
             hint="Opcional."
             value={title}

@@ -3,9 +3,12 @@ import { type FormEvent, useEffect, useState } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
 import { Checkbox } from '../../../components/ui/checkbox.tsx';
+import { DateField } from '../../../components/ui/date-field.tsx';
 import { SelectField } from '../../../components/ui/select.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { sentimentLabels, solvedStatusLabels } from '../../../lib/analysis-display.ts';
+import { dayToInput, inputToDay } from '../../../lib/format.ts';
+import { useRememberedToggle } from '../../../lib/remembered-toggle.ts';
 import {
   activeFilterCount,
   emptyFilters,
@@ -27,31 +30,51 @@ interface TicketFiltersProps {
   onApply: (filters: Filters) => void;
 }
 
-/** Phones get the list first: the eleven fields start folded there unless some filter is in force. */
-const startsOpen = (value: Filters) =>
-  activeFilterCount(value) > 0 || !window.matchMedia('(max-width: 639px)').matches;
+/** A date filter as the field shows it: the São Paulo day of the URL's day or date-time, dd/mm/aaaa. */
+const dateText = (value: string) => dayToInput(toDateInputValue(value));
+const invalidDay = 'Data inválida. Use dd/mm/aaaa.';
+
+/** The typed text's day, or the URL's value untouched when the text still shows it (a dashboard link's exact instant). */
+function dayOf(text: string, current: string): string | null {
+  if (text.trim() === '') return '';
+  if (text === dateText(current)) return current;
+  return inputToDay(text);
+}
 
 /** The list's filters: edited here, applied (and written to the URL) with 'Aplicar'. */
 export function TicketFilters({ value, onApply }: TicketFiltersProps) {
   const [draft, setDraft] = useState(value);
-  const [open, setOpen] = useState(() => startsOpen(value));
+  const [startText, setStartText] = useState(dateText(value.start_date));
+  const [endText, setEndText] = useState(dateText(value.end_date));
+  const [submitted, setSubmitted] = useState(false);
+  // Folded by default, so the list is what the screen shows first; the choice is remembered.
+  const [open, setOpen] = useRememberedToggle('atende.tickets.filters', false);
   // The URL changed elsewhere (back button, a dashboard link): show what is in force.
-  useEffect(() => setDraft(value), [value]);
+  useEffect(() => {
+    setDraft(value);
+    setStartText(dateText(value.start_date));
+    setEndText(dateText(value.end_date));
+    setSubmitted(false);
+  }, [value]);
   const active = activeFilterCount(value);
 
   const set = <K extends keyof Filters>(key: K, next: Filters[K]) => setDraft((d) => ({ ...d, [key]: next }));
 
+  const startDay = dayOf(startText, value.start_date);
+  const endDay = dayOf(endText, value.end_date);
   // The API refuses a range that ends before it starts; say so here, by the field.
   const rangeError =
-    draft.start_date &&
-    draft.end_date &&
-    toDateInputValue(draft.start_date) > toDateInputValue(draft.end_date)
+    startDay && endDay && toDateInputValue(startDay) > toDateInputValue(endDay)
       ? 'A data final deve ser igual ou posterior à inicial.'
       : undefined;
+  const startError = startDay === null ? invalidDay : undefined;
+  const endError = endDay === null ? invalidDay : rangeError;
 
   function onSubmit(event: FormEvent) {
     event.preventDefault();
-    if (!rangeError) onApply(draft);
+    setSubmitted(true);
+    if (startDay === null || endDay === null || rangeError) return;
+    onApply({ ...draft, start_date: startDay, end_date: endDay });
   }
 
   return (
@@ -70,7 +93,7 @@ export function TicketFilters({ value, onApply }: TicketFiltersProps) {
           size="sm"
           aria-expanded={open}
           aria-controls="ticket-filters-form"
-          onClick={() => setOpen((current) => !current)}
+          onClick={() => setOpen(!open)}
         >
           {open ? (
             <ChevronUp className="size-4" aria-hidden="true" />
@@ -84,6 +107,7 @@ export function TicketFilters({ value, onApply }: TicketFiltersProps) {
         <form
           id="ticket-filters-form"
           onSubmit={onSubmit}
+          noValidate
           className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4"
           aria-labelledby="ticket-filters-title"
         >
@@ -95,18 +119,17 @@ export function TicketFilters({ value, onApply }: TicketFiltersProps) {
             value={draft.q}
             onChange={(e) => set('q', e.target.value)}
           />
-          <TextField
+          <DateField
             label="De"
-            type="date"
-            value={toDateInputValue(draft.start_date)}
-            onChange={(e) => set('start_date', e.target.value)}
+            value={startText}
+            onValueChange={setStartText}
+            error={submitted ? startError : undefined}
           />
-          <TextField
+          <DateField
             label="Até"
-            type="date"
-            error={rangeError}
-            value={toDateInputValue(draft.end_date)}
-            onChange={(e) => set('end_date', e.target.value)}
+            value={endText}
+            onValueChange={setEndText}
+            error={submitted ? endError : undefined}
           />
           <SelectField
             label="Sentimento"
@@ -176,6 +199,8 @@ export function TicketFilters({ value, onApply }: TicketFiltersProps) {
               variant="secondary"
               onClick={() => {
                 setDraft(emptyFilters);
+                setStartText('');
+                setEndText('');
                 onApply(emptyFilters);
               }}
             >

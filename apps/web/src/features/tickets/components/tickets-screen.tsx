@@ -1,7 +1,7 @@
 import * as Tabs from '@radix-ui/react-tabs';
 import { useQueryClient } from '@tanstack/react-query';
-import { RefreshCw } from 'lucide-react';
-import { useEffect, useMemo, useState } from 'react';
+import { Plus, RefreshCw } from 'lucide-react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardContent } from '../../../components/ui/card.tsx';
@@ -45,6 +45,9 @@ export function TicketsScreen() {
   const settings = useTenantSettings();
   const digisac = isDigisacConfigured(settings.data);
   const [tab, setTab] = useState<Tab>('internal');
+  // The list comes first: the create form opens on demand ('Novo Chamado').
+  const [creating, setCreating] = useState(false);
+  const newTicketButton = useRef<HTMLButtonElement>(null);
 
   // Spec §4: back to the internal tab when the integration is (or becomes) unconfigured.
   useEffect(() => {
@@ -63,6 +66,18 @@ export function TicketsScreen() {
         description="Crie, filtre e analise os chamados da sua equipe."
         actions={
           <>
+            <Button
+              ref={newTicketButton}
+              aria-expanded={creating}
+              aria-controls="create-ticket"
+              onClick={() => {
+                setCreating(true);
+                setTab('internal');
+              }}
+            >
+              <Plus className="size-4" aria-hidden="true" />
+              Novo Chamado
+            </Button>
             <ExportTicketsButton filters={filters} />
             <Button
               variant="secondary"
@@ -93,8 +108,14 @@ export function TicketsScreen() {
             </Tabs.Trigger>
           )}
         </Tabs.List>
-        <Tabs.Content value="internal" className="space-y-6 outline-none">
-          <CreateTicketForm />
+        <Tabs.Content value="internal" className="space-y-4 outline-none">
+          <CreateTicketForm
+            open={creating}
+            onClose={() => {
+              setCreating(false);
+              newTicketButton.current?.focus();
+            }}
+          />
           <TicketFilters value={filters} onApply={(next) => apply(next)} />
           <TicketsTable
             key={filterQuery}
