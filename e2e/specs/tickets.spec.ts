@@ -236,14 +236,30 @@ test('flags, unflags and analyses in bulk', async ({ page }) => {
   await expect(bulk).toContainText('2 chamados selecionados');
   await bulk.getByRole('button', { name: 'Marcar todos', exact: true }).click();
   await expect(page.getByRole('button', { name: /^Desmarcar lote/ })).toHaveCount(2);
+  await expect(page.getByText('2 chamados marcados.')).toBeVisible();
   await bulk.getByRole('button', { name: 'Desmarcar todos' }).click();
   await expect(page.getByRole('button', { name: /^Marcar lote/ })).toHaveCount(2);
+  await expect(page.getByText('2 chamados desmarcados.')).toBeVisible();
 
   await expect(row(page, `${tag} um`)).toContainText('Pendente');
   await bulk.getByRole('button', { name: 'Analisar selecionados' }).click();
   await expect(row(page, `${tag} um`)).toContainText('Analisado');
   await expect(row(page, `${tag} dois`)).toContainText('Analisado');
+  await expect(page.getByText('2 de 2 chamados analisados.')).toBeVisible();
   await expect(page.getByRole('region', { name: 'Ações em lote' })).toHaveCount(0);
+
+  // Analysed tickets are reprocessed only when the agent says so: cancelling keeps version 1.
+  await page.getByRole('checkbox', { name: 'Selecionar todos desta página' }).click();
+  await bulk.getByRole('button', { name: 'Analisar selecionados' }).click();
+  const ask = page.getByRole('alertdialog');
+  await expect(ask).toContainText('2 dos chamados selecionados já têm análise.');
+  await ask.getByRole('button', { name: 'Cancelar' }).click();
+  await expect(ask).toBeHidden();
+  await bulk.getByRole('button', { name: 'Analisar selecionados' }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Reprocessar' }).click();
+  await expect(
+    page.getByText('2 de 2 chamados analisados (2 reprocessados, com nova versão).'),
+  ).toBeVisible();
 
   // A row opens its ticket.
   await row(page, `${tag} dois`).getByRole('cell').nth(2).click();

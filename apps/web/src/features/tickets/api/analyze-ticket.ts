@@ -8,6 +8,8 @@ export interface AnalyzeTicketInput {
   id: string;
   /** Reprocess: analyse again although an analysis exists (a new version is kept). */
   force?: boolean;
+  /** false in a bulk action: the list is read again once, at its end. */
+  refreshList?: boolean;
 }
 
 export function analyzeTicket({ id, force = false }: AnalyzeTicketInput) {
@@ -22,9 +24,9 @@ export function useAnalyzeTicket() {
   return useMutation({
     mutationKey: analyzeKey,
     mutationFn: analyzeTicket,
-    onSuccess: (ticket) => {
+    onSuccess: (ticket, { refreshList = true }) => {
       queryClient.setQueryData(ticketKeys.detail(ticket.id), ticket);
-      return queryClient.invalidateQueries({ queryKey: ticketKeys.lists() });
+      if (refreshList) return queryClient.invalidateQueries({ queryKey: ticketKeys.lists() });
     },
   });
 }

@@ -7,6 +7,8 @@ import { flagTicketKey as flagKey, ticketKeys } from './keys.ts';
 export interface FlagTicketInput {
   id: string;
   flagged: boolean;
+  /** false in a bulk action: the list is read again once, at its end. */
+  refreshList?: boolean;
 }
 
 export function flagTicket({ id, flagged }: FlagTicketInput) {
@@ -21,9 +23,9 @@ export function useFlagTicket() {
   return useMutation({
     mutationKey: flagKey,
     mutationFn: flagTicket,
-    onSuccess: (ticket) => {
+    onSuccess: (ticket, { refreshList = true }) => {
       queryClient.setQueryData(ticketKeys.detail(ticket.id), ticket);
-      return queryClient.invalidateQueries({ queryKey: ticketKeys.lists() });
+      if (refreshList) return queryClient.invalidateQueries({ queryKey: ticketKeys.lists() });
     },
   });
 }

@@ -1,6 +1,7 @@
 import type { Ticket } from '@atende/contracts';
+import { useQueryClient } from '@tanstack/react-query';
 import { Eye, Flag, FlagOff, RefreshCw, Sparkles, TriangleAlert } from 'lucide-react';
-import { type MouseEvent, useState } from 'react';
+import { type MouseEvent, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button.tsx';
@@ -24,6 +25,7 @@ import { ApiError } from '../../../lib/api-client.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { useAnalyzeTicket, useTicketsBeingAnalyzed } from '../api/analyze-ticket.ts';
 import { useFlagTicket, useTicketsBeingFlagged } from '../api/flag-ticket.ts';
+import { ticketKeys } from '../api/keys.ts';
 import type { FromList } from '../lib/from-list.ts';
 import { REPROCESS_QUESTION } from './reprocess.ts';
 import { TicketStatusBadge, ticketAnalysisState } from './ticket-status-badge.tsx';
@@ -78,10 +80,18 @@ export function TicketsTable({
   const flag = useFlagTicket();
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [reprocessId, setReprocessId] = useState<string | null>(null);
+  // Selected tickets that already have an analysis: 'Analisar selecionados' asks before reprocessing them.
+  const [reprocessBulk, setReprocessBulk] = useState<number | null>(null);
+  const analysedIds = useRef(new Set<string>());
+  const queryClient = useQueryClient();
   const [progress, setProgress] = useState<{ done: number; total: number } | null>(null);
   const [bulkFlagging, setBulkFlagging] = useState(false);
 
   const rows = tickets ?? [];
+  for (const t of rows) {
+    if (t.analysis) analysedIds.current.add(t.id);
+    else analysedIds.current.delete(t.id);
+  }
   const pageIds = rows.map((t) => t.id);
   const selectedOnPage = pageIds.filter((id) => selected.has(id));
   const allChecked =
@@ -115,30 +125,50 @@ export function TicketsTable({
       .catch(() => toast.error('Erro', { description: 'Não foi possível atualizar marcação.' }));
   }
 
+  /** Bulk: every call without its own list refresh, then one refresh and one summary toast. */
+  async function bulk<T>(ids: string[], call: (id: string) => Promise<T>) {
+    const results = await Promise.allSettled(ids.map(call));
+    await queryClient.invalidateQueries({ queryKey: ticketKeys.lists() });
+    return results.filter((r) => r.status === 'fulfilled').length;
+  }
+
+  function askAnalyzeSelected() {
+    const already = [...selected].filter((id) => analysedIds.current.has(id)).length;
+    if (already > 0) setReprocessBulk(already);
+    else void analyzeSelected();
+  }
+
   async function analyzeSelected() {
     const ids = [...selected];
+    const reprocessed = ids.filter((id) => analysedIds.current.has(id)).length;
     setProgress({ done: 0, total: ids.length });
-    const results = await Promise.allSettled(
-      ids.map((id) =>
-        analyze.mutateAsync({ id }).finally(() => setProgress((p) => p && { ...p, done: p.done + 1 })),
-      ),
+    const ok = await bulk(ids, (id) =>
+      analyze
+        .mutateAsync({ id, force: analysedIds.current.has(id), refreshList: false })
+        .finally(() => setProgress((p) => p && { ...p, done: p.done + 1 })),
     );
     setProgress(null);
-    const failed = results.filter((r) => r.status === 'rejected').length;
-    if (failed > 0) toast.error('Erro na análise', { description: 'Falha ao processar análise de IA.' });
-    if (failed < ids.length)
+    if (ok < ids.length) toast.error('Erro na análise', { description: 'Falha ao processar análise de IA.' });
+    if (ok > 0)
       toast.success('Análise concluída', {
-        description: `${ids.length - failed} de ${ids.length} chamados analisados.`,
+        description:
+          `${ok} de ${ids.length} chamados analisados` +
+          (reprocessed > 0 ? ` (${reprocessed} reprocessados, com nova versão).` : '.'),
       });
     setSelected(new Set());
   }
 
   async function flagSelected(flagged: boolean) {
+    const ids = [...selected];
     setBulkFlagging(true);
-    const results = await Promise.allSettled([...selected].map((id) => flag.mutateAsync({ id, flagged })));
+    const ok = await bulk(ids, (id) => flag.mutateAsync({ id, flagged, refreshList: false }));
     setBulkFlagging(false);
-    if (results.some((r) => r.status === 'rejected'))
-      toast.error('Erro', { description: 'Não foi possível atualizar marcação.' });
+    if (ok < ids.length) toast.error('Erro', { description: 'Não foi possível atualizar marcação.' });
+    if (ok > 0) {
+      const noun = ok === 1 ? 'chamado' : 'chamados';
+      const verb = flagged ? (ok === 1 ? 'marcado' : 'marcados') : ok === 1 ? 'desmarcado' : 'desmarcados';
+      toast.success(`${ok} ${noun} ${verb}.`);
+    }
   }
 
   function openRow(event: MouseEvent<HTMLTableRowElement>, id: string) {
@@ -164,7 +194,7 @@ export function TicketsTable({
           )}
           <Button
             size="sm"
-            onClick={analyzeSelected}
+            onClick={askAnalyzeSelected}
             pending={progress !== null}
             pendingLabel="Analisando..."
           >
@@ -373,6 +403,17 @@ export function TicketsTable({
           onPageChange={onPageChange}
         />
       )}
+      <ConfirmDialog
+        open={reprocessBulk !== null}
+        onOpenChange={(open) => !open && setReprocessBulk(null)}
+        title="Reprocessar análises"
+        description={`${reprocessBulk === 1 ? '1 dos chamados selecionados já tem' : `${reprocessBulk} dos chamados selecionados já têm`} análise. ${REPROCESS_QUESTION}`}
+        confirmLabel="Reprocessar"
+        onConfirm={() => {
+          setReprocessBulk(null);
+          void analyzeSelected();
+        }}
+      />
       <ConfirmDialog
         open={reprocessId !== null}
         onOpenChange={(open) => !open && setReprocessId(null)}
