@@ -15,6 +15,12 @@ interface ConfirmDialogProps {
   /** While the action runs: the confirm button spins and the dialog stays open. */
   pending?: boolean;
   onConfirm: () => void;
+  /**
+   * Where the focus goes once it closes (Radix's `onCloseAutoFocus`; by default back to what
+   * opened it). After a deletion the opener is gone: call `event.preventDefault()` and focus a
+   * neighbour instead, never leaving the focus on the page's body.
+   */
+  onCloseAutoFocus?: (event: Event) => void;
 }
 
 /**
@@ -31,10 +37,18 @@ export function ConfirmDialog({
   destructive = false,
   pending = false,
   onConfirm,
+  onCloseAutoFocus,
 }: ConfirmDialogProps) {
   return (
     <Dialog open={open} onOpenChange={(next) => !pending && onOpenChange(next)}>
-      <DialogContent title={title} description={description} size="sm" showClose={false} role="alertdialog">
+      <DialogContent
+        title={title}
+        description={description}
+        size="sm"
+        showClose={false}
+        role="alertdialog"
+        onCloseAutoFocus={onCloseAutoFocus}
+      >
         <DialogFooter className="mt-0">
           <DialogClose asChild>
             <Button variant="secondary" disabled={pending}>
