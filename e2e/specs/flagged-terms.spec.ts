@@ -32,11 +32,18 @@ test('flagged terms: add, refuse blanks and duplicates, search, toggle, delete',
   await expect(row).toBeVisible();
   await expect(row.getByText('Ativo', { exact: true })).toBeVisible();
 
-  // The same term again (other case): the server's detail is shown.
+  // The same term again (other case): the server's detail by the field, and only there.
   await input.fill(term.toUpperCase());
   await page.getByRole('button', { name: 'Adicionar' }).click();
-  await expect(page.getByText('Erro ao adicionar termo')).toBeVisible();
-  await expect(page.getByText('Este termo já está cadastrado.').first()).toBeVisible();
+  await expect(page.getByText('Este termo já está cadastrado.')).toHaveCount(1);
+  await expect(input).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByText('Erro ao adicionar termo')).toHaveCount(0);
+  // A stale refusal goes as soon as the text changes.
+  await input.press('End');
+  await input.press('Backspace');
+  await expect(page.getByText('Este termo já está cadastrado.')).toHaveCount(0);
+  await expect(input).not.toHaveAttribute('aria-invalid', 'true');
+  await input.fill('');
 
   // Search: the header names it.
   const search = page.getByLabel('Buscar termos');
@@ -68,10 +75,66 @@ test('flagged terms: add, refuse blanks and duplicates, search, toggle, delete',
   await expect(page.getByLabel('Buscar termos')).toHaveValue('');
   await expect(page.getByRole('row').filter({ hasText: term })).toBeVisible();
 
-  // Delete.
-  await page.getByRole('button', { name: `Excluir ${term}` }).click();
+  // Delete: asked first; Cancelar keeps the row and the focus.
+  const remove = page.getByRole('button', { name: `Excluir ${term}` });
+  await remove.click();
+  const confirm = page.getByRole('alertdialog', { name: 'Excluir termo?' });
+  await expect(confirm).toContainText(`“${term}”`);
+  await expectAccessible(page);
+  await confirm.getByRole('button', { name: 'Cancelar' }).click();
+  await expect(confirm).toHaveCount(0);
+  await expect(remove).toBeFocused();
+  await expect(page.getByRole('row').filter({ hasText: term })).toBeVisible();
+
+  await remove.click();
+  await confirm.getByRole('button', { name: 'Excluir' }).click();
   await expect(page.getByText('Termo removido com sucesso')).toBeVisible();
   await expect(page.getByRole('row').filter({ hasText: term })).toHaveCount(0);
+  await expect(page.locator('body')).not.toBeFocused();
+  await expect(page.locator(':focus')).toHaveCount(1);
+});
+
+test('flagged terms: edit a term’s text; a duplicate is refused by the field', async ({ page }) => {
+  const term = unique();
+  await openAs(page, demo, '/flagged-terms');
+  const input = page.getByLabel('Novo termo');
+  await input.fill(term);
+  await input.press('Enter');
+  await expect(page.getByText('Termo adicionado com sucesso')).toBeVisible();
+
+  // Escape cancels: nothing changes, the focus is back on 'Editar'.
+  const edit = page.getByRole('button', { name: `Editar ${term}` });
+  await edit.click();
+  const dialog = page.getByRole('dialog', { name: 'Editar termo' });
+  const field = dialog.getByLabel('Termo');
+  await expect(field).toHaveValue(term);
+  await expectAccessible(page);
+  await field.fill(`${term} novo`);
+  await field.press('Escape');
+  await expect(dialog).toHaveCount(0);
+  await expect(edit).toBeFocused();
+  await expect(page.getByRole('row').filter({ hasText: `${term} novo` })).toHaveCount(0);
+
+  // A term that already exists ('golpe', seeded, in other case): refused by the field, no toast.
+  await edit.click();
+  await field.fill('GOLPE');
+  await dialog.getByRole('button', { name: 'Salvar' }).click();
+  await expect(dialog.getByText('Este termo já está cadastrado.')).toBeVisible();
+  await expect(field).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByText('Este termo já está cadastrado.')).toHaveCount(1);
+  // Typing clears it; Enter saves.
+  await field.fill(`${term} editado`);
+  await expect(dialog.getByText('Este termo já está cadastrado.')).toHaveCount(0);
+  await field.press('Enter');
+  await expect(page.getByText('Termo atualizado com sucesso')).toBeVisible();
+  await expect(dialog).toHaveCount(0);
+  const edited = page.getByRole('row').filter({ hasText: `${term} editado` });
+  await expect(edited).toBeVisible();
+  await expect(page.getByRole('button', { name: `Editar ${term} editado` })).toBeFocused();
+
+  // It stays edited after a reload.
+  await page.reload();
+  await expect(page.getByRole('row').filter({ hasText: `${term} editado` })).toBeVisible();
 });
 
 test('flagged terms: a refused toggle flips back, a refused delete keeps the row', async ({ page }) => {
@@ -94,6 +157,10 @@ test('flagged terms: a refused toggle flips back, a refused delete keeps the row
   await expect(row.getByText('Ativo', { exact: true })).toBeVisible();
 
   await row.getByRole('button', { name: 'Excluir golpe' }).click();
+  await page
+    .getByRole('alertdialog', { name: 'Excluir termo?' })
+    .getByRole('button', { name: 'Excluir' })
+    .click();
   await expect(page.getByText('Erro ao remover termo')).toBeVisible();
   await expect(row).toBeVisible();
 });

@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { Toaster } from 'sonner';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ID_TOKEN_STORAGE_KEY } from '../../../lib/id-token.ts';
@@ -86,5 +86,177 @@ describe('FlaggedTermsScreen', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Adicionar' }));
     expect(await screen.findByText('O termo não pode ficar em branco.')).toBeTruthy();
     expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'POST')).toBe(false);
+  });
+
+  it('asks before deleting: Cancelar keeps the row and puts the focus back', async () => {
+    const fetchMock = stubServer({ '/api/v1/flagged-terms': () => json([term]) });
+    renderScreen();
+
+    const remove = await screen.findByRole('button', { name: 'Excluir procon' });
+    remove.focus();
+    fireEvent.click(remove);
+    const dialog = await screen.findByRole('alertdialog', { name: 'Excluir termo?' });
+    expect(within(dialog).getByText(/“procon”/)).toBeTruthy();
+
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancelar' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    expect(screen.getByRole('row', { name: /procon/ })).toBeTruthy();
+    expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'DELETE')).toBe(false);
+    await waitFor(() =>
+      expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Excluir procon' })),
+    );
+  });
+
+  it('deletes once confirmed and moves the focus to the next row', async () => {
+    const second = { ...term, id: '7d2f1c9f-4a54-4c5f-8e64-3c9a2b1d0e22', term: 'reclame aqui' };
+    let terms = [term, second];
+    stubServer({
+      '/api/v1/flagged-terms': () => json(terms),
+      [`/api/v1/flagged-terms/${term.id}`]: (request) => {
+        if (request.method !== 'DELETE') return json({ code: 'not_found', detail: 'x' }, 404);
+        terms = [second];
+        return new Response(null, { status: 204 });
+      },
+    });
+    renderScreen();
+
+    fireEvent.click(await screen.findByRole('button', { name: 'Excluir procon' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Excluir termo?' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Excluir' }));
+
+    expect(await screen.findByText('Termo removido com sucesso')).toBeTruthy();
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Excluir procon' })).toBeNull());
+    await waitFor(() =>
+      expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Excluir reclame aqui' })),
+    );
+  });
+
+  it('moves the focus to the list heading when the last term is deleted', async () => {
+    let terms = [term];
+    stubServer({
+      '/api/v1/flagged-terms': () => json(terms),
+      [`/api/v1/flagged-terms/${term.id}`]: () => {
+        terms = [];
+        return new Response(null, { status: 204 });
+      },
+    });
+    renderScreen();
+
+    fireEvent.click(await screen.findByRole('button', { name: 'Excluir procon' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Excluir termo?' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Excluir' }));
+    expect(await screen.findByText('Nenhum termo encontrado')).toBeTruthy();
+    await waitFor(() =>
+      expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'Termos cadastrados' })),
+    );
+  });
+
+  it('edits a term: Salvar sends the new text, a toast says so and the list is read again', async () => {
+    let current = term;
+    const sent: unknown[] = [];
+    stubServer({
+      '/api/v1/flagged-terms': () => json([current]),
+      [`/api/v1/flagged-terms/${term.id}`]: async (request) => {
+        sent.push({ method: request.method, body: await request.json() });
+        current = { ...term, term: 'procon sp' };
+        return json(current);
+      },
+    });
+    renderScreen();
+
+    fireEvent.click(await screen.findByRole('button', { name: 'Editar procon' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Editar termo' });
+    const field = within(dialog).getByLabelText('Termo');
+    expect((field as HTMLInputElement).value).toBe('procon');
+    fireEvent.change(field, { target: { value: '  procon   sp ' } });
+    fireEvent.submit(field.closest('form') as HTMLFormElement);
+
+    expect(await screen.findByText('Termo atualizado com sucesso')).toBeTruthy();
+    expect(sent).toEqual([{ method: 'PUT', body: { term: 'procon sp' } }]);
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(await screen.findByRole('button', { name: 'Editar procon sp' })).toBeTruthy();
+    await waitFor(() =>
+      expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Editar procon sp' })),
+    );
+  });
+
+  it('shows a duplicate by the field only, and clears it as soon as the text changes', async () => {
+    stubServer({
+      '/api/v1/flagged-terms': () => json([term]),
+      [`/api/v1/flagged-terms/${term.id}`]: () =>
+        json(
+          {
+            code: 'conflict',
+            detail: 'Este termo já está cadastrado.',
+            fields: [{ field: 'body.term', message: 'Este termo já está cadastrado.' }],
+            request_id: 'test',
+          },
+          409,
+        ),
+    });
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    renderScreen();
+
+    fireEvent.click(await screen.findByRole('button', { name: 'Editar procon' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Editar termo' });
+    const field = within(dialog).getByLabelText('Termo');
+    fireEvent.change(field, { target: { value: 'golpe' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Salvar' }));
+
+    expect(await within(dialog).findByText('Este termo já está cadastrado.')).toBeTruthy();
+    expect(field.getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getAllByText('Este termo já está cadastrado.')).toHaveLength(1); // no toast as well
+    expect(document.activeElement).toBe(field);
+
+    fireEvent.change(field, { target: { value: 'golpes' } });
+    expect(within(dialog).queryByText('Este termo já está cadastrado.')).toBeNull();
+    expect(field.getAttribute('aria-invalid')).toBeNull();
+
+    // Escape cancels and gives the focus back to the row's 'Editar'.
+    fireEvent.keyDown(field, { key: 'Escape' });
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() =>
+      expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Editar procon' })),
+    );
+  });
+
+  it('clears the add form’s refusal when the text changes and after a success', async () => {
+    let created = false;
+    stubServer({
+      '/api/v1/flagged-terms': (request) => {
+        if (request.method !== 'POST') return json([term]);
+        if (!created) {
+          created = true;
+          return json(
+            { code: 'conflict', detail: 'Este termo já está cadastrado.', request_id: 'test' },
+            409,
+          );
+        }
+        return json({ ...term, id: '8e3a2d0a-5b65-4d6a-9f75-4dab3c2e1f33', term: 'golpe' }, 201);
+      },
+    });
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    renderScreen();
+    await screen.findByRole('button', { name: 'Excluir procon' });
+
+    const input = screen.getByLabelText('Novo termo');
+    // Blank: refused here; typing clears it.
+    fireEvent.change(input, { target: { value: ' ' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Adicionar' }));
+    expect(await screen.findByText('O termo não pode ficar em branco.')).toBeTruthy();
+    fireEvent.change(input, { target: { value: 'PROCON' } });
+    expect(screen.queryByText('O termo não pode ficar em branco.')).toBeNull();
+
+    // Duplicate: by the field only (no 'Erro ao adicionar termo' toast); typing clears it.
+    fireEvent.click(screen.getByRole('button', { name: 'Adicionar' }));
+    expect(await screen.findByText('Este termo já está cadastrado.')).toBeTruthy();
+    expect(input.getAttribute('aria-invalid')).toBe('true');
+    expect(screen.queryByText('Erro ao adicionar termo')).toBeNull();
+    fireEvent.change(input, { target: { value: 'golpe' } });
+    expect(screen.queryByText('Este termo já está cadastrado.')).toBeNull();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Adicionar' }));
+    expect(await screen.findByText('Termo adicionado com sucesso')).toBeTruthy();
+    expect(input.getAttribute('aria-invalid')).toBeNull();
   });
 });

@@ -1,9 +1,10 @@
 import { type FlaggedTerm, flaggedTermMessages, normaliseTermText } from '@atende/contracts';
-import { Plus, ShieldAlert, Trash2 } from 'lucide-react';
+import { Pencil, Plus, ShieldAlert, Trash2 } from 'lucide-react';
 import { type FormEvent, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { EmptyState, LoadError } from '../../../components/ui/empty-state.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { SearchForm } from '../../../components/ui/search-form.tsx';
@@ -26,6 +27,8 @@ import { useDeleteFlaggedTerm, useTermsBeingDeleted } from '../api/delete-flagge
 import { useFlaggedTerms } from '../api/get-flagged-terms.ts';
 import { currentTenantId } from '../api/keys.ts';
 import { useToggleFlaggedTerm } from '../api/toggle-flagged-term.ts';
+import { EditTermDialog } from './edit-term-dialog.tsx';
+import { termProblem } from './term-problem.ts';
 
 const title = 'Termos Sinalizados';
 
@@ -47,6 +50,51 @@ function FlaggedTerms() {
   const terms = useFlaggedTerms(search);
   const list = terms.data ?? [];
   const activeCount = list.filter((term) => term.is_active).length;
+  const heading = useRef<HTMLHeadingElement>(null);
+  const rowControls = useRowControls();
+  const remove = useDeleteFlaggedTerm();
+  const [toDelete, setToDelete] = useState<FlaggedTerm | null>(null);
+  const [editing, setEditing] = useState<FlaggedTerm | null>(null);
+  // Where the focus goes when a dialog closes: a row's control, or the list's heading when gone.
+  const focusOnClose = useRef<{ id: string; control: RowControl } | null>(null);
+
+  function restoreFocus(event: Event) {
+    event.preventDefault();
+    const target = focusOnClose.current;
+    focusOnClose.current = null;
+    const control = target && rowControls.get(target.id, target.control);
+    (control ?? heading.current)?.focus();
+  }
+
+  function askDelete(term: FlaggedTerm) {
+    focusOnClose.current = { id: term.id, control: 'delete' };
+    setToDelete(term);
+  }
+
+  function askEdit(term: FlaggedTerm) {
+    focusOnClose.current = { id: term.id, control: 'edit' };
+    setEditing(term);
+  }
+
+  // mutateAsync, not mutate's callbacks: those fire only for the latest call.
+  function confirmDelete() {
+    if (!toDelete) return;
+    const { id } = toDelete;
+    const index = list.findIndex((term) => term.id === id);
+    const neighbour = list[index + 1] ?? list[index - 1];
+    remove.mutateAsync(id).then(
+      () => {
+        toast.success('Termo removido com sucesso');
+        // The row is gone: the next row's delete button (the previous one's at the end), else the heading.
+        focusOnClose.current = neighbour ? { id: neighbour.id, control: 'delete' } : null;
+        setToDelete(null);
+      },
+      (error) => {
+        toast.error('Erro ao remover termo', { description: errorDetail(error) });
+        setToDelete(null);
+      },
+    );
+  }
 
   return (
     <div>
@@ -70,7 +118,9 @@ function FlaggedTerms() {
 
         <Card aria-labelledby="terms-list-title">
           <CardHeader>
-            <CardTitle id="terms-list-title">Termos cadastrados</CardTitle>
+            <CardTitle id="terms-list-title" ref={heading} tabIndex={-1} className="outline-none">
+              Termos cadastrados
+            </CardTitle>
           </CardHeader>
           <CardContent className="pb-0">
             <SearchForm
@@ -107,14 +157,63 @@ function FlaggedTerms() {
                 }
               />
             ) : (
-              <TermsTable terms={list} />
+              <TermsTable terms={list} controls={rowControls} onEdit={askEdit} onDelete={askDelete} />
             )}
           </div>
         </Card>
       </div>
+
+      <ConfirmDialog
+        open={toDelete !== null}
+        onOpenChange={(open) => !open && setToDelete(null)}
+        title="Excluir termo?"
+        description={
+          <>
+            O termo “{toDelete?.term}” deixará de ser procurado nas mensagens. Esta ação não pode ser
+            desfeita.
+          </>
+        }
+        confirmLabel="Excluir"
+        cancelLabel="Cancelar"
+        destructive
+        pending={toDelete !== null && remove.isPending}
+        onConfirm={confirmDelete}
+        onCloseAutoFocus={restoreFocus}
+      />
+      {editing && (
+        <EditTermDialog
+          key={editing.id}
+          term={editing}
+          onClose={() => setEditing(null)}
+          onCloseAutoFocus={restoreFocus}
+        />
+      )}
     </div>
   );
 }
+
+type RowControl = 'edit' | 'delete';
+
+/** Each row's edit and delete buttons by term id, so the focus can be put back on one. */
+function useRowControls() {
+  const buttons = useRef(new Map<string, HTMLButtonElement>());
+  return {
+    /** A ref callback for a row's button (React 19: the returned function unregisters it). */
+    register: (id: string, control: RowControl) => (button: HTMLButtonElement | null) => {
+      if (!button) return;
+      buttons.current.set(`${control}:${id}`, button);
+      return () => {
+        if (buttons.current.get(`${control}:${id}`) === button) buttons.current.delete(`${control}:${id}`);
+      };
+    },
+    /** The button, if it is still on the page. */
+    get: (id: string, control: RowControl) => {
+      const button = buttons.current.get(`${control}:${id}`);
+      return button?.isConnected ? button : undefined;
+    },
+  };
+}
+type RowControls = ReturnType<typeof useRowControls>;
 
 function AddTermCard() {
   const [term, setTerm] = useState('');
@@ -134,12 +233,14 @@ function AddTermCard() {
     create.mutate(text, {
       onSuccess: () => {
         setTerm('');
+        setProblem(undefined);
         toast.success('Termo adicionado com sucesso');
       },
       onError: (error) => {
-        const detail = errorDetail(error);
-        if (error instanceof ApiError && error.status >= 400 && error.status < 500) setProblem(detail);
-        toast.error('Erro ao adicionar termo', { description: detail });
+        // One report per failure: a refusal of the text by the field, anything else as a toast.
+        const problem = termProblem(error);
+        if (problem) setProblem(problem);
+        else toast.error('Erro ao adicionar termo', { description: errorDetail(error) });
         input.current?.focus();
       },
     });
@@ -160,7 +261,10 @@ function AddTermCard() {
             label="Novo termo"
             value={term}
             maxLength={100}
-            onChange={(event) => setTerm(event.target.value)}
+            onChange={(event) => {
+              setTerm(event.target.value);
+              setProblem(undefined); // a stale refusal must not outlive the text it was about
+            }}
             placeholder="Ex.: cancelar contrato"
             error={problem}
             className="min-w-0 flex-1 basis-48"
@@ -175,9 +279,15 @@ function AddTermCard() {
   );
 }
 
-function TermsTable({ terms }: { terms: FlaggedTerm[] }) {
+interface TermsTableProps {
+  terms: FlaggedTerm[];
+  controls: RowControls;
+  onEdit: (term: FlaggedTerm) => void;
+  onDelete: (term: FlaggedTerm) => void;
+}
+
+function TermsTable({ terms, controls, onEdit, onDelete }: TermsTableProps) {
   const toggle = useToggleFlaggedTerm();
-  const remove = useDeleteFlaggedTerm();
   const deleting = useTermsBeingDeleted();
 
   // mutateAsync, not mutate's callbacks: those fire only for the latest call, and rows can be
@@ -189,16 +299,9 @@ function TermsTable({ terms }: { terms: FlaggedTerm[] }) {
     );
   }
 
-  function removeTerm(id: string) {
-    remove.mutateAsync(id).then(
-      () => toast.success('Termo removido com sucesso'),
-      (error) => toast.error('Erro ao remover termo', { description: errorDetail(error) }),
-    );
-  }
-
   return (
     <TableContainer label="Termos sinalizados" maxHeight="max-h-[60vh]" className="rounded-b-lg">
-      <Table className="min-w-[30rem]">
+      <Table className="min-w-[34rem]">
         <TableHead>
           <tr>
             <TableHeaderCell className="pl-4 sm:pl-5">Termo</TableHeaderCell>
@@ -228,11 +331,22 @@ function TermsTable({ terms }: { terms: FlaggedTerm[] }) {
               <TableCell className="whitespace-nowrap text-slate-600">
                 {formatDate(term.created_at)}
               </TableCell>
-              <TableCell className="pr-4 text-right sm:pr-5">
+              <TableCell className="pr-4 text-right whitespace-nowrap sm:pr-5">
                 <Button
+                  ref={controls.register(term.id, 'edit')}
                   variant="ghost"
                   size="sm"
-                  onClick={() => removeTerm(term.id)}
+                  onClick={() => onEdit(term)}
+                  aria-label={`Editar ${term.term}`}
+                >
+                  <Pencil className="size-4" aria-hidden="true" />
+                  Editar
+                </Button>
+                <Button
+                  ref={controls.register(term.id, 'delete')}
+                  variant="ghost"
+                  size="sm"
+                  onClick={() => onDelete(term)}
                   pending={deleting.has(term.id)}
                   aria-label={`Excluir ${term.term}`}
                   className="text-red-700 hover:bg-red-50"
