@@ -304,6 +304,27 @@ test.describe('at 1366×900 in an en-US browser', () => {
     const box = await firstRow.boundingBox();
     expect(box && box.y + box.height <= 900, `first row at ${JSON.stringify(box)}`).toBe(true);
 
+    // Triage: sentiment, CSAT and status columns; CSAT sorts the list (highest first, then lowest).
+    for (const column of ['Sentimento', 'CSAT', 'Situação', 'Criado em']) {
+      await expect(page.getByRole('columnheader', { name: new RegExp(`^${column}`) })).toBeVisible();
+    }
+    await page.getByRole('columnheader', { name: /^CSAT/ }).getByRole('button').click();
+    await expect(page).toHaveURL(/[?&]sort=csat_score(&|$)/);
+    await expect(page.getByRole('columnheader', { name: /^CSAT/ })).toHaveAttribute(
+      'aria-sort',
+      'descending',
+    );
+    const csatOf = async (n: number) =>
+      Number(
+        ((await page.getByRole('table').getByRole('row').nth(n).getByRole('cell').nth(4).textContent()) ?? '')
+          .replace('/10', '')
+          .replace(',', '.'),
+      );
+    expect(await csatOf(1)).toBeGreaterThanOrEqual(await csatOf(2));
+    await page.getByRole('columnheader', { name: /^CSAT/ }).getByRole('button').click();
+    await expect(page).toHaveURL(/[?&]order=asc(&|$)/);
+    await expect(page.getByRole('columnheader', { name: /^CSAT/ })).toHaveAttribute('aria-sort', 'ascending');
+
     // A dashboard link's exact instant shows as its São Paulo day, and stays exact when re-applied.
     await page.goto('/tickets?start_date=2025-06-02T03:00:00.000Z&end_date=2025-06-04');
     await openFilters(page);

@@ -1,7 +1,7 @@
 import type { Ticket } from '@atende/contracts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
-import { filtersToApiParams, type TicketFilters } from '../lib/filters.ts';
+import { filtersToApiParams, type TicketFilters, type TicketSort } from '../lib/filters.ts';
 import { ticketKeys } from './keys.ts';
 
 export const TICKETS_PER_PAGE = 20;
@@ -15,22 +15,28 @@ export interface TicketList {
   per_page: number;
 }
 
-export function getTickets(filters: TicketFilters, page: number, signal?: AbortSignal) {
+const apiParams = (filters: TicketFilters, sort: TicketSort) => ({
+  ...filtersToApiParams(filters),
+  sort: sort.by,
+  order: sort.order,
+});
+
+export function getTickets(filters: TicketFilters, page: number, sort: TicketSort, signal?: AbortSignal) {
   return api.get<TicketList>('/api/v1/tickets', {
-    params: { ...filtersToApiParams(filters), page, per_page: TICKETS_PER_PAGE },
+    params: { ...apiParams(filters, sort), page, per_page: TICKETS_PER_PAGE },
     signal,
   });
 }
 
-export function ticketsQueryOptions(filters: TicketFilters, page: number) {
+export function ticketsQueryOptions(filters: TicketFilters, page: number, sort: TicketSort) {
   return queryOptions({
-    queryKey: ticketKeys.list(filtersToApiParams(filters), page),
-    queryFn: ({ signal }) => getTickets(filters, page, signal),
+    queryKey: ticketKeys.list(apiParams(filters, sort), page),
+    queryFn: ({ signal }) => getTickets(filters, page, sort, signal),
     placeholderData: keepPreviousData,
   });
 }
 
-/** `GET /api/v1/tickets`: one server-side page of the tenant's tickets matching the filters. */
-export function useTickets(filters: TicketFilters, page: number) {
-  return useQuery(ticketsQueryOptions(filters, page));
+/** `GET /api/v1/tickets`: one server-side page of the tenant's tickets matching the filters, in `sort` order. */
+export function useTickets(filters: TicketFilters, page: number, sort: TicketSort) {
+  return useQuery(ticketsQueryOptions(filters, page, sort));
 }

@@ -18,6 +18,9 @@ import {
   filtersToSearchParams,
   hasActiveFilters,
   pageFromSearchParams,
+  sortFromSearchParams,
+  type TicketSort,
+  withSort,
 } from '../lib/filters.ts';
 import { CreateTicketForm } from './create-ticket-form.tsx';
 import { ExportTicketsButton } from './export-tickets-button.tsx';
@@ -41,7 +44,8 @@ export function TicketsScreen() {
   const filterQuery = withoutPage.toString();
   const filters = useMemo(() => filtersFromSearchParams(new URLSearchParams(filterQuery)), [filterQuery]);
   const page = pageFromSearchParams(searchParams);
-  const tickets = useTickets(filters, page);
+  const sort = sortFromSearchParams(searchParams);
+  const tickets = useTickets(filters, page, sort);
   const settings = useTenantSettings();
   const digisac = isDigisacConfigured(settings.data);
   const [tab, setTab] = useState<Tab>('internal');
@@ -54,8 +58,8 @@ export function TicketsScreen() {
     if (!digisac && tab === 'digisac') setTab('internal');
   }, [digisac, tab]);
 
-  function apply(next: Filters, nextPage = 1) {
-    setSearchParams(filtersToSearchParams(next, nextPage));
+  function apply(next: Filters, nextPage = 1, nextSort: TicketSort = sort) {
+    setSearchParams(withSort(filtersToSearchParams(next, nextPage), nextSort));
   }
 
   const refreshing = tickets.isFetching || settings.isFetching;
@@ -128,6 +132,8 @@ export function TicketsScreen() {
             stale={tickets.isPlaceholderData}
             error={tickets.data ? null : tickets.error}
             filtered={hasActiveFilters(filters)}
+            sort={sort}
+            onSortChange={(next) => apply(filters, 1, next)}
             onPageChange={(next) => apply(filters, next)}
             onClearFilters={() => apply(emptyFilters)}
             onRetry={() => tickets.refetch()}

@@ -1,9 +1,20 @@
 import type { Ticket } from '@atende/contracts';
 import { useQueryClient } from '@tanstack/react-query';
-import { Eye, Flag, FlagOff, RefreshCw, Sparkles, TriangleAlert } from 'lucide-react';
+import {
+  ArrowDown,
+  ArrowUp,
+  ArrowUpDown,
+  Eye,
+  Flag,
+  FlagOff,
+  RefreshCw,
+  Sparkles,
+  TriangleAlert,
+} from 'lucide-react';
 import { type MouseEvent, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { toast } from 'sonner';
+import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { Checkbox } from '../../../components/ui/checkbox.tsx';
@@ -21,11 +32,20 @@ import {
   TableHeaderCell,
   TableRow,
 } from '../../../components/ui/table.tsx';
+import {
+  csatTone,
+  formatCsat,
+  sentimentLabel,
+  sentimentTone,
+  solvedStatusLabel,
+  solvedStatusTone,
+} from '../../../lib/analysis-display.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { useAnalyzeTicket, useTicketsBeingAnalyzed } from '../api/analyze-ticket.ts';
 import { useFlagTicket, useTicketsBeingFlagged } from '../api/flag-ticket.ts';
 import { ticketKeys } from '../api/keys.ts';
+import type { TicketSort } from '../lib/filters.ts';
 import type { FromList } from '../lib/from-list.ts';
 import { REPROCESS_QUESTION } from './reprocess.ts';
 import { TicketStatusBadge, ticketAnalysisState } from './ticket-status-badge.tsx';
@@ -43,6 +63,8 @@ interface TicketsTableProps {
   /** Why the list could not be loaded (nothing older is shown), else null. */
   error: Error | null;
   filtered: boolean;
+  sort: TicketSort;
+  onSortChange: (sort: TicketSort) => void;
   onPageChange: (page: number) => void;
   onClearFilters: () => void;
   onRetry: () => void;
@@ -54,6 +76,37 @@ const iconButton = cn(
   focusRing,
 );
 
+/** A column header that orders the list by it: first press descending, the next ones flip it. */
+function SortableHeader({
+  label,
+  by,
+  sort,
+  onSortChange,
+}: {
+  label: string;
+  by: TicketSort['by'];
+  sort: TicketSort;
+  onSortChange: (sort: TicketSort) => void;
+}) {
+  const active = sort.by === by;
+  const Icon = !active ? ArrowUpDown : sort.order === 'desc' ? ArrowDown : ArrowUp;
+  return (
+    <TableHeaderCell aria-sort={active ? (sort.order === 'desc' ? 'descending' : 'ascending') : undefined}>
+      <button
+        type="button"
+        className={cn('inline-flex items-center gap-1 rounded uppercase hover:text-slate-900', focusRing)}
+        onClick={() => onSortChange({ by, order: active && sort.order === 'desc' ? 'asc' : 'desc' })}
+      >
+        {label}
+        <Icon className="size-3.5" aria-hidden="true" />
+        <span className="sr-only">
+          {active ? (sort.order === 'desc' ? ', decrescente' : ', crescente') : ', ordenar'}
+        </span>
+      </button>
+    </TableHeaderCell>
+  );
+}
+
 export function TicketsTable({
   tickets,
   total,
@@ -64,6 +117,8 @@ export function TicketsTable({
   stale,
   error,
   filtered,
+  sort,
+  onSortChange,
   onPageChange,
   onClearFilters,
   onRetry,
@@ -251,7 +306,10 @@ export function TicketsTable({
               </TableHeaderCell>
               <TableHeaderCell>Título</TableHeaderCell>
               <TableHeaderCell>Cliente</TableHeaderCell>
-              <TableHeaderCell>Criado em</TableHeaderCell>
+              <TableHeaderCell>Sentimento</TableHeaderCell>
+              <SortableHeader label="CSAT" by="csat_score" sort={sort} onSortChange={onSortChange} />
+              <TableHeaderCell>Situação</TableHeaderCell>
+              <SortableHeader label="Criado em" by="created_at" sort={sort} onSortChange={onSortChange} />
               <TableHeaderCell className="text-right">Ações</TableHeaderCell>
             </tr>
           </TableHead>
@@ -260,7 +318,7 @@ export function TicketsTable({
               ? Array.from({ length: 5 }, (_, i) => (
                   // biome-ignore lint/suspicious/noArrayIndexKey: static placeholders
                   <tr key={i}>
-                    <TableCell colSpan={5}>
+                    <TableCell colSpan={8}>
                       <Skeleton className="h-8 w-full" />
                     </TableCell>
                   </tr>
@@ -287,10 +345,12 @@ export function TicketsTable({
                             <Flag className="mt-0.5 size-4 shrink-0 text-red-600" aria-label="Marcado" />
                           )}
                           {ticket.requires_attention && (
-                            <TriangleAlert
-                              className="mt-0.5 size-4 shrink-0 text-amber-600"
-                              aria-label="Requer atenção"
-                            />
+                            <span title="Requer atenção: sinais de alerta ou escalonamento na análise mais recente">
+                              <TriangleAlert
+                                className="mt-0.5 size-4 shrink-0 text-amber-600"
+                                aria-label="Requer atenção"
+                              />
+                            </span>
                           )}
                           <Link
                             to={`/tickets/${ticket.id}`}
@@ -310,6 +370,38 @@ export function TicketsTable({
                       </TableCell>
                       <TableCell>
                         {ticket.customer_name ?? <span className="text-slate-500">—</span>}
+                      </TableCell>
+                      <TableCell>
+                        {ticket.analysis ? (
+                          <Badge tone={sentimentTone(ticket.analysis.overall_sentiment)}>
+                            {sentimentLabel(ticket.analysis.overall_sentiment)}
+                          </Badge>
+                        ) : (
+                          <span className="text-slate-500">—</span>
+                        )}
+                      </TableCell>
+                      <TableCell className="whitespace-nowrap tabular-nums">
+                        {ticket.analysis ? (
+                          <Badge tone={csatTone(ticket.analysis.csat_score)}>
+                            {formatCsat(ticket.analysis.csat_score)}
+                          </Badge>
+                        ) : (
+                          <span className="text-slate-500">—</span>
+                        )}
+                      </TableCell>
+                      <TableCell className="whitespace-nowrap">
+                        {ticket.analysis ? (
+                          <Badge tone={solvedStatusTone(ticket.analysis.solved_status)}>
+                            {solvedStatusLabel(ticket.analysis.solved_status)}
+                          </Badge>
+                        ) : (
+                          <span className="text-slate-500">—</span>
+                        )}
+                        {ticket.requires_attention && (
+                          <Badge tone="yellow" className="ml-1">
+                            Atenção
+                          </Badge>
+                        )}
                       </TableCell>
                       <TableCell className="whitespace-nowrap">{formatDateTime(ticket.created_at)}</TableCell>
                       <TableCell>

@@ -97,6 +97,27 @@ export function filtersToSearchParams(filters: TicketFilters, page = 1): URLSear
   return params;
 }
 
+/** The list's order (the API's sort/order): newest first unless the URL says otherwise. */
+export interface TicketSort {
+  by: 'created_at' | 'csat_score';
+  order: 'asc' | 'desc';
+}
+export const defaultSort: TicketSort = { by: 'created_at', order: 'desc' };
+
+export function sortFromSearchParams(params: URLSearchParams): TicketSort {
+  return {
+    by: params.get('sort') === 'csat_score' ? 'csat_score' : 'created_at',
+    order: params.get('order') === 'asc' ? 'asc' : 'desc',
+  };
+}
+
+/** Adds the order to a query string unless it is the default (newest first). */
+export function withSort(params: URLSearchParams, sort: TicketSort): URLSearchParams {
+  if (sort.by !== defaultSort.by) params.set('sort', sort.by);
+  if (sort.order !== defaultSort.order) params.set('order', sort.order);
+  return params;
+}
+
 /** The page number in the query string (1 when absent or malformed). */
 export function pageFromSearchParams(params: URLSearchParams): number {
   const page = Number(params.get('page'));
