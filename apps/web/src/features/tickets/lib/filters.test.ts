@@ -1,12 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import {
+  defaultSort,
   emptyFilters,
   filtersFromSearchParams,
   filtersToApiParams,
   filtersToSearchParams,
   hasActiveFilters,
   pageFromSearchParams,
+  sortFromSearchParams,
   toDateInputValue,
+  withSort,
 } from './filters.ts';
 
 describe('ticket filters ⇄ URL', () => {
@@ -92,5 +95,19 @@ describe('ticket filters ⇄ URL', () => {
     expect(toDateInputValue('2026-03-02T02:59:00Z')).toBe('2026-03-01');
     expect(toDateInputValue('2026-03-02T03:00:00Z')).toBe('2026-03-02');
     expect(toDateInputValue('')).toBe('');
+  });
+
+  it('keeps the order in the URL only when it is not newest first', () => {
+    expect(sortFromSearchParams(new URLSearchParams(''))).toEqual({ by: 'created_at', order: 'desc' });
+    expect(sortFromSearchParams(new URLSearchParams('sort=csat_score&order=asc'))).toEqual({
+      by: 'csat_score',
+      order: 'asc',
+    });
+    expect(sortFromSearchParams(new URLSearchParams('sort=title&order=up'))).toEqual(defaultSort);
+    expect(withSort(new URLSearchParams('q=x'), defaultSort).toString()).toBe('q=x');
+    expect(withSort(new URLSearchParams('q=x'), { by: 'csat_score', order: 'desc' }).toString()).toBe(
+      'q=x&sort=csat_score',
+    );
+    expect(withSort(new URLSearchParams(), { by: 'created_at', order: 'asc' }).toString()).toBe('order=asc');
   });
 });
