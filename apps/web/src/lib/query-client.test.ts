@@ -5,10 +5,11 @@ import { createQueryClient, retry, retryDelay } from './query-client.ts';
 const apiError = (status: number) => new ApiError(status, null, `HTTP ${status}`);
 
 describe('query client', () => {
-  it('uses the spec defaults: 3 retries, 5 min gc', () => {
+  it('uses the spec defaults: 3 retries, 5 min gc; lists read again when the window regains focus', () => {
     const queries = createQueryClient().getDefaultOptions().queries;
     expect(queries?.retry).toBe(retry);
     expect(queries?.gcTime).toBe(300_000);
+    expect(queries?.refetchOnWindowFocus).toBe(true);
     expect([0, 1, 2, 3].map((failures) => retry(failures, apiError(503)))).toEqual([true, true, true, false]);
     expect(retry(0, new TypeError('Failed to fetch'))).toBe(true);
   });

@@ -19,7 +19,9 @@ export function retry(failures: number, error: Error): boolean {
 export function createQueryClient() {
   return new QueryClient({
     defaultOptions: {
-      queries: { retry, retryDelay, gcTime: 5 * 60 * 1000, refetchOnWindowFocus: false },
+      // Back to the tab after a while: lists and details are read again (unchanged data keeps its
+      // identity, so nothing re-renders or resets a form).
+      queries: { retry, retryDelay, gcTime: 5 * 60 * 1000, refetchOnWindowFocus: true },
     },
   });
 }
