@@ -105,3 +105,27 @@ test('saves, keeps the values after a reload, and never shows the token', async 
     }
   }
 });
+
+test('asks before leaving with unsaved changes, and lets the user stay', async ({ page }) => {
+  await openSettings(page);
+  const name = page.getByLabel('Nome da conta');
+  const original = await name.inputValue();
+  await name.fill(`${original} (rascunho)`);
+
+  await page.getByRole('navigation').getByRole('link', { name: 'Chamados' }).click();
+  const ask = page.getByRole('alertdialog');
+  await expect(ask).toContainText('Há alterações não salvas nesta tela.');
+  await ask.getByRole('button', { name: 'Continuar editando' }).click();
+  await expect(page).toHaveURL(/\/settings$/);
+  await expect(name).toHaveValue(`${original} (rascunho)`);
+
+  await page.getByRole('navigation').getByRole('link', { name: 'Chamados' }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Sair sem salvar' }).click();
+  await expect(page).toHaveURL(/\/tickets$/);
+
+  // Nothing changed, nothing asked.
+  await page.goto('/settings');
+  await expect(name).toHaveValue(original);
+  await page.getByRole('navigation').getByRole('link', { name: 'Chamados' }).click();
+  await expect(page).toHaveURL(/\/tickets$/);
+});

@@ -6,7 +6,7 @@ import {
   type UpdateNotificationPreferences,
 } from '@atende/contracts';
 import { CircleAlert, Info } from 'lucide-react';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useEffect, useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button.tsx';
 import {
@@ -56,7 +56,12 @@ export function preferencesChanges(
 const titleId = 'notification-preferences-title';
 
 /** Settings › Notificações: the signed-in user's muted alert types and minimum priority. */
-export function NotificationPreferencesCard() {
+/** `onDirtyChange`: told whether unsaved changes exist (the screen asks before leaving). */
+export function NotificationPreferencesCard({
+  onDirtyChange = () => {},
+}: {
+  onDirtyChange?: (dirty: boolean) => void;
+}) {
   const preferences = useNotificationPreferences();
   return (
     <Card aria-labelledby={titleId}>
@@ -70,7 +75,7 @@ export function NotificationPreferencesCard() {
         </div>
       </CardHeader>
       {preferences.data ? (
-        <PreferencesForm saved={preferences.data} />
+        <PreferencesForm saved={preferences.data} onDirtyChange={onDirtyChange} />
       ) : preferences.isPending ? (
         <CardContent>
           <SkeletonList rows={3} label="Carregando preferências de notificação…" />
@@ -92,13 +97,20 @@ export function NotificationPreferencesCard() {
   );
 }
 
-function PreferencesForm({ saved }: { saved: NotificationPreferences }) {
+function PreferencesForm({
+  saved,
+  onDirtyChange,
+}: {
+  saved: NotificationPreferences;
+  onDirtyChange: (dirty: boolean) => void;
+}) {
   const update = useUpdateNotificationPreferences();
   // What the user changed (null: nothing); a fresh copy from the server shows until they do.
   const [draft, setDraft] = useState<NotificationPreferences | null>(null);
   const current = draft ?? saved;
   const changes = preferencesChanges(saved, current);
   const dirty = Object.keys(changes).length > 0;
+  useEffect(() => onDirtyChange(dirty), [dirty, onDirtyChange]);
   const allMuted = current.muted_alert_types.length === alertTypes.length;
 
   function toggleMuted(type: AlertType, muted: boolean) {

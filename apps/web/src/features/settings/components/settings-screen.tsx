@@ -1,6 +1,6 @@
 import type { TenantSettings } from '@atende/contracts';
 import { CircleAlert, KeyRound, Lightbulb } from 'lucide-react';
-import { type ReactNode, useEffect } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { type FieldErrors, type Resolver, useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { Badge } from '../../../components/ui/badge.tsx';
@@ -18,6 +18,7 @@ import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { PasswordField } from '../../../components/ui/password-field.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
+import { UnsavedChangesGuard } from '../../../components/unsaved-changes-guard.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { useTenantSettings } from '../../../lib/tenant-settings.ts';
@@ -102,7 +103,13 @@ function TipsCard() {
   );
 }
 
-function SettingsForm({ settings }: { settings: TenantSettings }) {
+function SettingsForm({
+  settings,
+  onDirtyChange,
+}: {
+  settings: TenantSettings;
+  onDirtyChange: (dirty: boolean) => void;
+}) {
   const update = useUpdateTenantSettings();
   const {
     register,
@@ -119,6 +126,7 @@ function SettingsForm({ settings }: { settings: TenantSettings }) {
   useEffect(() => reset(toFormValues(settings), { keepDirtyValues: true }), [settings, reset]);
 
   const removeToken = watch('removeToken');
+  useEffect(() => onDirtyChange(isDirty), [isDirty, onDirtyChange]);
 
   const onValid = (values: SettingsFormValues) => {
     const result = validateSettingsForm(values);
@@ -249,8 +257,12 @@ function SettingsSkeleton() {
 /** /settings (spec §2 Settings, §5, §8), and the user's notification preferences. */
 export function SettingsScreen() {
   const { data: settings, isPending, isError, refetch, isRefetching } = useTenantSettings();
+  // Either form with unsaved changes: leaving the screen asks first.
+  const [formDirty, setFormDirty] = useState(false);
+  const [preferencesDirty, setPreferencesDirty] = useState(false);
   return (
     <>
+      <UnsavedChangesGuard when={formDirty || preferencesDirty} />
       <PageHeader title="Configurações" description="Ajuste os dados da sua organização e as integrações." />
       {isPending ? (
         <SettingsSkeleton />
@@ -270,7 +282,7 @@ export function SettingsScreen() {
       ) : (
         <div className="grid items-start gap-6 lg:grid-cols-3">
           <div className="min-w-0 lg:col-span-2">
-            <SettingsForm settings={settings} />
+            <SettingsForm settings={settings} onDirtyChange={setFormDirty} />
           </div>
           <div className="space-y-6">
             <StatusCard settings={settings} />
@@ -281,7 +293,7 @@ export function SettingsScreen() {
       {/* The user's own preferences: shown even when the organisation's settings cannot load. */}
       <div className="mt-6 grid items-start gap-6 lg:grid-cols-3">
         <div className="min-w-0 lg:col-span-2">
-          <NotificationPreferencesCard />
+          <NotificationPreferencesCard onDirtyChange={setPreferencesDirty} />
         </div>
       </div>
       {/* The organisation's 👍/👎 on the AI analysis, and its corrections as a file. */}
