@@ -339,3 +339,20 @@ test.describe('at 1366×900 in an en-US browser', () => {
     await expect(page).toHaveURL(/start_date=2025-06-01&end_date=2025-06-04/);
   });
 });
+
+test('a list that failed says it is trying again, then shows the tickets', async ({ page }) => {
+  let failures = 0;
+  await page.route('**/api/v1/tickets?**', (route) => {
+    if (failures >= 1) return route.continue();
+    failures++;
+    return route.fulfill({
+      status: 503,
+      contentType: 'application/json',
+      body: '{"code":"unavailable","detail":"x"}',
+    });
+  });
+  await page.goto('/tickets');
+  await expect(page.getByText('Não foi possível carregar os chamados. Tentando novamente…')).toBeVisible();
+  await expect(page.getByRole('table').getByRole('row').nth(1)).toBeVisible();
+  await expect(page.getByText('Não foi possível carregar os chamados. Tentando novamente…')).toBeHidden();
+});

@@ -138,6 +138,7 @@ export function TicketsScreen() {
             onClearFilters={() => apply(emptyFilters)}
             onRetry={() => tickets.refetch()}
             retrying={tickets.isFetching}
+            failures={tickets.failureCount}
           />
         </Tabs.Content>
         {digisac && (

@@ -69,6 +69,8 @@ interface TicketsTableProps {
   onClearFilters: () => void;
   onRetry: () => void;
   retrying: boolean;
+  /** Failed attempts so far while the list is still being tried again (said above the skeleton). */
+  failures?: number;
 }
 
 const iconButton = cn(
@@ -123,6 +125,7 @@ export function TicketsTable({
   onClearFilters,
   onRetry,
   retrying,
+  failures = 0,
 }: TicketsTableProps) {
   const navigate = useNavigate();
   // The detail's back link returns to this page of this filtered list.
@@ -278,6 +281,11 @@ export function TicketsTable({
             Limpar seleção
           </Button>
         </section>
+      )}
+      {loading && !tickets && !error && failures > 0 && (
+        <p role="status" className="border-b border-amber-200 bg-amber-50 px-4 py-2 text-sm text-amber-900">
+          Não foi possível carregar os chamados. Tentando novamente…
+        </p>
       )}
       <TableContainer
         label="Chamados"
