@@ -148,3 +148,19 @@ test('messages: a second tenant never sees the first tenant’s messages', async
   await expect(otherPage.getByText('Nenhuma mensagem encontrada.')).toBeVisible();
   await context.close();
 });
+
+test("messages: the list names a message's ticket by its title, linking to it", async ({ page }) => {
+  await openAs(page, demo, '/tickets?q=Pedido%20n%C3%A3o%20entregue');
+  await page.getByRole('table').getByRole('link', { name: 'Pedido não entregue', exact: true }).click();
+  await expect(page).toHaveURL(/\/tickets\/[0-9a-f-]{36}$/);
+  const ticketId = page.url().split('/').at(-1) ?? '';
+
+  await page.goto('/messages');
+  const text = unique();
+  await page.getByLabel('ID do chamado (opcional)').fill(ticketId);
+  await createMessage(page, `Sobre o pedido ${text}`);
+  await searchContent(page, text);
+  const row = page.getByRole('row').filter({ hasText: text });
+  await row.getByRole('link', { name: 'Pedido não entregue' }).click();
+  await expect(page).toHaveURL(new RegExp(`/tickets/${ticketId}$`));
+});

@@ -20,7 +20,11 @@ export const messageSchema = z.object({
   direction: z.enum(directions),
   channel: z.string(),
   ticket_id: z.uuid().nullable(),
+  /** The linked ticket's title (null without a ticket or without a title). */
+  ticket_title: z.string().nullable(),
   customer_id: z.uuid().nullable(),
+  /** The linked customer's name. */
+  customer_name: z.string().nullable(),
   expert_id: z.uuid().nullable(),
   flagged: z.boolean(),
   analysis: messageAnalysisSchema.nullable(),

@@ -1,6 +1,6 @@
 import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
-import { messageAnalyses, messages, users } from '../../db/schema/index.ts';
+import { customers, messageAnalyses, messages, tickets, users } from '../../db/schema/index.ts';
 import { countOrEstimate, pageWindow, searchedIds } from '../../lib/db-helpers.ts';
 
 export interface MessageFilter {
@@ -21,13 +21,25 @@ function conditions(f: MessageFilter, searched: ReturnType<typeof searchedIds>):
   );
 }
 
+/** The message with its newest analysis, its ticket's title and its customer's name (lists show them, not ids). */
 const withAnalysis = <Extra extends Record<string, SQL>>(tx: Pick<Tx, 'select'>, extra: Extra) =>
   tx
-    .select({ message: messages, analysis: messageAnalyses, ...extra })
+    .select({
+      message: messages,
+      analysis: messageAnalyses,
+      ticketTitle: tickets.title,
+      customerName: customers.name,
+      ...extra,
+    })
     .from(messages)
     .leftJoin(
       messageAnalyses,
       and(eq(messageAnalyses.tenantId, messages.tenantId), eq(messageAnalyses.id, messages.latestAnalysisId)),
+    )
+    .leftJoin(tickets, and(eq(tickets.tenantId, messages.tenantId), eq(tickets.id, messages.ticketId)))
+    .leftJoin(
+      customers,
+      and(eq(customers.tenantId, messages.tenantId), eq(customers.id, messages.customerId)),
     );
 
 /** A page of messages (newest first) and the total, in one statement (see countOrEstimate). */

@@ -14,13 +14,20 @@ import * as repo from './messages.repo.ts';
 
 const messageNotFound = () => notFound('Mensagem não encontrada.');
 
-export const toMessageDto = ({ message, analysis }: repo.MessageWithAnalysis): Message => ({
+export const toMessageDto = ({
+  message,
+  analysis,
+  ticketTitle,
+  customerName,
+}: repo.MessageWithAnalysis): Message => ({
   id: message.id,
   content: message.content,
   direction: message.direction as Message['direction'],
   channel: message.channel,
   ticket_id: message.ticketId,
+  ticket_title: ticketTitle,
   customer_id: message.customerId,
+  customer_name: customerName,
   expert_id: message.expertId,
   flagged: message.flagged,
   analysis: analysis ? toMessageAnalysisDto(analysis) : null,

@@ -26,7 +26,7 @@ describe('messages API', () => {
       expert_id: null,
       flagged: false,
     });
-    const ticket = (await t.a.api('POST', '/tickets', { content: 'Chamado' })).body;
+    const ticket = (await t.a.api('POST', '/tickets', { title: 'Pedido atrasado', content: 'Chamado' })).body;
     const customer = (await t.a.api('POST', '/customers', { name: 'Rui', document: '71428793860' })).body;
     const linked = await create({
       content: 'Resposta da equipe',
@@ -40,8 +40,11 @@ describe('messages API', () => {
       direction: 'outbound',
       channel: 'whatsapp',
       ticket_id: ticket.id,
+      ticket_title: 'Pedido atrasado',
+      customer_name: 'Rui',
       expert_id: t.a.user.id,
     });
+    expect(plain).toMatchObject({ ticket_title: null, customer_name: null });
     const blanks = await create({
       content: 'Ids vazios',
       ticket_id: '',
@@ -54,9 +57,10 @@ describe('messages API', () => {
     expect((await t.a.api('PATCH', `/messages/${plain.id}/flag?flagged=true`)).body.flagged).toBe(true);
     const flaggedOnly = (await t.a.api('GET', '/messages?flagged=true')).body;
     expect(flaggedOnly.messages.map((m: Json) => m.id)).toEqual([plain.id]);
-    expect(
-      (await t.a.api('GET', `/messages?ticket_id=${ticket.id}`)).body.messages.map((m: Json) => m.id),
-    ).toEqual([linked.id]);
+    const ofTicket = (await t.a.api('GET', `/messages?ticket_id=${ticket.id}`)).body.messages;
+    expect(ofTicket.map((m: Json) => [m.id, m.ticket_title, m.customer_name])).toEqual([
+      [linked.id, 'Pedido atrasado', 'Rui'],
+    ]);
     expect((await t.a.api('GET', '/messages?direction=outbound')).body.total).toBe(1);
     expect((await t.a.api('GET', '/messages?search=AJUDA')).body.messages.map((m: Json) => m.id)).toEqual([
       plain.id,

@@ -360,19 +360,23 @@ function MessageRow({
           <p className="mt-0.5 text-xs text-slate-500">{message.channel}</p>
         </TableCell>
         <TableCell className="whitespace-nowrap">{directionLabels[message.direction]}</TableCell>
-        <TableCell className="font-mono text-xs text-slate-600">
+        <TableCell className="min-w-[10rem] max-w-xs text-sm">
           {message.ticket_id ? (
             <Link
               to={`/tickets/${message.ticket_id}`}
-              title={message.ticket_id}
-              aria-label={`Abrir chamado ${shortId(message.ticket_id)}`}
-              className={cn('rounded-sm text-brand-700 underline-offset-2 hover:underline', focusRing)}
+              title={`Chamado ${message.ticket_id}`}
+              className={cn(
+                'line-clamp-2 rounded-sm text-brand-700 underline-offset-2 hover:underline',
+                !message.ticket_title && 'italic',
+                focusRing,
+              )}
             >
-              {shortId(message.ticket_id)}
+              {message.ticket_title || `Sem título (${shortId(message.ticket_id)})`}
             </Link>
           ) : (
             '—'
           )}
+          {message.customer_name && <p className="mt-0.5 text-xs text-slate-500">{message.customer_name}</p>}
         </TableCell>
         <TableCell>
           <div className="flex flex-wrap items-center gap-1">
