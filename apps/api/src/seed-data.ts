@@ -45,14 +45,14 @@ export const demoCustomers = [
   },
   {
     name: 'Fernanda Oliveira',
-    document: '82286063055',
+    document: '82286063036',
     company: null,
     email: 'fe.oliveira@email.com.br',
     phone: '(85) 99777-8888',
   },
   {
     name: 'Ricardo Almeida',
-    document: '24843803062',
+    document: '24843803057',
     company: 'Almeida Transportes',
     email: 'ricardo@almeidatransportes.com.br',
     phone: '(62) 98222-3344',

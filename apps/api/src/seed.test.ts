@@ -1,3 +1,4 @@
+import { documentProblem } from '@atende/contracts';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Database } from './db/client.ts';
 import { passwordPolicyProblem, verifyPassword } from './modules/identity/passwords.ts';
@@ -5,11 +6,17 @@ import { listUsers } from './modules/identity/users.service.ts';
 import { listTenants } from './modules/tenants/tenants.repo.ts';
 import { createTenant } from './modules/tenants/tenants.service.ts';
 import { seedDemo } from './seed.ts';
+import { demoCustomers } from './seed-data.ts';
 import { freshDatabase, signedInClient, startTestServer } from './test/helpers.ts';
 
 describe('seedDemo', () => {
   let database: Database | undefined;
   afterEach(() => database?.close());
+
+  it('gives the demo customers documents the API accepts (CPF/CNPJ check digits)', () => {
+    for (const customer of demoCustomers)
+      expect(documentProblem(customer.document), customer.name).toBeUndefined();
+  });
 
   it('creates the demo tenant on an empty database, once', async () => {
     database = await freshDatabase();

@@ -1,5 +1,13 @@
 import { z } from 'zod';
-import { optionalText, pageMeta, pageQuerySchema, querySearch, requiredText, timestamp } from './common.ts';
+import {
+  emptyToUndefined,
+  optionalText,
+  pageMeta,
+  pageQuerySchema,
+  querySearch,
+  requiredText,
+  timestamp,
+} from './common.ts';
 
 export const customerSchema = z.object({
   id: z.uuid(),
@@ -33,8 +41,13 @@ export const updateCustomerSchema = createCustomerSchema.partial();
 export type UpdateCustomer = z.infer<typeof updateCustomerSchema>;
 
 export const listCustomersQuerySchema = pageQuerySchema.extend({
-  /** Name, document, company or e-mail; accent- and case-insensitive. */
+  /**
+   * Name, document, company or e-mail; accent- and case-insensitive. A word of digits and
+   * punctuation only ('390.533.447-05', '390.533') is matched as its digits.
+   */
   search: querySearch,
+  /** `name_document`: the search matches the name or the document only (the ticket form's dropdown). */
+  match: z.preprocess(emptyToUndefined, z.enum(['name_document']).optional()),
   /** For the search dropdown: at most this many (overrides per_page). */
   limit: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().int().min(1).max(100).optional()),
 });

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { cpfCheckDigits, isValidCnpj, isValidCpf } from './documents.ts';
+import {
+  cpfCheckDigits,
+  documentDigits,
+  documentProblem,
+  formatDocument,
+  isValidCnpj,
+  isValidCpf,
+} from './documents.ts';
 
 describe('CPF', () => {
   it('computes the two check digits of a base', () => {
@@ -58,5 +65,40 @@ describe('CNPJ', () => {
     ]) {
       expect(isValidCnpj(doc), doc).toBe(false);
     }
+  });
+});
+
+describe('documentProblem', () => {
+  it('accepts valid CPFs and CNPJs, bare or formatted', () => {
+    for (const doc of ['39053344705', '390.533.447-05', '11222333000181', '11.222.333/0001-81']) {
+      expect(documentProblem(doc), doc).toBeUndefined();
+    }
+  });
+
+  it('names the document whose check digits do not match, and any other length', () => {
+    expect(documentProblem('12345678900')).toBe('CPF inválido: confira os dígitos.');
+    expect(documentProblem('111.111.111-11')).toBe('CPF inválido: confira os dígitos.');
+    expect(documentProblem('11.222.333/0001-82')).toBe('CNPJ inválido: confira os dígitos.');
+    for (const doc of ['', 'abc', '123', '1234567890123']) {
+      expect(documentProblem(doc), doc).toBe('Documento deve ser um CPF (11 dígitos) ou CNPJ (14 dígitos).');
+    }
+  });
+});
+
+describe('formatDocument', () => {
+  it('formats a CPF and a CNPJ, from digits or any punctuation', () => {
+    expect(formatDocument('52998224725')).toBe('529.982.247-25');
+    expect(formatDocument('529 982 247/25')).toBe('529.982.247-25');
+    expect(formatDocument('11222333000181')).toBe('11.222.333/0001-81');
+    expect(formatDocument('11.222.333/0001-81')).toBe('11.222.333/0001-81');
+  });
+
+  it('shows anything else as it came', () => {
+    expect(formatDocument('12345')).toBe('12345');
+    expect(formatDocument('')).toBe('');
+  });
+
+  it('documentDigits keeps the digits only', () => {
+    expect(documentDigits('529.982.247-25')).toBe('52998224725');
   });
 });

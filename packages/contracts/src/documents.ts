@@ -59,3 +59,29 @@ export function isValidCnpj(doc: string): boolean {
   const second = checkDigit(weighted([...digits.slice(0, 12), first], cnpjWeights2));
   return digits[12] === first && digits[13] === second;
 }
+
+/** Only the digits of a document (the API stores digits; people type punctuation). */
+export const documentDigits = (doc: string) => doc.replace(/\D/g, '');
+
+/**
+ * A document for display: CPF 000.000.000-00 (11 digits), CNPJ 00.000.000/0000-00 (14 digits);
+ * anything else is shown as it came.
+ */
+export function formatDocument(doc: string): string {
+  const digits = documentDigits(doc);
+  if (digits.length === 11) return digits.replace(/^(\d{3})(\d{3})(\d{3})(\d{2})$/, '$1.$2.$3-$4');
+  if (digits.length === 14) return digits.replace(/^(\d{2})(\d{3})(\d{3})(\d{4})(\d{2})$/, '$1.$2.$3/$4-$5');
+  return doc;
+}
+
+/**
+ * What is wrong with a customer's document, in pt-BR, or undefined when it is a valid CPF or CNPJ.
+ * Its digits count (whatever else was typed around them, as the API stores them): 11 → a CPF,
+ * 14 → a CNPJ, whose check digits must match; any other count is neither.
+ */
+export function documentProblem(doc: string): string | undefined {
+  const digits = documentDigits(doc);
+  if (digits.length === 11) return isValidCpf(digits) ? undefined : 'CPF inválido: confira os dígitos.';
+  if (digits.length === 14) return isValidCnpj(digits) ? undefined : 'CNPJ inválido: confira os dígitos.';
+  return 'Documento deve ser um CPF (11 dígitos) ou CNPJ (14 dígitos).';
+}

@@ -42,7 +42,7 @@ export function countOrEstimate(tx: Tx, table: Table, where: SQL | undefined, se
 }
 
 /** The LIKE patterns of a search: its folded words, each `%word%` with LIKE's wildcards literal. */
-function searchPatterns(search: string | undefined) {
+export function searchPatterns(search: string | undefined) {
   return foldText(search ?? '')
     .split(' ')
     .filter(Boolean)

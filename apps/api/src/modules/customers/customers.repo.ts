@@ -1,15 +1,58 @@
 import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { customers, tickets } from '../../db/schema/index.ts';
-import { countOrEstimate, pageWindow, searchedIds, searchTextOf } from '../../lib/db-helpers.ts';
+import {
+  countOrEstimate,
+  pageWindow,
+  searchedIds,
+  searchPatterns,
+  searchTextOf,
+} from '../../lib/db-helpers.ts';
 
 // Every function takes the tenant's transaction (request.tenantTx): row-level security limits
 // it to that tenant, and tenantId is also written explicitly on inserts.
 
-/** A page of customers and the total, in one statement (see countOrEstimate). */
-export async function listCustomers(tx: Tx, filter: { search?: string; page: number; perPage: number }) {
-  const searched = searchedIds(tx, 'customers', filter.search);
-  const where: SQL | undefined = searched && sql`${customers.id} in (select id from ${searched})`;
+/**
+ * The words of a customer search, a word of digits and document punctuation only
+ * ('390.533.447-05', '390.533') reduced to its digits: documents are stored (and in search_text)
+ * as digits.
+ */
+export function customerSearchWords(search: string | undefined) {
+  return search
+    ?.split(/\s+/)
+    .map((word) => (/^[\d./-]+$/.test(word) && /\d/.test(word) ? word.replace(/\D/g, '') : word))
+    .join(' ');
+}
+
+/**
+ * The name and document part of search_text: it is foldText(name, document, company, e-mail)
+ * (service and seed-bulk alike) and the document is digits, so it ends at the document.
+ */
+const nameAndDocumentText = sql`left(${customers.searchText}, strpos(${customers.searchText} || ' ', ' ' || ${customers.document} || ' ') + length(${customers.document}))`;
+
+/**
+ * A page of customers and the total, in one statement (see countOrEstimate). With
+ * `match: 'name_document'` the searched ids (index-served) are narrowed to those whose name or
+ * document holds every word.
+ */
+export async function listCustomers(
+  tx: Tx,
+  filter: { search?: string; match?: 'name_document'; page: number; perPage: number },
+) {
+  const search = customerSearchWords(filter.search);
+  const searched = searchedIds(tx, 'customers', search);
+  const narrowed =
+    searched && filter.match === 'name_document'
+      ? sql.join(
+          searchPatterns(search).map((pattern) => sql`${nameAndDocumentText} like ${pattern}`),
+          sql` and `,
+        )
+      : undefined;
+  const where: SQL | undefined =
+    searched &&
+    (narrowed
+      ? sql`${customers.id} in (select id from ${searched}) and ${narrowed}`
+      : sql`${customers.id} in (select id from ${searched})`);
   const { limit, offset } = pageWindow(filter.page, filter.perPage);
   const counted = countOrEstimate(tx, customers, where, searched);
   const rows = await (searched ? tx.with(searched) : tx)

@@ -1,4 +1,10 @@
-import type { CreateCustomer, Customer, UpdateCustomer } from '@atende/contracts';
+import {
+  type CreateCustomer,
+  type Customer,
+  documentDigits,
+  documentProblem,
+  type UpdateCustomer,
+} from '@atende/contracts';
 import type { Tx } from '../../db/client.ts';
 import type { Customer as CustomerRow } from '../../db/schema/index.ts';
 import { iso, isUniqueViolation, searchTextOf } from '../../lib/db-helpers.ts';
@@ -11,15 +17,15 @@ const duplicateDocument = () =>
   ]);
 const customerNotFound = () => notFound('Cliente não encontrado.');
 
-/** CPF (11 digits) or CNPJ (14 digits), stored as digits whatever punctuation was typed. */
+/**
+ * CPF (11 digits) or CNPJ (14 digits) whose check digits match (documentProblem), stored as
+ * digits whatever punctuation was typed.
+ */
 export function normaliseDocument(document: string) {
-  const digits = document.replace(/\D/g, '');
-  if (digits.length !== 11 && digits.length !== 14) {
-    throw new AppError('validation_error', 'Documento deve ser um CPF (11 dígitos) ou CNPJ (14 dígitos).', [
-      { field: 'body.document', message: 'Documento deve ser um CPF (11 dígitos) ou CNPJ (14 dígitos).' },
-    ]);
-  }
-  return digits;
+  const problem = documentProblem(document);
+  if (problem)
+    throw new AppError('validation_error', problem, [{ field: 'body.document', message: problem }]);
+  return documentDigits(document);
 }
 
 export const toCustomerDto = (row: CustomerRow): Customer => ({
@@ -35,11 +41,12 @@ export const toCustomerDto = (row: CustomerRow): Customer => ({
 
 export async function listCustomers(
   tx: Tx,
-  query: { search?: string; page: number; per_page: number; limit?: number },
+  query: { search?: string; match?: 'name_document'; page: number; per_page: number; limit?: number },
 ) {
   const perPage = query.limit ?? query.per_page;
   const { rows, total, estimate } = await repo.listCustomers(tx, {
     search: query.search,
+    match: query.match,
     page: query.page,
     perPage,
   });

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { cpfCheckDigits } from '@atende/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tickets } from '../../db/schema/index.ts';
@@ -13,13 +14,17 @@ describe('customers API', () => {
   afterAll(() => t.server.close());
 
   let seq = 0;
-  /** A valid, unique CPF-shaped document (11 digits). */
-  const doc = () => String(10_000_000_000 + (Date.now() % 1_000_000_000) * 10 + seq++).slice(0, 11);
+  /** A valid CPF (11 digits, its check digits computed), unique in this file. */
+  const doc = () => {
+    const base = String(100_000_000 + ((Date.now() * 7 + seq++ * 7919) % 899_999_999)).slice(0, 9);
+    return `${base}${cpfCheckDigits(base)}`;
+  };
+  const formattedCpf = (d: string) => `${d.slice(0, 3)}.${d.slice(3, 6)}.${d.slice(6, 9)}-${d.slice(9)}`;
 
   it('creates, reads, changes only the given fields, and deletes a customer', async () => {
     const created = await t.a.api('POST', '/customers', {
       name: '  Maria da Conceição ',
-      document: '123.456.789-01',
+      document: '390.533.447-05',
       company: 'Padaria Pão Quente',
       email: 'Maria@Exemplo.com.br',
       phone: '',
@@ -27,7 +32,7 @@ describe('customers API', () => {
     expect(created.status).toBe(201);
     expect(created.body).toMatchObject({
       name: 'Maria da Conceição',
-      document: '12345678901',
+      document: '39053344705',
       company: 'Padaria Pão Quente',
       email: 'maria@exemplo.com.br',
       phone: null,
@@ -61,6 +66,13 @@ describe('customers API', () => {
         'Documento deve ser um CPF (11 dígitos) ou CNPJ (14 dígitos).',
       ],
       [{ name: 'Ana', document: '123' }, 'body.document'],
+      [{ name: 'Ana', document: '12345678900' }, 'body.document', 'CPF inválido: confira os dígitos.'],
+      [{ name: 'Ana', document: '111.111.111-11' }, 'body.document', 'CPF inválido: confira os dígitos.'],
+      [
+        { name: 'Ana', document: '11.222.333/0001-82' },
+        'body.document',
+        'CNPJ inválido: confira os dígitos.',
+      ],
       [{ name: 'Ana', document: doc(), email: 'nao-é-email' }, 'body.email', 'E-mail inválido.'],
       [{ name: 42, document: doc() }, 'body.name'],
       [{ name: 'A'.repeat(201), document: doc() }, 'body.name'],
@@ -80,7 +92,7 @@ describe('customers API', () => {
   it('keeps documents unique per tenant whatever the punctuation (409), but not across tenants', async () => {
     const document = doc();
     expect((await t.a.api('POST', '/customers', { name: 'Primeiro', document })).status).toBe(201);
-    const formatted = `${document.slice(0, 3)}.${document.slice(3, 6)}.${document.slice(6, 9)}-${document.slice(9)}`;
+    const formatted = formattedCpf(document);
     const dup = await t.a.api('POST', '/customers', { name: 'Segundo', document: formatted });
     expect(dup.status).toBe(409);
     expect(dup.body.detail).toBe('Já existe um cliente com este documento.');
@@ -88,6 +100,84 @@ describe('customers API', () => {
 
     const other = await t.a.api('POST', '/customers', { name: 'Terceiro', document: doc() });
     expect((await t.a.api('PUT', `/customers/${other.body.id}`, { document })).status).toBe(409);
+  });
+
+  it('checks the CPF/CNPJ check digits on create and when an update changes the document', async () => {
+    const cnpj = await t.a.api('POST', '/customers', { name: 'Empresa', document: '11.222.333/0001-81' });
+    expect(cnpj.status).toBe(201);
+    expect(cnpj.body.document).toBe('11222333000181');
+    const id = cnpj.body.id;
+    const bad = await t.a.api('PUT', `/customers/${id}`, { document: '12345678900' });
+    expect(bad.status).toBe(400);
+    expect(bad.body.fields).toEqual([
+      { field: 'body.document', message: 'CPF inválido: confira os dígitos.' },
+    ]);
+    const badCnpj = await t.a.api('PUT', `/customers/${id}`, { document: '11222333000180' });
+    expect(badCnpj.body.fields[0]).toEqual({
+      field: 'body.document',
+      message: 'CNPJ inválido: confira os dígitos.',
+    });
+    expect((await t.a.api('GET', `/customers/${id}`)).body.document).toBe('11222333000181');
+    const cpf = doc();
+    const changed = await t.a.api('PUT', `/customers/${id}`, { document: formattedCpf(cpf) });
+    expect(changed.status).toBe(200);
+    expect(changed.body.document).toBe(cpf);
+  });
+
+  it('finds a customer by the document typed formatted, as digits, or by a prefix', async () => {
+    const cpf = doc();
+    const created = await t.a.api('POST', '/customers', {
+      name: `Doc ${randomUUID().slice(0, 6)}`,
+      document: cpf,
+    });
+    const cnpj = await t.a.api('POST', '/customers', { name: 'Loja CNPJ', document: '45.723.174/0001-10' });
+    expect(cnpj.status).toBe(201);
+    const ids = async (q: string) =>
+      (await t.a.api('GET', `/customers?search=${encodeURIComponent(q)}`)).body.customers.map(
+        (c: { id: string }) => c.id,
+      );
+    for (const q of [
+      formattedCpf(cpf),
+      cpf,
+      formattedCpf(cpf).slice(0, 7),
+      `${created.body.name} ${cpf.slice(0, 5)}`,
+    ]) {
+      expect(await ids(q), q).toEqual([created.body.id]);
+    }
+    expect(await ids('45.723.174/0001-10')).toEqual([cnpj.body.id]);
+    expect(await ids('45.723')).toEqual([cnpj.body.id]);
+    expect((await t.a.api('GET', '/customers?search=-')).body.total).toBe(0); // punctuation alone is a word
+  });
+
+  it('match=name_document leaves out what only the company or e-mail matched', async () => {
+    const tag = randomUUID().slice(0, 8);
+    const byName = await t.a.api('POST', '/customers', { name: `Nome ${tag}`, document: doc() });
+    const byEmail = await t.a.api('POST', '/customers', {
+      name: 'Outro',
+      document: doc(),
+      email: `${tag}@x.com`,
+    });
+    const byCompany = await t.a.api('POST', '/customers', {
+      name: 'Mais um',
+      document: doc(),
+      company: `Loja ${tag}`,
+    });
+    const list = async (q: string, extra = '') =>
+      (await t.a.api('GET', `/customers?search=${encodeURIComponent(q)}${extra}`)).body;
+    expect((await list(tag)).total).toBe(3);
+    const narrowed = await list(tag, '&match=name_document&limit=10');
+    expect(narrowed.total).toBe(1);
+    expect(narrowed.customers.map((c: { id: string }) => c.id)).toEqual([byName.body.id]);
+    const document = byEmail.body.document as string;
+    expect((await list(formattedCpf(document), '&match=name_document')).customers[0].id).toBe(
+      byEmail.body.id,
+    );
+    expect((await list(`mais ${tag}`, '&match=name_document')).total).toBe(0);
+    expect(
+      (await list(`mais ${byCompany.body.document.slice(0, 6)}`, '&match=name_document')).customers[0].id,
+    ).toBe(byCompany.body.id);
+    expect((await t.a.api('GET', '/customers?match=tudo')).status).toBe(400);
+    expect((await t.a.api('GET', '/customers?match=')).status).toBe(200);
   });
 
   it('searches name, document, company and e-mail ignoring case and accents, with paging', async () => {
