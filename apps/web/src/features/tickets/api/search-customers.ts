@@ -10,7 +10,7 @@ type CustomerListAnswer = Customer[] | { customers?: Customer[] };
 
 export async function searchCustomers(term: string, signal?: AbortSignal): Promise<Customer[]> {
   const answer = await api.get<CustomerListAnswer>('/api/v1/customers', {
-    params: { search: term, limit: CUSTOMER_SEARCH_LIMIT },
+    params: { search: term, match: 'name_document', limit: CUSTOMER_SEARCH_LIMIT },
     signal,
   });
   // Spec §3: a plain array or {customers, …}; anything else is an empty list.
@@ -27,7 +27,7 @@ export function customerSearchQueryOptions(term: string) {
   });
 }
 
-/** `GET /api/v1/customers?search=…&limit=10`, from 2 characters. */
+/** `GET /api/v1/customers?search=…&match=name_document&limit=10` (name or document, not e-mail), from 2 characters. */
 export function useCustomerSearch(term: string) {
   return useQuery(customerSearchQueryOptions(term.trim()));
 }

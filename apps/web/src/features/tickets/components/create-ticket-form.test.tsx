@@ -86,7 +86,8 @@ describe('create ticket form', () => {
     const url = fetchMock.mock.calls.map(([u]) => String(u)).find((u) => u.includes('/api/v1/customers'));
     expect(url).toContain('search=Mar');
     expect(url).toContain('limit=10');
-    expect(screen.getByText('98765432100')).toBeTruthy();
+    expect(url).toContain('match=name_document'); // name or document, not e-mail
+    expect(screen.getByText('987.654.321-00')).toBeTruthy();
     fireEvent.keyDown(combo, { key: 'ArrowDown' });
     fireEvent.keyDown(combo, { key: 'Enter' });
     expect(screen.getByRole('button', { name: 'Remover cliente Mario Lima' })).toBeTruthy();

@@ -1,4 +1,4 @@
-import type { Customer } from '@atende/contracts';
+import { type Customer, formatDocument } from '@atende/contracts';
 import { X } from 'lucide-react';
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { cn, focusRing } from '../../../components/ui/cn.ts';
@@ -28,7 +28,7 @@ function useDebounced(value: string, delay = 250) {
 
 /**
  * Optional customer of a new ticket: a combobox searching by name or document from 2 characters,
- * showing up to 10 (name and document); arrows, Enter and Escape work as in a native list.
+ * not e-mail or company, showing up to 10 (name and the document formatted); arrows, Enter and Escape work as in a native list.
  */
 export function CustomerSearch({ value, onChange, disabled = false }: CustomerSearchProps) {
   const id = useId();
@@ -88,7 +88,7 @@ export function CustomerSearch({ value, onChange, disabled = false }: CustomerSe
         <div className="mt-1.5 flex h-10 items-center justify-between gap-2 rounded-md border border-slate-300 bg-slate-50 px-3 text-sm">
           <span className="min-w-0 truncate">
             <span className="font-medium text-slate-900">{value.name}</span>{' '}
-            <span className="text-slate-600">{value.document}</span>
+            <span className="text-slate-600">{formatDocument(value.document)}</span>
           </span>
           <button
             type="button"
@@ -183,7 +183,7 @@ export function CustomerSearch({ value, onChange, disabled = false }: CustomerSe
                 )}
               >
                 <span className="font-medium text-slate-900">{customer.name}</span>
-                <span className="text-slate-600">{customer.document}</span>
+                <span className="text-slate-600">{formatDocument(customer.document)}</span>
               </div>
             ))}
         </div>
