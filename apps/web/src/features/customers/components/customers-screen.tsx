@@ -1,6 +1,7 @@
 import type { Customer } from '@atende/contracts';
 import { Pencil, Plus, Trash2, Users } from 'lucide-react';
 import { useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
@@ -24,6 +25,7 @@ import { useDeleteCustomer } from '../api/delete-customer.ts';
 import { customersPerPage, useCustomers } from '../api/get-customers.ts';
 import { currentTenantId } from '../api/keys.ts';
 import { formatDocument } from '../lib/document.ts';
+import { listParamsFromSearchParams, listParamsToSearchParams } from '../lib/list-params.ts';
 import { CustomerFormDialog } from './customer-form-dialog.tsx';
 import { failureDescription } from './failure.tsx';
 
@@ -36,8 +38,10 @@ export function CustomersScreen() {
 type FormState = { open: false } | { open: true; customer: Customer | null; key: number };
 
 function Customers() {
-  const [search, setSearch] = useState('');
-  const [page, setPage] = useState(1);
+  // Search and page live in the URL (?q=…&page=N): back/forward and a reload restore them.
+  const [searchParams, setSearchParams] = useSearchParams();
+  const { q: search, page } = listParamsFromSearchParams(searchParams);
+  const setPage = (next: number) => setSearchParams(listParamsToSearchParams({ q: search, page: next }));
   const [form, setForm] = useState<FormState>({ open: false });
   const [toDelete, setToDelete] = useState<Customer | null>(null);
   const customers = useCustomers(page, search);
@@ -53,13 +57,12 @@ function Customers() {
   // The last row of a page was deleted: show the page before.
   useEffect(() => {
     if (customers.isSuccess && list.length === 0 && page > 1 && !customers.isPlaceholderData) {
-      setPage((current) => Math.max(1, current - 1));
+      setSearchParams(listParamsToSearchParams({ q: search, page: page - 1 }), { replace: true });
     }
-  }, [customers.isSuccess, customers.isPlaceholderData, list.length, page]);
+  }, [customers.isSuccess, customers.isPlaceholderData, list.length, page, search, setSearchParams]);
 
   function applySearch(text: string) {
-    setSearch(text);
-    setPage(1);
+    setSearchParams(listParamsToSearchParams({ q: text, page: 1 }));
   }
 
   function openForm(customer: Customer | null) {
