@@ -1,4 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
+import { cpfCheckDigits } from '../../packages/contracts/src/documents.ts';
 import { demo, otherUser as other } from '../fixtures.ts';
 import { expectAccessible, openAs } from './helpers.ts';
 
@@ -6,10 +7,11 @@ import { expectAccessible, openAs } from './helpers.ts';
 test.slow();
 
 let counter = 0;
-/** A fresh 11-digit CPF-shaped document and a name no other test uses. */
+/** A fresh valid CPF (its check digits computed) and a name no other test uses. */
 function fresh() {
   counter += 1;
-  const digits = `${Date.now()}${counter}${Math.floor(Math.random() * 1e6)}`.slice(-11).padStart(11, '7');
+  const base = `${Date.now()}${counter}${Math.floor(Math.random() * 1e6)}`.slice(-9).padStart(9, '7');
+  const digits = `${base}${cpfCheckDigits(base)}`;
   const tag = `${Date.now().toString(36)}${counter}${Math.floor(Math.random() * 1e4)}`;
   return { name: `Cliente E2E ${tag}`, tag, document: digits };
 }
@@ -77,6 +79,10 @@ test('customers: validate, create, refuse a duplicate, edit only what changed, d
   await expect(
     dialog.getByText('Documento deve ser um CPF (11 dígitos) ou CNPJ (14 dígitos).'),
   ).toBeVisible();
+  // Eleven digits whose check digits do not match.
+  await dialog.getByLabel('Documento').fill('123.456.789-00');
+  await dialog.getByRole('button', { name: 'Criar cliente' }).click();
+  await expect(dialog.getByText('CPF inválido: confira os dígitos.')).toBeVisible();
 
   await dialog.getByLabel('Documento').fill(cpf(customer.document));
   await dialog.getByLabel('E-mail').fill(`${customer.tag}@exemplo.com.br`);
@@ -91,6 +97,13 @@ test('customers: validate, create, refuse a duplicate, edit only what changed, d
   await expect(row).toContainText(cpf(customer.document));
   await expect(row).toContainText(`${customer.tag}@exemplo.com.br`);
   await expect(row).toContainText('(11) 91234-5678');
+  // Found by the document as shown, and by a prefix of it; the search is in the URL.
+  await search(page, cpf(customer.document));
+  await expect(page).toHaveURL(new RegExp(`[?&]q=${encodeURIComponent(cpf(customer.document))}`));
+  await expect(row).toBeVisible();
+  await expect(page.getByRole('row').filter({ hasText: 'Cliente E2E' })).toHaveCount(1);
+  await search(page, cpf(customer.document).slice(0, 11));
+  await expect(row).toBeVisible();
 
   // The same document again: the server's detail is shown.
   await page.getByRole('button', { name: 'Novo cliente' }).click();
@@ -144,7 +157,7 @@ test('customers: failures are said and lose nothing', async ({ page }) => {
   await expect(row).toBeVisible();
 });
 
-test('customers: ten per page with Anterior/Próxima', async ({ page }) => {
+test('customers: ten per page with Anterior/Próxima, search and page in the URL', async ({ page }) => {
   await openAs(page, demo, '/customers');
   const tag = fresh().tag;
   await createThroughApi(
@@ -160,6 +173,16 @@ test('customers: ten per page with Anterior/Próxima', async ({ page }) => {
   await page.getByRole('button', { name: 'Próxima' }).click();
   await expect(page.getByText('11–11 de 11')).toBeVisible();
   await expect(page.getByRole('row').filter({ hasText: `Pagina ${tag}` })).toHaveCount(1);
+  await expect(page).toHaveURL(/[?&]page=2(&|$)/);
+  // Back and forward restore the page; a reload keeps search and page.
+  await page.goBack();
+  await expect(page.getByText('1–10 de 11')).toBeVisible();
+  await expect(page).not.toHaveURL(/page=/);
+  await page.goForward();
+  await expect(page.getByText('11–11 de 11')).toBeVisible();
+  await page.reload();
+  await expect(page.getByText('11–11 de 11')).toBeVisible();
+  await expect(page.getByLabel('Buscar clientes')).toHaveValue(`Pagina ${tag}`);
   await page.getByRole('button', { name: 'Anterior' }).click();
   await expect(page.getByText('1–10 de 11')).toBeVisible();
 });
