@@ -174,7 +174,7 @@ test('an escalated ticket and a message rated, counted in Settings and exported;
   // (4) A message: created inbound (analysed on arrival), its panel opened, 👎 on intent corrected.
   await page.goto('/messages');
   await expect(page.getByRole('heading', { level: 1, name: 'Mensagens' })).toBeVisible();
-  await page.getByLabel('Direção').selectOption({ label: 'Entrada' });
+  await page.getByLabel('Direção', { exact: true }).selectOption({ label: 'Entrada' });
   await page.getByLabel('Conteúdo', { exact: true }).fill(MESSAGE);
   await page.getByRole('button', { name: 'Criar' }).click();
   await expect(page.getByText('Mensagem criada')).toBeVisible();

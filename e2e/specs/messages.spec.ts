@@ -8,7 +8,7 @@ test.slow();
 const unique = () => `marca${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
 
 async function createMessage(page: Page, content: string, direction: 'Entrada' | 'Saída' = 'Entrada') {
-  await page.getByLabel('Direção').selectOption({ label: direction });
+  await page.getByLabel('Direção', { exact: true }).selectOption({ label: direction });
   await page.getByLabel('Conteúdo', { exact: true }).fill(content);
   await page.getByRole('button', { name: 'Criar' }).click();
   await expect(page.getByLabel('Conteúdo', { exact: true })).toHaveValue('');
@@ -27,7 +27,7 @@ test('messages: create (analysed on arrival), read the analysis, reprocess, flag
     await expect(page.getByRole('columnheader', { name: column, exact: true })).toBeVisible();
   }
   await expect(page.getByLabel('Canal')).toHaveValue('web');
-  await expect(page.getByLabel('Direção')).toHaveValue('inbound');
+  await expect(page.getByLabel('Direção', { exact: true })).toHaveValue('inbound');
   await expectAccessible(page);
 
   // Content is required: 'Criar' stays disabled without it (whitespace included).
@@ -163,4 +163,30 @@ test("messages: the list names a message's ticket by its title, linking to it", 
   const row = page.getByRole('row').filter({ hasText: text });
   await row.getByRole('link', { name: 'Pedido não entregue' }).click();
   await expect(page).toHaveURL(new RegExp(`/tickets/${ticketId}$`));
+});
+
+test('messages: search, direction and flagged filters live in the URL', async ({ page }) => {
+  await openAs(page, demo, '/messages');
+  const text = unique();
+  await createMessage(page, `Entrada ${text}`, 'Entrada');
+  await createMessage(page, `Saída ${text}`, 'Saída');
+  await searchContent(page, text);
+  await expect(page).toHaveURL(new RegExp(`[?&]q=${text}(&|$)`));
+  await expect(page.getByRole('row').filter({ hasText: text })).toHaveCount(2);
+
+  await page.getByLabel('Filtrar por direção').selectOption({ label: 'Saída' });
+  await expect(page).toHaveURL(/[?&]direction=outbound(&|$)/);
+  await expect(page.getByRole('row').filter({ hasText: text })).toHaveCount(1);
+  await expect(page.getByRole('row').filter({ hasText: `Saída ${text}` })).toHaveCount(1);
+
+  await page.reload();
+  await expect(page.getByLabel('Buscar conteúdo')).toHaveValue(text);
+  await expect(page.getByLabel('Filtrar por direção')).toHaveValue('outbound');
+  await expect(page.getByRole('row').filter({ hasText: text })).toHaveCount(1);
+
+  await page.getByRole('checkbox', { name: 'Apenas marcadas' }).click();
+  await expect(page).toHaveURL(/[?&]flagged=true(&|$)/);
+  await expect(page.getByText('Nenhuma mensagem', { exact: false }).first()).toBeVisible();
+  await page.goBack();
+  await expect(page.getByRole('row').filter({ hasText: `Saída ${text}` })).toHaveCount(1);
 });

@@ -1,6 +1,7 @@
 import type { Message } from '@atende/contracts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
+import { listParamsToApi, type MessageListParams } from '../lib/list-params.ts';
 import { currentTenantId, messageKeys } from './keys.ts';
 
 export const messagesPerPage = 20;
@@ -14,22 +15,22 @@ export interface MessagePage {
   per_page: number;
 }
 
-/** `GET /api/v1/messages?page=&per_page=&search=`: newest first, each with its newest analysis. */
-export function getMessages(page: number, search: string, signal?: AbortSignal): Promise<MessagePage> {
+/** `GET /api/v1/messages`: newest first, each with its newest analysis, filtered as the URL says. */
+export function getMessages(list: MessageListParams, signal?: AbortSignal): Promise<MessagePage> {
   return api.get<MessagePage>('/api/v1/messages', {
-    params: { page, per_page: messagesPerPage, search: search.trim() },
+    params: { ...listParamsToApi(list), per_page: messagesPerPage },
     signal,
   });
 }
 
-export function messagesQueryOptions(tenantId: string, page: number, search: string) {
+export function messagesQueryOptions(tenantId: string, list: MessageListParams) {
   return queryOptions({
-    queryKey: messageKeys.list(tenantId, page, search.trim()),
-    queryFn: ({ signal }) => getMessages(page, search, signal),
+    queryKey: messageKeys.list(tenantId, listParamsToApi(list)),
+    queryFn: ({ signal }) => getMessages(list, signal),
     placeholderData: keepPreviousData,
   });
 }
 
-export function useMessages(page: number, search: string) {
-  return useQuery(messagesQueryOptions(currentTenantId(), page, search));
+export function useMessages(list: MessageListParams) {
+  return useQuery(messagesQueryOptions(currentTenantId(), list));
 }

@@ -1,10 +1,11 @@
+import type { QueryParams } from '../../../lib/api-client.ts';
+
 // Re-exported so the feature's files keep one import for their keys.
 export { currentTenantId } from '../../../lib/id-token.ts';
 
 export const messageKeys = {
   all: (tenantId: string) => ['messages', tenantId] as const,
-  list: (tenantId: string, page: number, search: string) =>
-    ['messages', tenantId, 'list', { page, search }] as const,
+  list: (tenantId: string, params: QueryParams) => ['messages', tenantId, 'list', params] as const,
 };
 
 /** Mutation keys, so rows can show which message is being analysed or flagged. */

@@ -11,7 +11,7 @@ import {
   Trash2,
 } from 'lucide-react';
 import { Fragment, useEffect, useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
@@ -23,6 +23,7 @@ import { EmptyState, LoadError } from '../../../components/ui/empty-state.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { Pagination } from '../../../components/ui/pagination.tsx';
 import { SearchForm } from '../../../components/ui/search-form.tsx';
+import { SelectField } from '../../../components/ui/select.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import {
   Table,
@@ -42,6 +43,7 @@ import { useFlagMessage } from '../api/flag-message.ts';
 import { messagesPerPage, useMessages } from '../api/get-messages.ts';
 import { analyzeMessageKey, currentTenantId, flagMessageKey } from '../api/keys.ts';
 import { directionLabels, shortId } from '../lib/labels.ts';
+import { listParamsFrom, listParamsTo, type MessageListParams } from '../lib/list-params.ts';
 import { AnalysisPanel } from './analysis-panel.tsx';
 import { CreateMessageForm } from './create-message-form.tsx';
 
@@ -58,11 +60,15 @@ async function forEachId(ids: string[], action: (id: string) => Promise<unknown>
 }
 
 function Messages() {
-  const [search, setSearch] = useState('');
-  const [page, setPage] = useState(1);
+  // Search, filters and page live in the URL (shareable; back and forward restore them).
+  const [searchParams, setSearchParams] = useSearchParams();
+  const listParams = listParamsFrom(searchParams);
+  const { q: search, page } = listParams;
+  const setList = (next: Partial<MessageListParams>, replace = false) =>
+    setSearchParams(listParamsTo({ ...listParams, ...next }), { replace });
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [expanded, setExpanded] = useState<Set<string>>(new Set());
-  const messages = useMessages(page, search);
+  const messages = useMessages(listParams);
   const analyze = useAnalyzeMessage();
   const flag = useFlagMessage();
   const remove = useDeleteMessage();
@@ -76,21 +82,21 @@ function Messages() {
   // The last rows of a page went away (another tab, a search): show the page before.
   useEffect(() => {
     if (messages.isSuccess && list.length === 0 && page > 1 && !messages.isPlaceholderData) {
-      setPage((current) => Math.max(1, current - 1));
+      setList({ page: page - 1 }, true);
     }
-  }, [messages.isSuccess, messages.isPlaceholderData, list.length, page]);
+  });
 
   const selectedIds = list.map((message) => message.id).filter((id) => selected.has(id));
   const allSelected = list.length > 0 && selectedIds.length === list.length;
 
-  function applySearch(text: string) {
-    setSearch(text);
-    setPage(1);
+  /** New search or filters: back to the first page, nothing selected. */
+  function applyFilters(next: Partial<MessageListParams>) {
+    setList({ ...next, page: 1 });
     setSelected(new Set());
   }
 
   function changePage(next: number) {
-    setPage(next);
+    setList({ page: next });
     setSelected(new Set());
   }
 
@@ -194,14 +200,46 @@ function Messages() {
         <CreateMessageForm />
 
         <Card aria-label="Lista de mensagens">
-          <SearchForm
-            label="Buscar conteúdo"
-            placeholder="Palavras da mensagem"
-            value={search}
-            onSearch={applySearch}
-            submitLabel="Aplicar"
-            className="p-4 sm:px-5"
-          />
+          <div className="flex flex-wrap items-end gap-x-4 gap-y-3 p-4 sm:px-5">
+            <SearchForm
+              label="Buscar conteúdo"
+              placeholder="Palavras da mensagem"
+              value={search}
+              onSearch={(q) => applyFilters({ q })}
+              submitLabel="Aplicar"
+            />
+            <SelectField
+              label="Filtrar por direção"
+              className="w-44"
+              placeholder="Todas"
+              options={[
+                { value: 'inbound', label: directionLabels.inbound },
+                { value: 'outbound', label: directionLabels.outbound },
+              ]}
+              value={listParams.direction}
+              onChange={(event) =>
+                applyFilters({ direction: event.target.value as MessageListParams['direction'] })
+              }
+            />
+            <Checkbox
+              label="Apenas marcadas"
+              className="pb-2.5"
+              checked={listParams.flagged}
+              onCheckedChange={(checked) => applyFilters({ flagged: checked === true })}
+            />
+            {listParams.ticket_id && (
+              <Button
+                variant="secondary"
+                size="sm"
+                className="mb-1"
+                onClick={() => applyFilters({ ticket_id: '' })}
+              >
+                Chamado {list[0]?.ticket_title ?? shortId(listParams.ticket_id)}
+                <span className="sr-only">: remover filtro</span>
+                <span aria-hidden="true">×</span>
+              </Button>
+            )}
+          </div>
 
           {selectedIds.length > 0 && (
             <section
