@@ -77,6 +77,7 @@ export const listAnalysisFeedbackQuerySchema = z.object({
   analysis_id: idSchema,
 });
 export const analysisFeedbackListSchema = z.object({ feedback: z.array(analysisFeedbackSchema) });
+export type AnalysisFeedbackList = z.infer<typeof analysisFeedbackListSchema>;
 
 /** `GET /analysis-feedback/summary`: the tenant's agreement per field over the last 30 days. */
 export const analysisFeedbackSummarySchema = z.object({

@@ -56,3 +56,4 @@ export const customerListSchema = z.object({
   customers: z.array(customerSchema),
   ...pageMeta,
 });
+export type CustomerList = z.infer<typeof customerListSchema>;

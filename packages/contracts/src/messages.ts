@@ -59,3 +59,4 @@ export const messageListSchema = z.object({
   messages: z.array(messageSchema),
   ...pageMeta,
 });
+export type MessageList = z.infer<typeof messageListSchema>;

@@ -103,5 +103,6 @@ export const ticketListSchema = z.object({
   tickets: z.array(ticketSchema),
   ...pageMeta,
 });
+export type TicketList = z.infer<typeof ticketListSchema>;
 
 export const flagQuerySchema = z.object({ flagged: queryBoolean });

@@ -1,7 +1,6 @@
-import type { AnalysisFeedback, CreateAnalysisFeedback } from '@atende/contracts';
+import type { AnalysisFeedback, AnalysisFeedbackList, CreateAnalysisFeedback } from '@atende/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../api-client.ts';
-import type { AnalysisFeedbackList } from './get-analysis-feedback.ts';
 import { analysisFeedbackKeys, createAnalysisFeedbackKey } from './keys.ts';
 
 /**

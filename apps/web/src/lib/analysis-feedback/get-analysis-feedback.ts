@@ -1,11 +1,7 @@
-import type { AnalysisFeedback, FeedbackAnalysisType } from '@atende/contracts';
+import type { AnalysisFeedbackList, FeedbackAnalysisType } from '@atende/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../api-client.ts';
 import { analysisFeedbackKeys } from './keys.ts';
-
-export interface AnalysisFeedbackList {
-  feedback: AnalysisFeedback[];
-}
 
 /** `GET /api/v1/analysis-feedback?analysis_type&analysis_id`: the caller's own on that analysis. */
 export function getAnalysisFeedback(

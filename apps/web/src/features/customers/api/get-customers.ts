@@ -1,4 +1,4 @@
-import type { Customer } from '@atende/contracts';
+import type { CustomerList } from '@atende/contracts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 import { currentTenantId, customerKeys } from './keys.ts';
@@ -6,14 +6,7 @@ import { currentTenantId, customerKeys } from './keys.ts';
 /** Spec §9: the customers screen shows 10 per page. */
 export const customersPerPage = 10;
 
-export interface CustomerPage {
-  customers: Customer[];
-  total: number;
-  /** More rows exist than `total` (a large unfiltered list is counted only that far). */
-  total_is_estimate?: boolean;
-  page: number;
-  per_page: number;
-}
+export type CustomerPage = CustomerList;
 
 /** Spec §3: the list may be a plain array or `{customers,total,…}`; anything else is empty. */
 export function toCustomerPage(data: unknown, page: number): CustomerPage {

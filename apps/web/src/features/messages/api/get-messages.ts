@@ -1,4 +1,4 @@
-import type { Message } from '@atende/contracts';
+import type { MessageList } from '@atende/contracts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 import { listParamsToApi, type MessageListParams } from '../lib/list-params.ts';
@@ -6,14 +6,7 @@ import { currentTenantId, messageKeys } from './keys.ts';
 
 export const messagesPerPage = 20;
 
-export interface MessagePage {
-  messages: Message[];
-  total: number;
-  /** More rows exist than `total` (a large unfiltered list is counted only that far). */
-  total_is_estimate?: boolean;
-  page: number;
-  per_page: number;
-}
+export type MessagePage = MessageList;
 
 /** `GET /api/v1/messages`: newest first, each with its newest analysis, filtered as the URL says. */
 export function getMessages(list: MessageListParams, signal?: AbortSignal): Promise<MessagePage> {

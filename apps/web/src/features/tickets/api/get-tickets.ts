@@ -1,19 +1,10 @@
-import type { Ticket } from '@atende/contracts';
+import type { TicketList } from '@atende/contracts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 import { filtersToApiParams, type TicketFilters, type TicketSort } from '../lib/filters.ts';
 import { ticketKeys } from './keys.ts';
 
 export const TICKETS_PER_PAGE = 20;
-
-export interface TicketList {
-  tickets: Ticket[];
-  total: number;
-  /** More rows exist than `total` (a large unfiltered list is counted only that far). */
-  total_is_estimate?: boolean;
-  page: number;
-  per_page: number;
-}
 
 const apiParams = (filters: TicketFilters, sort: TicketSort) => ({
   ...filtersToApiParams(filters),
