@@ -3,11 +3,12 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
+import { eq } from 'drizzle-orm';
 import pg from 'pg';
 import { buildApp } from '../app.ts';
 import { type Config, loadConfig } from '../config.ts';
 import { createDb, type Database, type DbTimeouts, openPglite } from '../db/client.ts';
-import type { Tenant } from '../db/schema/index.ts';
+import { type Tenant, ticketAnalyses } from '../db/schema/index.ts';
 import { builtInClientId } from '../modules/identity/idp-config.ts';
 import { createUser } from '../modules/identity/users.service.ts';
 import { insertTenant } from '../modules/tenants/tenants.repo.ts';
@@ -227,4 +228,36 @@ export async function twoTenants(env?: Record<string, string>) {
     a: { ...a, api: await signedInClient(server, a) },
     b: { ...b, api: await signedInClient(server, b) },
   };
+}
+
+/**
+ * Stores the next analysis version of a ticket through the owner connection (the trigger
+ * ticket_analyses_newest makes it the newest): a neutral, unflagged analysis unless `fields` say.
+ */
+export async function storeTicketAnalysis(
+  database: Database,
+  tenantId: string,
+  ticketId: string,
+  fields: Partial<typeof ticketAnalyses.$inferInsert> = {},
+) {
+  const db = database.db;
+  const versions = await db.select().from(ticketAnalyses).where(eq(ticketAnalyses.ticketId, ticketId));
+  await db.insert(ticketAnalyses).values({
+    tenantId,
+    ticketId,
+    version: versions.length + 1,
+    provider: 'local',
+    overallSentiment: 'neutral',
+    complexityScore: 0.3,
+    confidenceScore: 0.7,
+    csatScore: 8,
+    solvedStatus: 'in_progress',
+    analysisExplanation: 'Teste.',
+    containsRedFlags: false,
+    redFlagWords: [],
+    requiresEscalation: false,
+    escalationReasons: [],
+    urgencyLevel: 'low',
+    ...fields,
+  });
 }

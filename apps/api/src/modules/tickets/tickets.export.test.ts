@@ -1,7 +1,7 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedBulk } from '../../cli/seed-bulk.ts';
-import { ticketAnalyses, tickets } from '../../db/schema/index.ts';
+import { type ticketAnalyses, tickets } from '../../db/schema/index.ts';
 import {
   type ApiCall,
   createTestUser,
@@ -9,6 +9,7 @@ import {
   signedInClient,
   signInIdToken,
   startTestServer,
+  storeTicketAnalysis,
   type TestServer,
 } from '../../test/helpers.ts';
 import { exportColumns } from './tickets.export.ts';
@@ -134,29 +135,9 @@ describe('tickets CSV export', () => {
   const records = (file: Download) =>
     file.rows.slice(1).map((cells) => Object.fromEntries(cells.map((cell, c) => [file.rows[0]?.[c], cell])));
 
-  /** Stores an analysis version for a ticket (the trigger makes it the newest). */
-  async function analyse(ticketId: string, fields: Partial<typeof ticketAnalyses.$inferInsert> = {}) {
-    const db = server.database.db;
-    const versions = await db.select().from(ticketAnalyses).where(eq(ticketAnalyses.ticketId, ticketId));
-    await db.insert(ticketAnalyses).values({
-      tenantId: crafted.tenantId,
-      ticketId,
-      version: versions.length + 1,
-      provider: 'local',
-      overallSentiment: 'neutral',
-      complexityScore: 0.3,
-      confidenceScore: 0.7,
-      csatScore: 8,
-      solvedStatus: 'in_progress',
-      analysisExplanation: 'Teste.',
-      containsRedFlags: false,
-      redFlagWords: [],
-      requiresEscalation: false,
-      escalationReasons: [],
-      urgencyLevel: 'low',
-      ...fields,
-    });
-  }
+  /** Stores the ticket's next analysis version (the trigger makes it the newest). */
+  const analyse = (ticketId: string, fields: Partial<typeof ticketAnalyses.$inferInsert> = {}) =>
+    storeTicketAnalysis(server.database, crafted.tenantId, ticketId, fields);
 
   const create = async (body: Json) => {
     const res = await crafted.api('POST', '/tickets', body);

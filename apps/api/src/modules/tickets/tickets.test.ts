@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ticketAnalyses, tickets } from '../../db/schema/index.ts';
+import { type ticketAnalyses, tickets } from '../../db/schema/index.ts';
 import { exactCountCap } from '../../lib/db-helpers.ts';
-import { type ApiCall, type Json, twoTenants } from '../../test/helpers.ts';
+import { type ApiCall, type Json, storeTicketAnalysis, twoTenants } from '../../test/helpers.ts';
 
 type Analysis = Partial<typeof ticketAnalyses.$inferInsert>;
 
@@ -14,33 +14,9 @@ describe('tickets API', () => {
   });
   afterAll(() => t.server.close());
 
-  /** Stores an analysis version for a ticket (the trigger ticket_analyses_newest makes it the newest). */
-  async function analyse(ticketId: string, tenantId: string, fields: Analysis = {}) {
-    const db = t.server.database.db;
-    const versions = await db.select().from(ticketAnalyses).where(eq(ticketAnalyses.ticketId, ticketId));
-    const [row] = await db
-      .insert(ticketAnalyses)
-      .values({
-        tenantId,
-        ticketId,
-        version: versions.length + 1,
-        provider: 'local',
-        overallSentiment: 'neutral',
-        complexityScore: 0.3,
-        confidenceScore: 0.7,
-        csatScore: 8,
-        solvedStatus: 'in_progress',
-        analysisExplanation: 'Teste.',
-        containsRedFlags: false,
-        redFlagWords: [],
-        requiresEscalation: false,
-        escalationReasons: [],
-        urgencyLevel: 'low',
-        ...fields,
-      })
-      .returning();
-    expect(row).toBeDefined();
-  }
+  /** Stores the ticket's next analysis version (the trigger ticket_analyses_newest makes it the newest). */
+  const analyse = (ticketId: string, tenantId: string, fields: Analysis = {}) =>
+    storeTicketAnalysis(t.server.database, tenantId, ticketId, fields);
 
   const create = async (api: ApiCall, body: Json) => {
     const res = await api('POST', '/tickets', body);
