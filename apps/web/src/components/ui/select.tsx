@@ -1,6 +1,6 @@
 import { ChevronDown } from 'lucide-react';
-import { type ComponentProps, useId } from 'react';
-import { cn } from './cn.ts';
+import type { ComponentProps } from 'react';
+import { controlClass, Field } from './field.tsx';
 
 export interface SelectOption {
   value: string;
@@ -25,52 +25,28 @@ export function SelectField({
   placeholder,
   hint,
   error,
-  hideLabel = false,
-  className = '',
+  hideLabel,
+  className,
   ...props
 }: SelectFieldProps) {
-  const id = useId();
-  const hintId = `${id}-hint`;
-  const errorId = `${id}-error`;
-  const describedBy = [hint ? hintId : '', error ? errorId : ''].filter(Boolean).join(' ');
   return (
-    <div className={className}>
-      <label htmlFor={id} className={hideLabel ? 'sr-only' : 'block text-sm font-medium text-slate-800'}>
-        {label}
-      </label>
-      <div className={cn('relative', !hideLabel && 'mt-1.5')}>
-        <select
-          id={id}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={describedBy || undefined}
-          className={cn(
-            'block h-10 w-full appearance-none rounded-md border bg-white pr-9 pl-3 text-base text-slate-900 shadow-xs outline-none transition-colors focus:border-brand-600 focus:ring-3 focus:ring-brand-600/25 disabled:bg-slate-100 disabled:text-slate-500 sm:text-sm',
-            error ? 'border-red-600' : 'border-slate-300',
-          )}
-          {...props}
-        >
-          {placeholder !== undefined && <option value="">{placeholder}</option>}
-          {options.map((option) => (
-            <option key={option.value} value={option.value}>
-              {option.label}
-            </option>
-          ))}
-        </select>
-        <ChevronDown
-          className="pointer-events-none absolute top-1/2 right-3 size-4 -translate-y-1/2 text-slate-500"
-          aria-hidden="true"
-        />
-      </div>
-      {hint && (
-        <p id={hintId} className="mt-1.5 text-xs text-slate-600">
-          {hint}
-        </p>
+    <Field label={label} hint={hint} error={error} hideLabel={hideLabel} className={className}>
+      {(control) => (
+        <div className="relative">
+          <select {...control} className={controlClass(error, 'h-10 appearance-none pr-9 pl-3')} {...props}>
+            {placeholder !== undefined && <option value="">{placeholder}</option>}
+            {options.map((option) => (
+              <option key={option.value} value={option.value}>
+                {option.label}
+              </option>
+            ))}
+          </select>
+          <ChevronDown
+            className="pointer-events-none absolute top-1/2 right-3 size-4 -translate-y-1/2 text-slate-500"
+            aria-hidden="true"
+          />
+        </div>
       )}
-      {error && (
-        <p id={errorId} className="mt-1.5 text-sm text-red-700">
-          {error}
-        </p>
-      )}
-    </div>
+    </Field>
   );
 }

@@ -1,11 +1,12 @@
-import type { Customer } from '@atende/contracts';
+import { type Customer, documentProblem } from '@atende/contracts';
 import { useIsMutating } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
 import { toast } from 'sonner';
+import { z } from 'zod';
 import { Button } from '../../../components/ui/button.tsx';
 import { Dialog, DialogClose, DialogContent, DialogFooter } from '../../../components/ui/dialog.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
-import { ApiError } from '../../../lib/api-client.ts';
+import { UnsavedChangesGuard } from '../../../components/unsaved-changes-guard.tsx';
+import { fieldProps, showServerFieldErrors, useZodForm } from '../../../lib/forms.ts';
 import { useCreateCustomer } from '../api/create-customer.ts';
 import { saveCustomerKey } from '../api/keys.ts';
 import { useUpdateCustomer } from '../api/update-customer.ts';
@@ -16,8 +17,6 @@ import {
   formValuesOf,
 } from '../lib/changed-fields.ts';
 import { failureDescription } from './failure.tsx';
-
-type Problems = Partial<Record<keyof CustomerFormValues, string>>;
 
 interface CustomerFormDialogProps {
   open: boolean;
@@ -42,59 +41,48 @@ export function CustomerFormDialog({ open, onOpenChange, customer }: CustomerFor
   );
 }
 
+/** The form's checks, with the API's own pt-BR messages (the API checks the same again). */
+const customerFormSchema = z.object({
+  name: z.string().trim().min(1, 'Nome é obrigatório.'),
+  document: z
+    .string()
+    .trim()
+    .min(1, 'Documento é obrigatório.')
+    .superRefine((value, ctx) => {
+      const problem = documentProblem(value);
+      if (problem) ctx.addIssue({ code: 'custom', message: problem });
+    }),
+  company: z.string(),
+  email: z
+    .string()
+    .trim()
+    .refine((value) => value === '' || z.email().safeParse(value).success, 'E-mail inválido.'),
+  phone: z.string(),
+}) satisfies z.ZodType<CustomerFormValues>;
+
 function CustomerForm({ customer, onDone }: { customer: Customer | null; onDone: () => void }) {
-  const [values, setValues] = useState<CustomerFormValues>(() => formValuesOf(customer));
-  const [problems, setProblems] = useState<Problems>({});
+  const form = useZodForm<CustomerFormValues>(customerFormSchema, formValuesOf(customer));
   const create = useCreateCustomer();
   const update = useUpdateCustomer();
   const pending = create.isPending || update.isPending;
 
-  const field = (name: keyof CustomerFormValues) => ({
-    name,
-    value: values[name],
-    error: problems[name],
-    onChange: (event: { target: { value: string } }) =>
-      setValues((current) => ({ ...current, [name]: event.target.value })),
-  });
+  /** One error per failure: under the inputs when the API names them, else a toast. */
+  const failed = (fallback: string) => (error: unknown) => {
+    if (showServerFieldErrors(form, error)) return;
+    toast.error('Falha na Operação', { description: failureDescription(fallback, error) });
+  };
 
-  function serverProblems(error: unknown) {
-    if (!(error instanceof ApiError)) return;
-    const found: Problems = {};
-    for (const { field: path, message } of error.error?.fields ?? []) {
-      const name = path.replace(/^body\./, '') as keyof CustomerFormValues;
-      if (name in values) found[name] ??= message;
-    }
-    setProblems(found);
-  }
-
-  function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const found: Problems = {};
-    if (values.name.trim() === '') found.name = 'Nome é obrigatório.';
-    if (values.document.trim() === '') found.document = 'Documento é obrigatório.';
-    setProblems(found);
-    if (found.name || found.document) {
-      const first = found.name ? 'name' : 'document';
-      document.querySelector<HTMLInputElement>(`form[data-customer-form] [name="${first}"]`)?.focus();
-      return;
-    }
-
+  function save(values: CustomerFormValues) {
     if (!customer) {
       create.mutate(createPayload(values), {
         onSuccess: (created) => {
           toast.success('Cliente Criado', { description: created.name });
           onDone();
         },
-        onError: (error) => {
-          serverProblems(error);
-          toast.error('Falha na Operação', {
-            description: failureDescription('Falha ao criar cliente. Tente novamente.', error),
-          });
-        },
+        onError: failed('Falha ao criar cliente. Tente novamente.'),
       });
       return;
     }
-
     const changes = changedFields(customer, values);
     if (Object.keys(changes).length === 0) {
       onDone();
@@ -107,19 +95,14 @@ function CustomerForm({ customer, onDone }: { customer: Customer | null; onDone:
           toast.success('Cliente Atualizado', { description: updated.name });
           onDone();
         },
-        onError: (error) => {
-          serverProblems(error);
-          toast.error('Falha na Operação', {
-            description: failureDescription('Falha ao atualizar cliente. Tente novamente.', error),
-          });
-        },
+        onError: failed('Falha ao atualizar cliente. Tente novamente.'),
       },
     );
   }
 
   return (
-    <form noValidate data-customer-form onSubmit={submit} className="space-y-4">
-      <TextField label="Nome" required autoComplete="off" maxLength={200} {...field('name')} />
+    <form noValidate onSubmit={form.handleSubmit(save)} className="space-y-4">
+      <TextField label="Nome" required autoComplete="off" maxLength={200} {...fieldProps(form, 'name')} />
       <TextField
         label="Documento"
         required
@@ -127,13 +110,26 @@ function CustomerForm({ customer, onDone }: { customer: Customer | null; onDone:
         autoComplete="off"
         maxLength={40}
         hint="CPF (11 dígitos) ou CNPJ (14 dígitos); a pontuação é opcional."
-        {...field('document')}
+        {...fieldProps(form, 'document')}
       />
-      <TextField label="Empresa" autoComplete="off" maxLength={200} {...field('company')} />
+      <TextField label="Empresa" autoComplete="off" maxLength={200} {...fieldProps(form, 'company')} />
       <div className="grid gap-4 sm:grid-cols-2">
-        <TextField label="E-mail" type="email" autoComplete="off" maxLength={320} {...field('email')} />
-        <TextField label="Telefone" type="tel" autoComplete="off" maxLength={40} {...field('phone')} />
+        <TextField
+          label="E-mail"
+          type="email"
+          autoComplete="off"
+          maxLength={320}
+          {...fieldProps(form, 'email')}
+        />
+        <TextField
+          label="Telefone"
+          type="tel"
+          autoComplete="off"
+          maxLength={40}
+          {...fieldProps(form, 'phone')}
+        />
       </div>
+      <UnsavedChangesGuard when={form.formState.isDirty && !pending} />
       <DialogFooter>
         <DialogClose asChild>
           <Button variant="secondary" disabled={pending}>
