@@ -175,7 +175,7 @@ export function DataTable<Row>({
                         key={column.id}
                         data-label={column.phone === 'title' ? undefined : column.header}
                         className={cn(
-                          'px-3 py-2.5 align-top text-slate-800 first:pl-4 max-sm:flex max-sm:gap-2 max-sm:px-0 max-sm:py-0.5',
+                          'px-3 py-2.5 align-top text-slate-800 sm:first:pl-4 max-sm:flex max-sm:gap-2 max-sm:px-0 max-sm:py-0.5',
                           column.phone === 'title'
                             ? 'max-sm:pr-8 max-sm:pb-1.5'
                             : 'max-sm:before:w-28 max-sm:before:shrink-0 max-sm:before:text-slate-600 max-sm:before:content-[attr(data-label)]',
