@@ -1,5 +1,5 @@
 import { ArrowDown, ArrowUp, ArrowUpDown, type LucideIcon } from 'lucide-react';
-import type { MouseEvent, ReactNode } from 'react';
+import { Fragment, type MouseEvent, type ReactNode } from 'react';
 import { ApiError } from '../../lib/api-client.ts';
 import { Checkbox } from '../ui/checkbox.tsx';
 import { cn, focusRing } from '../ui/cn.ts';
@@ -48,6 +48,8 @@ interface DataTableProps<Row> {
   sort?: { value: ListSort; onChange: (sort: ListSort) => void };
   /** The row's buttons: the last column, and a row of their own on phones. */
   actions?: (row: Row) => ReactNode;
+  /** A full-width line under the row (an opened detail); null or undefined: none. */
+  expanded?: (row: Row) => ReactNode;
   onRowClick?: (row: Row) => void;
   rowClassName?: (row: Row) => string | false | undefined;
   pagination?: {
@@ -77,6 +79,7 @@ export function DataTable<Row>({
   selection,
   sort,
   actions,
+  expanded,
   onRowClick,
   rowClassName,
   pagination,
@@ -150,48 +153,57 @@ export function DataTable<Row>({
               ))
             : list.map((row) => {
                 const id = rowKey(row);
+                const detail = expanded?.(row);
                 return (
-                  <tr
-                    key={id}
-                    onClick={onRowClick ? (event) => clickRow(event, row) : undefined}
-                    className={cn(
-                      'hover:bg-slate-50 max-sm:relative max-sm:block max-sm:px-4 max-sm:py-3',
-                      onRowClick && 'cursor-pointer',
-                      selection?.state.has(id) && 'bg-brand-50/60',
-                      rowClassName?.(row),
+                  <Fragment key={id}>
+                    <tr
+                      onClick={onRowClick ? (event) => clickRow(event, row) : undefined}
+                      className={cn(
+                        'hover:bg-slate-50 max-sm:relative max-sm:block max-sm:px-4 max-sm:py-3',
+                        onRowClick && 'cursor-pointer',
+                        selection?.state.has(id) && 'bg-brand-50/60',
+                        rowClassName?.(row),
+                      )}
+                    >
+                      {selection && (
+                        <td className="w-10 px-3 py-2.5 pl-4 align-top max-sm:absolute max-sm:top-3.5 max-sm:right-4 max-sm:p-0">
+                          <Checkbox
+                            aria-label={selection.rowLabel(row)}
+                            checked={selection.state.has(id)}
+                            onCheckedChange={(checked) => selection.state.toggle(id, checked === true)}
+                          />
+                        </td>
+                      )}
+                      {columns.map((column) => (
+                        <td
+                          key={column.id}
+                          data-label={column.phone === 'title' ? undefined : column.header}
+                          className={cn(
+                            'px-3 py-2.5 align-top text-slate-800 sm:first:pl-4 max-sm:flex max-sm:gap-2 max-sm:px-0 max-sm:py-0.5',
+                            column.phone === 'title'
+                              ? 'max-sm:pr-8 max-sm:pb-1.5'
+                              : 'max-sm:before:w-28 max-sm:before:shrink-0 max-sm:before:text-slate-600 max-sm:before:content-[attr(data-label)]',
+                            column.phone === 'hide' && 'max-sm:hidden',
+                            column.className,
+                          )}
+                        >
+                          {column.cell(row)}
+                        </td>
+                      ))}
+                      {actions && (
+                        <td className="px-3 py-2 pr-4 align-top max-sm:block max-sm:px-0 max-sm:pt-2 max-sm:pb-0">
+                          <div className="flex justify-end gap-1 max-sm:justify-start">{actions(row)}</div>
+                        </td>
+                      )}
+                    </tr>
+                    {detail != null && (
+                      <tr className="max-sm:block">
+                        <td colSpan={columnCount} className="p-0 max-sm:block">
+                          {detail}
+                        </td>
+                      </tr>
                     )}
-                  >
-                    {selection && (
-                      <td className="w-10 px-3 py-2.5 pl-4 align-top max-sm:absolute max-sm:top-3.5 max-sm:right-4 max-sm:p-0">
-                        <Checkbox
-                          aria-label={selection.rowLabel(row)}
-                          checked={selection.state.has(id)}
-                          onCheckedChange={(checked) => selection.state.toggle(id, checked === true)}
-                        />
-                      </td>
-                    )}
-                    {columns.map((column) => (
-                      <td
-                        key={column.id}
-                        data-label={column.phone === 'title' ? undefined : column.header}
-                        className={cn(
-                          'px-3 py-2.5 align-top text-slate-800 sm:first:pl-4 max-sm:flex max-sm:gap-2 max-sm:px-0 max-sm:py-0.5',
-                          column.phone === 'title'
-                            ? 'max-sm:pr-8 max-sm:pb-1.5'
-                            : 'max-sm:before:w-28 max-sm:before:shrink-0 max-sm:before:text-slate-600 max-sm:before:content-[attr(data-label)]',
-                          column.phone === 'hide' && 'max-sm:hidden',
-                          column.className,
-                        )}
-                      >
-                        {column.cell(row)}
-                      </td>
-                    ))}
-                    {actions && (
-                      <td className="px-3 py-2 pr-4 align-top max-sm:block max-sm:px-0 max-sm:pt-2 max-sm:pb-0">
-                        <div className="flex justify-end gap-1 max-sm:justify-start">{actions(row)}</div>
-                      </td>
-                    )}
-                  </tr>
+                  </Fragment>
                 );
               })}
         </tbody>
