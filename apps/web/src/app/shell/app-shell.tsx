@@ -11,6 +11,7 @@ import { NotificationBell } from '../../features/notifications/components/notifi
 import { ErrorBoundary } from '../error-boundary.tsx';
 import { pageTitle } from './menu.ts';
 import { SidebarContent } from './sidebar-content.tsx';
+import { ThemeToggle } from './theme-toggle.tsx';
 import { useKeyboardShortcuts } from './use-keyboard-shortcuts.ts';
 
 /** Spec §2: a session without a tenant cannot use any screen. */
@@ -127,7 +128,8 @@ export function AppShell() {
           <MobileDrawer />
           <BrandLogo className="text-lg" />
         </div>
-        <div className="ml-auto flex items-center pr-1 lg:pr-6">
+        <div className="ml-auto flex items-center gap-1 pr-1 lg:pr-6">
+          <ThemeToggle />
           <NotificationBell tenantId={user.tenantId} />
         </div>
       </header>

@@ -14,7 +14,9 @@ const dayLabel = new Intl.DateTimeFormat('pt-BR', { timeZone: TIME_ZONE, day: '2
 /** Seconds of the São Paulo midnight of a YYYY-MM-DD day (UTC-3 all year). */
 const secondsOf = (day: string) => Date.parse(`${day}T00:00:00-03:00`) / 1000;
 
-function optionsFor(width: number): uPlot.Options {
+/** `ink()` is the text colour of the chart's box, read at each draw so it follows the theme. */
+function optionsFor(width: number, ink: () => string): uPlot.Options {
+  const axis = { stroke: ink, grid: { stroke: () => `color-mix(in srgb, ${ink()} 15%, transparent)` } };
   return {
     width,
     height,
@@ -45,12 +47,13 @@ function optionsFor(width: number): uPlot.Options {
       },
     ],
     axes: [
-      { values: (_u, splits) => splits.map((s) => dayLabel.format(s * 1000)) },
+      { ...axis, values: (_u, splits) => splits.map((s) => dayLabel.format(s * 1000)) },
       {
+        ...axis,
         label: 'Chamados',
         values: (_u, splits) => splits.map((s) => (Number.isInteger(s) ? String(s) : '')),
       },
-      { scale: 'csat', side: 1, label: 'CSAT', grid: { show: false } },
+      { stroke: ink, scale: 'csat', side: 1, label: 'CSAT', grid: { show: false } },
     ],
   };
 }
@@ -71,11 +74,19 @@ export default function TrendChart({ trend }: { trend: Dashboard['trend'] }) {
   useEffect(() => {
     const element = box.current;
     if (!element) return;
-    const plot = new uPlot(optionsFor(element.clientWidth), dataOf([]), element);
+    const plot = new uPlot(
+      optionsFor(element.clientWidth, () => getComputedStyle(element).color),
+      dataOf([]),
+      element,
+    );
     chart.current = plot;
     const resize = new ResizeObserver(() => plot.setSize({ width: element.clientWidth, height }));
     resize.observe(element);
+    // The theme changed (html.dark): draw the axes again in the new text colour.
+    const theme = new MutationObserver(() => plot.redraw(false));
+    theme.observe(document.documentElement, { attributes: true, attributeFilter: ['class'] });
     return () => {
+      theme.disconnect();
       resize.disconnect();
       plot.destroy();
       chart.current = null;
