@@ -36,7 +36,7 @@ export function SearchForm({
   }
 
   return (
-    <form onSubmit={submit} className={cn('flex flex-wrap items-end gap-2', className)}>
+    <form noValidate onSubmit={submit} className={cn('flex flex-wrap items-end gap-2', className)}>
       <TextField
         label={label}
         type="search"
