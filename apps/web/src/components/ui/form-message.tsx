@@ -1,8 +1,9 @@
 import { CircleAlert, CircleCheck } from 'lucide-react';
 import type { ReactNode } from 'react';
 
-/** A problem with the whole form: announced at once (role="alert"). */
-export function FormError({ children }: { children: ReactNode }) {
+/** A problem with the whole form: announced at once (role="alert"); nothing when there is none. */
+export function FormError({ children }: { children?: ReactNode }) {
+  if (!children) return null;
   return (
     <div
       role="alert"

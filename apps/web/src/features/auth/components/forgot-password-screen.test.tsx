@@ -1,5 +1,5 @@
 import { passwordProblems, passwordRule } from '@atende/contracts/password-policy';
-import { fireEvent, screen } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { answerCognito, cognitoSend, idpError, sentInputs } from '../../../testing/cognito-sdk-mock.ts';
 import { stubServer } from '../../../testing/fake-server.ts';
@@ -24,10 +24,16 @@ async function reachConfirmStep() {
 }
 
 describe('password recovery screen', () => {
-  it('asks for the e-mail first', () => {
+  it('asks for the e-mail first', async () => {
     renderApp('/esqueci-minha-senha');
+    const email = screen.getByLabelText('E-mail');
+    expect(email.closest('form')?.noValidate).toBe(true);
     fireEvent.click(screen.getByRole('button', { name: 'Enviar código' }));
-    expect(screen.getByText('Informe seu e-mail.')).toBeTruthy();
+    expect(await screen.findByText('Informe seu e-mail.')).toBeTruthy();
+    await waitFor(() => expect(document.activeElement).toBe(email));
+    fireEvent.change(email, { target: { value: 'recupera' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Enviar código' }));
+    expect(await screen.findByText('Informe um e-mail válido, como nome@empresa.com.br.')).toBeTruthy();
     expect(cognitoSend).not.toHaveBeenCalled();
     expect(screen.getByRole('link', { name: 'Voltar ao login' })).toBeTruthy();
   });
@@ -39,9 +45,12 @@ describe('password recovery screen', () => {
       { ClientId: 'atende-web', Username: 'recupera@atende.local' },
     ]);
 
+    expect(screen.getByLabelText('Código de verificação').closest('form')?.noValidate).toBe(true);
     fireEvent.click(screen.getByRole('button', { name: 'Alterar senha' }));
-    expect(screen.getByText('Informe o código de verificação.')).toBeTruthy();
+    expect(await screen.findByText('Informe o código de verificação.')).toBeTruthy();
     expect(screen.getByText('Informe a nova senha.')).toBeTruthy();
+    // The notice stays until something is sent again.
+    expect(screen.getByText('Código enviado. Verifique seu e-mail.')).toBeTruthy();
 
     fireEvent.change(screen.getByLabelText('Código de verificação'), { target: { value: ' 123456 ' } });
     fireEvent.change(screen.getByLabelText('Nova senha'), { target: { value: 'Nova#Senha2026' } });
@@ -91,9 +100,11 @@ describe('password recovery screen', () => {
     fireEvent.change(screen.getByLabelText('Código de verificação'), { target: { value: '123456' } });
     fireEvent.change(field, { target: { value: 'Recupera#Senha2026' } });
     fireEvent.click(screen.getByRole('button', { name: 'Alterar senha' }));
-    expect((await screen.findByRole('alert')).textContent).toBe('A senha não pode conter o seu e-mail.');
+    const reason = await screen.findByText(passwordProblems.containsEmail);
+    expect(field.getAttribute('aria-describedby')).toBe(`${screen.getByText(passwordRule).id} ${reason.id}`);
     expect(document.activeElement).toBe(field);
     expect(field.getAttribute('aria-invalid')).toBe('true');
+    expect(screen.queryByRole('alert')).toBeNull();
   });
 
   it('falls back to the spec text when sending fails for an unknown reason', async () => {

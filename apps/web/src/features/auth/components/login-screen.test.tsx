@@ -27,20 +27,26 @@ function fillIn(email: string, password: string) {
 }
 
 describe('login screen', () => {
-  it('asks for both fields before calling the identity provider', async () => {
+  it('asks for both fields in pt-BR, under the inputs, before calling the identity provider', async () => {
     renderApp('/login');
     expect(screen.getByRole('heading', { name: 'Entrar na plataforma' })).toBeTruthy();
-    expect(screen.getByLabelText('E-mail').getAttribute('type')).toBe('email');
+    const email = screen.getByLabelText('E-mail');
+    expect(email.getAttribute('type')).toBe('email');
+    // The browser's own bubbles would be in its language: the form checks itself.
+    expect(email.closest('form')?.noValidate).toBe(true);
 
     fireEvent.click(screen.getByRole('button', { name: 'Entrar' }));
 
-    expect(screen.getByText('Informe seu e-mail.')).toBeTruthy();
+    expect(await screen.findByText('Informe seu e-mail.')).toBeTruthy();
     expect(screen.getByText('Informe sua senha.')).toBeTruthy();
-    expect(screen.getByLabelText('E-mail').getAttribute('aria-invalid')).toBe('true');
-    expect(document.activeElement).toBe(screen.getByLabelText('E-mail'));
+    expect(email.getAttribute('aria-invalid')).toBe('true');
+    expect(email.getAttribute('aria-describedby')).toBe(screen.getByText('Informe seu e-mail.').id);
+    await waitFor(() => expect(document.activeElement).toBe(email));
+    expect(screen.queryByRole('alert')).toBeNull();
 
     fillIn('demo-sem-arroba', 'x');
-    expect(screen.getByText('Informe um e-mail válido, como nome@empresa.com.br.')).toBeTruthy();
+    expect(await screen.findByText('Informe um e-mail válido, como nome@empresa.com.br.')).toBeTruthy();
+    expect(screen.queryByText('Informe sua senha.')).toBeNull();
     expect(cognitoSend).not.toHaveBeenCalled();
   });
 
@@ -83,7 +89,11 @@ describe('login screen', () => {
 
     expect((await screen.findByRole('alert')).textContent).toBe('E-mail ou senha incorretos.');
     expect(router.state.location.pathname).toBe('/login');
-    expect((screen.getByLabelText('Senha') as HTMLInputElement).value).toBe('');
+    const password = screen.getByLabelText('Senha') as HTMLInputElement;
+    expect(password.value).toBe('');
+    expect(document.activeElement).toBe(password);
+    // Said once: in the alert, not also under the inputs.
+    expect(password.getAttribute('aria-invalid')).toBeNull();
     expect(screen.getByRole('button', { name: 'Entrar' }).hasAttribute('disabled')).toBe(false);
   });
 

@@ -1,5 +1,5 @@
 import { passwordProblems, passwordRule } from '@atende/contracts/password-policy';
-import { fireEvent, screen } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ID_TOKEN_STORAGE_KEY } from '../../../lib/id-token.ts';
 import { answerCognito, cognitoSend, idpError, sentInputs } from '../../../testing/cognito-sdk-mock.ts';
@@ -42,12 +42,26 @@ describe('new password screen', () => {
     expect(screen.getByRole('link', { name: 'Voltar ao login' }).getAttribute('href')).toBe('/login');
   });
 
-  it('refuses a confirmation that does not match', () => {
+  it('asks for both fields in pt-BR, under the inputs', async () => {
+    renderApp('/nova-senha');
+    const field = screen.getByLabelText('Nova senha');
+    expect(field.closest('form')?.noValidate).toBe(true);
+    fireEvent.click(screen.getByRole('button', { name: 'Salvar nova senha' }));
+    expect(await screen.findByText('Informe a nova senha.')).toBeTruthy();
+    expect(screen.getByText('Repita a nova senha.')).toBeTruthy();
+    await waitFor(() => expect(document.activeElement).toBe(field));
+    expect(cognitoSend).not.toHaveBeenCalled();
+  });
+
+  it('refuses a confirmation that does not match, under the confirmation', async () => {
     renderApp('/nova-senha');
     submit('Nova#Senha2026', 'Nova#Senha2027');
-    expect(screen.getByRole('alert').textContent).toBe('As senhas não conferem.');
-    expect(document.activeElement).toBe(screen.getByLabelText('Confirme a nova senha'));
-    expect(screen.getByLabelText('Confirme a nova senha').getAttribute('aria-invalid')).toBe('true');
+    const confirmation = screen.getByLabelText('Confirme a nova senha');
+    const mismatch = await screen.findByText('As senhas não conferem.');
+    expect(confirmation.getAttribute('aria-describedby')).toBe(mismatch.id);
+    expect(confirmation.getAttribute('aria-invalid')).toBe('true');
+    await waitFor(() => expect(document.activeElement).toBe(confirmation));
+    expect(screen.queryByRole('alert')).toBeNull();
     expect(cognitoSend).not.toHaveBeenCalled();
   });
 
@@ -87,13 +101,13 @@ describe('new password screen', () => {
     });
     renderApp('/nova-senha');
     submit('Senha@1234', 'Senha@1234');
-    expect((await screen.findByRole('alert')).textContent).toBe(
-      'A senha é fácil de adivinhar. Use uma frase longa ou misture palavras pouco comuns.',
-    );
+    // Under the field it concerns, after the rule, and said once (no alert besides).
+    const reason = await screen.findByText(passwordProblems.guessable);
     const field = screen.getByLabelText('Nova senha');
     expect(document.activeElement).toBe(field);
     expect(field.getAttribute('aria-invalid')).toBe('true');
-    expect(screen.getByText(passwordRule)).toBeTruthy();
+    expect(field.getAttribute('aria-describedby')).toBe(`${screen.getByText(passwordRule).id} ${reason.id}`);
+    expect(screen.queryByRole('alert')).toBeNull();
   });
 
   it("states the rule when the provider's reason is not one of ours", async () => {
@@ -104,7 +118,8 @@ describe('new password screen', () => {
     });
     renderApp('/nova-senha');
     submit('fraca', 'fraca');
-    expect((await screen.findByRole('alert')).textContent).toBe(`A senha não foi aceita. ${passwordRule}`);
+    expect(await screen.findByText(`A senha não foi aceita. ${passwordRule}`)).toBeTruthy();
+    expect(document.activeElement).toBe(screen.getByLabelText('Nova senha'));
   });
 
   it('reports an answer without a token', async () => {

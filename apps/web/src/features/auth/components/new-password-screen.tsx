@@ -1,14 +1,28 @@
-import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { passwordRule } from '@atende/contracts/password-policy';
+import { useEffect } from 'react';
 import { Navigate, useLocation } from 'react-router';
+import { z } from 'zod';
 import { Button } from '../../../components/ui/button.tsx';
 import { FormError } from '../../../components/ui/form-message.tsx';
 import { PasswordField } from '../../../components/ui/password-field.tsx';
 import { TextLink } from '../../../components/ui/text-link.tsx';
+import { fieldProps, useZodForm } from '../../../lib/forms.ts';
 import { preloadIdp } from '../api/idp.ts';
-import { idpErrorMessage, isPasswordRefusal } from '../api/idp-errors.ts';
 import { useAuth } from '../context/use-auth.ts';
+import { newPasswordField, showIdpFailure } from './auth-forms.ts';
 import { AuthLayout } from './auth-layout.tsx';
-import { passwordPolicyHint, requiredProblem } from './field-rules.ts';
+
+const newPasswordSchema = z
+  .object({
+    newPassword: newPasswordField,
+    confirmation: z.string().min(1, 'Repita a nova senha.'),
+  })
+  // Only once both are typed: a missing one is said under its own field.
+  .refine(({ newPassword, confirmation }) => !newPassword || !confirmation || newPassword === confirmation, {
+    message: 'As senhas não conferem.',
+    path: ['confirmation'],
+  });
+type NewPasswordValues = z.infer<typeof newPasswordSchema>;
 
 function typedUsername(state: unknown): string | undefined {
   if (typeof state !== 'object' || state === null) return undefined;
@@ -18,17 +32,8 @@ function typedUsername(state: unknown): string | undefined {
 
 /** /nova-senha: first access with a temporary password (NEW_PASSWORD_REQUIRED). */
 export function NewPasswordScreen() {
-  const { isAuthenticated, pendingChallenge, completeNewPassword } = useAuth();
+  const { isAuthenticated, pendingChallenge } = useAuth();
   const location = useLocation();
-  const [newPassword, setNewPassword] = useState('');
-  const [confirmation, setConfirmation] = useState('');
-  const [problems, setProblems] = useState<{ newPassword?: string; confirmation?: string }>({});
-  const [error, setError] = useState<string | null>(null);
-  const [mismatch, setMismatch] = useState(false);
-  const [refused, setRefused] = useState(false);
-  const [pending, setPending] = useState(false);
-  const passwordInput = useRef<HTMLInputElement>(null);
-  const confirmationInput = useRef<HTMLInputElement>(null);
 
   useEffect(preloadIdp, []);
 
@@ -49,38 +54,6 @@ export function NewPasswordScreen() {
     );
   }
 
-  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const found = {
-      newPassword: requiredProblem(newPassword, 'Informe a nova senha.'),
-      confirmation: requiredProblem(confirmation, 'Repita a nova senha.'),
-    };
-    setProblems(found);
-    setMismatch(false);
-    setRefused(false);
-    if (found.newPassword) return passwordInput.current?.focus();
-    if (found.confirmation) return confirmationInput.current?.focus();
-    if (newPassword !== confirmation) {
-      setError('As senhas não conferem.');
-      setMismatch(true);
-      return confirmationInput.current?.focus();
-    }
-
-    setError(null);
-    setPending(true);
-    try {
-      await completeNewPassword(newPassword);
-    } catch (failure) {
-      setError(idpErrorMessage(failure, 'newPassword'));
-      if (isPasswordRefusal(failure)) {
-        setRefused(true);
-        passwordInput.current?.focus();
-      }
-    } finally {
-      setPending(false);
-    }
-  }
-
   const username = typedUsername(location.state) ?? pendingChallenge.username;
   return (
     <AuthLayout
@@ -92,38 +65,45 @@ export function NewPasswordScreen() {
         </>
       }
     >
-      <form noValidate onSubmit={handleSubmit} className="space-y-5">
-        {error && <FormError>{error}</FormError>}
-        <PasswordField
-          ref={passwordInput}
-          label="Nova senha"
-          name="new-password"
-          autoComplete="new-password"
-          required
-          value={newPassword}
-          onChange={(event) => setNewPassword(event.target.value)}
-          hint={passwordPolicyHint}
-          error={problems.newPassword}
-          aria-invalid={refused || undefined}
-        />
-        <PasswordField
-          ref={confirmationInput}
-          label="Confirme a nova senha"
-          name="confirm-password"
-          autoComplete="new-password"
-          required
-          value={confirmation}
-          onChange={(event) => setConfirmation(event.target.value)}
-          error={problems.confirmation}
-          aria-invalid={mismatch || undefined}
-        />
-        <Button type="submit" className="w-full" pending={pending} pendingLabel="Salvando…">
-          Salvar nova senha
-        </Button>
-      </form>
+      <NewPasswordForm />
       <p className="mt-6 text-center text-sm">
         <TextLink to="/login">Voltar ao login</TextLink>
       </p>
     </AuthLayout>
+  );
+}
+
+function NewPasswordForm() {
+  const { completeNewPassword } = useAuth();
+  const form = useZodForm<NewPasswordValues>(newPasswordSchema, { newPassword: '', confirmation: '' });
+
+  async function submit({ newPassword }: NewPasswordValues) {
+    try {
+      await completeNewPassword(newPassword);
+    } catch (failure) {
+      showIdpFailure(form, failure, 'newPassword', 'newPassword');
+    }
+  }
+
+  return (
+    <form noValidate onSubmit={form.handleSubmit(submit)} className="space-y-5">
+      <FormError>{form.formState.errors.root?.message}</FormError>
+      <PasswordField
+        label="Nova senha"
+        autoComplete="new-password"
+        required
+        hint={passwordRule}
+        {...fieldProps(form, 'newPassword')}
+      />
+      <PasswordField
+        label="Confirme a nova senha"
+        autoComplete="new-password"
+        required
+        {...fieldProps(form, 'confirmation')}
+      />
+      <Button type="submit" className="w-full" pending={form.formState.isSubmitting} pendingLabel="Salvando…">
+        Salvar nova senha
+      </Button>
+    </form>
   );
 }
