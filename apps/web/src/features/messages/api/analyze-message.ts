@@ -8,11 +8,17 @@ export function analyzeMessage(id: string): Promise<Message> {
   return api.post<Message>(`/api/v1/messages/${encodeURIComponent(id)}/analyze`);
 }
 
-export function useAnalyzeMessage() {
+/**
+ * One call per use; `refreshList: false` for a bulk action, which refreshes the list once at the
+ * end (useBulkAction). The key lets rows show which message is busy.
+ */
+export function useAnalyzeMessage({ refreshList = true }: { refreshList?: boolean } = {}) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationKey: analyzeMessageKey,
     mutationFn: analyzeMessage,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: messageKeys.all(currentTenantId()) }),
+    onSettled: refreshList
+      ? () => queryClient.invalidateQueries({ queryKey: messageKeys.all(currentTenantId()) })
+      : undefined,
   });
 }

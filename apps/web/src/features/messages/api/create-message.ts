@@ -1,5 +1,6 @@
-import type { Message } from '@atende/contracts';
+import type { CreateMessage, Message } from '@atende/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { PickerOption } from '../../../components/search-picker.tsx';
 import { api } from '../../../lib/api-client.ts';
 import { currentTenantId, messageKeys } from './keys.ts';
 
@@ -7,22 +8,23 @@ export interface MessageFormValues {
   content: string;
   direction: 'inbound' | 'outbound';
   channel: string;
-  ticket_id: string;
-  customer_id: string;
+  /** Chosen in the pickers; sent as `ticket_id` and `customer_id`. */
+  ticket: PickerOption | null;
+  customer: PickerOption | null;
   expert_id: string;
 }
 
-/** The body of `POST /messages`: blank optional ids are left out (spec §5), channel defaults to web. */
-export function createMessagePayload(values: MessageFormValues) {
-  const body: Record<string, string> = {
+/** The body of `POST /messages`: absent or blank optional ids are left out (spec §5), channel defaults to web. */
+export function createMessagePayload(values: MessageFormValues): CreateMessage {
+  const body: CreateMessage = {
     content: values.content.trim(),
     direction: values.direction,
     channel: values.channel.trim() || 'web',
   };
-  for (const key of ['ticket_id', 'customer_id', 'expert_id'] as const) {
-    const id = values[key].trim();
-    if (id !== '') body[key] = id;
-  }
+  if (values.ticket) body.ticket_id = values.ticket.id;
+  if (values.customer) body.customer_id = values.customer.id;
+  const expert = values.expert_id.trim();
+  if (expert !== '') body.expert_id = expert;
   return body;
 }
 

@@ -15,11 +15,17 @@ export function flagMessage({ id, flagged }: FlagMessageInput): Promise<Message>
   });
 }
 
-export function useFlagMessage() {
+/**
+ * One call per use; `refreshList: false` for a bulk action, which refreshes the list once at the
+ * end (useBulkAction). The key lets rows show which message is busy.
+ */
+export function useFlagMessage({ refreshList = true }: { refreshList?: boolean } = {}) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationKey: flagMessageKey,
     mutationFn: flagMessage,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: messageKeys.all(currentTenantId()) }),
+    onSettled: refreshList
+      ? () => queryClient.invalidateQueries({ queryKey: messageKeys.all(currentTenantId()) })
+      : undefined,
   });
 }

@@ -1,29 +1,35 @@
-import type { MessageList } from '@atende/contracts';
+import { directions, type MessageList } from '@atende/contracts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
-import { listParamsToApi, type MessageListParams } from '../lib/list-params.ts';
+import { type ListValues, param } from '../../../components/list/list-params.ts';
+import { api, type QueryParams } from '../../../lib/api-client.ts';
 import { currentTenantId, messageKeys } from './keys.ts';
 
 export const messagesPerPage = 20;
 
-export type MessagePage = MessageList;
+/** The list's search and filters as the URL holds them (`?q=…&direction=…&flagged=true&ticket_id=…`). */
+export const messagesList = {
+  q: param.text(),
+  direction: param.oneOf(directions),
+  flagged: param.flag(),
+  ticket_id: param.uuid(),
+};
+export type MessagesFilters = ListValues<typeof messagesList>;
 
-/** `GET /api/v1/messages`: newest first, each with its newest analysis, filtered as the URL says. */
-export function getMessages(list: MessageListParams, signal?: AbortSignal): Promise<MessagePage> {
-  return api.get<MessagePage>('/api/v1/messages', {
-    params: { ...listParamsToApi(list), per_page: messagesPerPage },
-    signal,
-  });
+/** The API's query: the URL's `q` is its `search`; 'Apenas marcadas' off sends no `flagged`. */
+export function messagesApiParams({ q, flagged, ...filters }: MessagesFilters, page: number): QueryParams {
+  return { ...filters, search: q, flagged: flagged || undefined, page, per_page: messagesPerPage };
 }
 
-export function messagesQueryOptions(tenantId: string, list: MessageListParams) {
+/** `GET /api/v1/messages`: newest first, each with its newest analysis, filtered as the URL says. */
+export function messagesQueryOptions(tenantId: string, filters: MessagesFilters, page: number) {
+  const params = messagesApiParams(filters, page);
   return queryOptions({
-    queryKey: messageKeys.list(tenantId, listParamsToApi(list)),
-    queryFn: ({ signal }) => getMessages(list, signal),
+    queryKey: messageKeys.list(tenantId, params),
+    queryFn: ({ signal }) => api.get<MessageList>('/api/v1/messages', { params, signal }),
     placeholderData: keepPreviousData,
   });
 }
 
-export function useMessages(list: MessageListParams) {
-  return useQuery(messagesQueryOptions(currentTenantId(), list));
+export function useMessages(filters: MessagesFilters, page: number) {
+  return useQuery(messagesQueryOptions(currentTenantId(), filters, page));
 }

@@ -8,6 +8,13 @@ export const messageKeys = {
   list: (tenantId: string, params: QueryParams) => ['messages', tenantId, 'list', params] as const,
 };
 
+/** The pickers' lookups: apart from `messageKeys.all`, so refreshing the list leaves them be. */
+export const pickerKeys = {
+  tickets: (tenantId: string) => ['message-pickers', tenantId, 'tickets'] as const,
+  customers: (tenantId: string) => ['message-pickers', tenantId, 'customers'] as const,
+  ticket: (tenantId: string, id: string) => ['message-pickers', tenantId, 'ticket', id] as const,
+};
+
 /** Mutation keys, so rows can show which message is being analysed or flagged. */
 export const analyzeMessageKey = ['messages', 'analyze'] as const;
 export const flagMessageKey = ['messages', 'flag'] as const;

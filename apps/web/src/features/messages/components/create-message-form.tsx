@@ -1,68 +1,72 @@
+import { directions, idSchema } from '@atende/contracts';
 import { Send } from 'lucide-react';
-import { type FormEvent, useState } from 'react';
+import { Controller, type FieldPath } from 'react-hook-form';
 import { toast } from 'sonner';
+import { z } from 'zod';
+import { SearchPicker } from '../../../components/search-picker.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
 import { SelectField } from '../../../components/ui/select.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { TextareaField } from '../../../components/ui/textarea.tsx';
-import { ApiError } from '../../../lib/api-client.ts';
+import { fieldProps, showServerFieldErrors, useZodForm } from '../../../lib/forms.ts';
 import { type MessageFormValues, useCreateMessage } from '../api/create-message.ts';
+import { customerSearchKey, searchCustomers, searchTickets, ticketSearchKey } from '../api/pickers.ts';
 import { directionLabels } from '../lib/labels.ts';
 
 const empty: MessageFormValues = {
   content: '',
   direction: 'inbound',
   channel: 'web',
-  ticket_id: '',
-  customer_id: '',
+  ticket: null,
+  customer: null,
   expert_id: '',
 };
 
-const directionOptions = [
-  { value: 'inbound', label: directionLabels.inbound },
-  { value: 'outbound', label: directionLabels.outbound },
-];
+const directionOptions = directions.map((value) => ({ value, label: directionLabels[value] }));
 
-type Problems = Partial<Record<keyof MessageFormValues, string>>;
+const chosen = z.object({ id: z.string(), label: z.string(), detail: z.string().optional() }).nullable();
+
+/** The form's checks, with the API's own pt-BR messages (the API checks the same again). */
+const messageFormSchema = z.object({
+  content: z.string().refine((value) => value.trim() !== '', 'O conteúdo da mensagem é obrigatório.'),
+  direction: z.enum(directions),
+  channel: z.string(),
+  ticket: chosen,
+  customer: chosen,
+  expert_id: z
+    .string()
+    .refine(
+      (value) => value.trim() === '' || idSchema.safeParse(value.trim()).success,
+      'Identificador inválido (esperado um UUID).',
+    ),
+}) satisfies z.ZodType<MessageFormValues>;
+
+/** The API names the ids it refused (`body.ticket_id`); the form holds the chosen options. */
+function formFieldOf(apiField: string): FieldPath<MessageFormValues> | undefined {
+  const name = apiField.replace(/^body\./, '');
+  if (name === 'ticket_id') return 'ticket';
+  if (name === 'customer_id') return 'customer';
+  return name in empty ? (name as FieldPath<MessageFormValues>) : undefined;
+}
 
 /** Records a message by hand; an inbound one is analysed by the server as it is created. */
 export function CreateMessageForm() {
-  const [values, setValues] = useState<MessageFormValues>(empty);
-  const [problems, setProblems] = useState<Problems>({});
+  const form = useZodForm<MessageFormValues>(messageFormSchema, empty);
   const create = useCreateMessage();
+  const contentMissing = form.watch('content').trim() === '';
 
-  const field = <K extends keyof MessageFormValues>(name: K) => ({
-    name,
-    value: values[name],
-    error: problems[name],
-    onChange: (event: { target: { value: string } }) =>
-      setValues((current) => ({ ...current, [name]: event.target.value })),
-  });
-
-  function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (values.content.trim() === '') {
-      setProblems({ content: 'O conteúdo da mensagem é obrigatório.' });
-      return;
-    }
-    setProblems({});
+  function save(values: MessageFormValues) {
     create.mutate(values, {
       onSuccess: (message) => {
-        setValues((current) => ({ ...empty, direction: current.direction, channel: current.channel }));
+        form.reset({ ...empty, direction: values.direction, channel: values.channel });
         toast.success('Mensagem criada', {
           description: message.flagged ? 'A mensagem contém termos sinalizados.' : undefined,
         });
       },
+      // One error per failure: under the inputs when the API names them, else a toast.
       onError: (error) => {
-        if (error instanceof ApiError) {
-          const found: Problems = {};
-          for (const { field: path, message } of error.error?.fields ?? []) {
-            const name = path.replace(/^body\./, '') as keyof MessageFormValues;
-            if (name in empty) found[name] ??= message;
-          }
-          setProblems(found);
-        }
+        if (showServerFieldErrors(form, error, formFieldOf)) return;
         toast.error('Erro ao criar mensagem', { description: error.message });
       },
     });
@@ -74,27 +78,59 @@ export function CreateMessageForm() {
         <CardTitle id="new-message-title">Nova mensagem</CardTitle>
       </CardHeader>
       <CardContent>
-        <form noValidate onSubmit={submit} className="space-y-4">
+        <form noValidate onSubmit={form.handleSubmit(save)} className="space-y-4">
           <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-            <TextField label="ID do chamado (opcional)" autoComplete="off" {...field('ticket_id')} />
-            <TextField label="ID do cliente (opcional)" autoComplete="off" {...field('customer_id')} />
-            <TextField label="ID do especialista (opcional)" autoComplete="off" {...field('expert_id')} />
-            <SelectField label="Direção" options={directionOptions} {...field('direction')} />
-            <TextField label="Canal" autoComplete="off" maxLength={50} {...field('channel')} />
+            <Controller
+              control={form.control}
+              name="ticket"
+              render={({ field, fieldState }) => (
+                <SearchPicker
+                  label="Chamado (opcional)"
+                  placeholder="Buscar pelo título"
+                  search={searchTickets}
+                  searchKey={ticketSearchKey()}
+                  value={field.value}
+                  onChange={field.onChange}
+                  onBlur={field.onBlur}
+                  ref={field.ref}
+                  error={fieldState.error?.message}
+                />
+              )}
+            />
+            <Controller
+              control={form.control}
+              name="customer"
+              render={({ field, fieldState }) => (
+                <SearchPicker
+                  label="Cliente (opcional)"
+                  placeholder="Buscar por nome ou documento"
+                  search={searchCustomers}
+                  searchKey={customerSearchKey()}
+                  value={field.value}
+                  onChange={field.onChange}
+                  onBlur={field.onBlur}
+                  ref={field.ref}
+                  error={fieldState.error?.message}
+                />
+              )}
+            />
+            <TextField
+              label="ID do especialista (opcional)"
+              autoComplete="off"
+              {...fieldProps(form, 'expert_id')}
+            />
+            <SelectField label="Direção" options={directionOptions} {...fieldProps(form, 'direction')} />
+            <TextField label="Canal" autoComplete="off" maxLength={50} {...fieldProps(form, 'channel')} />
           </div>
           <TextareaField
             label="Conteúdo"
             rows={3}
             maxLength={10_000}
             placeholder="Escreva a mensagem"
-            {...field('content')}
+            {...fieldProps(form, 'content')}
           />
           <div className="flex justify-end">
-            <Button
-              type="submit"
-              disabled={values.content.trim() === '' || create.isPending}
-              pending={create.isPending}
-            >
+            <Button type="submit" disabled={contentMissing || create.isPending} pending={create.isPending}>
               <Send className="size-4" aria-hidden="true" />
               Criar
             </Button>

@@ -1,0 +1,53 @@
+import { type CustomerList, formatDocument, type Ticket, type TicketList } from '@atende/contracts';
+import { useQuery } from '@tanstack/react-query';
+import type { PickerOption } from '../../../components/search-picker.tsx';
+import { api } from '../../../lib/api-client.ts';
+import { currentTenantId, pickerKeys } from './keys.ts';
+
+const PICKER_LIMIT = 10;
+
+/** What a ticket is called in the pickers and the list: its title, or 'Sem título'. */
+export const ticketLabel = (title: string | null | undefined) => title?.trim() || 'Sem título';
+
+const ticketOption = (ticket: Ticket): PickerOption => ({
+  id: ticket.id,
+  label: ticketLabel(ticket.title),
+  detail: ticket.customer_name ?? undefined,
+});
+
+/** `GET /api/v1/tickets?search=…&per_page=10`: title, content or customer name. */
+export async function searchTickets(text: string, signal?: AbortSignal): Promise<PickerOption[]> {
+  const answer = await api.get<TicketList>('/api/v1/tickets', {
+    params: { search: text, per_page: PICKER_LIMIT },
+    signal,
+  });
+  return answer.tickets.map(ticketOption);
+}
+
+/** `GET /api/v1/customers?search=…&match=name_document&limit=10`: name or document (not e-mail). */
+export async function searchCustomers(text: string, signal?: AbortSignal): Promise<PickerOption[]> {
+  const answer = await api.get<CustomerList>('/api/v1/customers', {
+    params: { search: text, match: 'name_document', limit: PICKER_LIMIT },
+    signal,
+  });
+  return answer.customers.map((customer) => ({
+    id: customer.id,
+    label: customer.name,
+    detail: formatDocument(customer.document),
+  }));
+}
+
+export const ticketSearchKey = () => pickerKeys.tickets(currentTenantId());
+export const customerSearchKey = () => pickerKeys.customers(currentTenantId());
+
+/** The ticket a link's `?ticket_id=` names (`GET /api/v1/tickets/{id}`), for the filter to show it. */
+export function useTicketOption(id: string) {
+  return useQuery({
+    queryKey: pickerKeys.ticket(currentTenantId(), id),
+    queryFn: ({ signal }) =>
+      api.get<Ticket>(`/api/v1/tickets/${encodeURIComponent(id)}`, { signal }).then(ticketOption),
+    enabled: id !== '',
+    staleTime: 60_000,
+    retry: false,
+  });
+}
