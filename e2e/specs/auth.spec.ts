@@ -25,6 +25,33 @@ test('a wrong password shows the error and keeps the user on the login screen', 
   await expect(page).toHaveURL(/\/login$/);
 });
 
+test('an empty login is refused in pt-BR under the inputs, the browser never checking it itself', async ({
+  page,
+}) => {
+  await page.goto('/login');
+  // The browser's own validation bubbles would be in the browser's language: the form checks itself.
+  await expect(page.locator('form')).toHaveAttribute('novalidate', '');
+  const email = page.getByLabel('E-mail');
+  const password = page.getByLabel('Senha', { exact: true });
+  await page.getByRole('button', { name: 'Entrar' }).click();
+
+  await expect(page.getByText('Informe seu e-mail.')).toBeVisible();
+  await expect(page.getByText('Informe sua senha.')).toBeVisible();
+  await expect(email).toHaveAccessibleDescription('Informe seu e-mail.');
+  await expect(password).toHaveAccessibleDescription('Informe sua senha.');
+  await expect(email).toBeFocused();
+  // Empty and `required`, so the browser would have stopped the submit with its bubble: ours showed.
+  expect(await email.evaluate((input: HTMLInputElement) => input.validity.valueMissing)).toBe(true);
+  await expect(page.getByRole('alert')).toHaveCount(0);
+  await expectAccessible(page);
+
+  await email.fill('demo-sem-arroba');
+  await page.getByRole('button', { name: 'Entrar' }).click();
+  await expect(page.getByText('Informe um e-mail válido, como nome@empresa.com.br.')).toBeVisible();
+  await expect(email).toBeFocused();
+  await expect(page).toHaveURL(/\/login$/);
+});
+
 test('a protected deep link returns to itself after sign-in', async ({ page }) => {
   await page.goto('/tickets?q=procon');
   await expect(page).toHaveURL(/\/login$/);
@@ -49,14 +76,16 @@ test('first access with a temporary password goes through /nova-senha', async ({
   await expect(page.getByText('As senhas não conferem.')).toBeVisible();
   await expectAccessible(page);
 
-  // A guessable password meets the character classes, but the server refuses it and says why.
+  // A guessable password meets the character classes, but the server refuses it and says why:
+  // once, under the field, after the rule.
   await newPassword.fill('Senha@1234');
   await page.getByLabel('Confirme a nova senha').fill('Senha@1234');
   await page.getByRole('button', { name: 'Salvar nova senha' }).click();
-  await expect(page.getByRole('alert')).toHaveText(
-    'A senha é fácil de adivinhar. Use uma frase longa ou misture palavras pouco comuns.',
-  );
+  const guessable = 'A senha é fácil de adivinhar. Use uma frase longa ou misture palavras pouco comuns.';
+  await expect(page.getByText(guessable)).toBeVisible();
+  await expect(newPassword).toHaveAccessibleDescription(`${passwordRule} ${guessable}`);
   await expect(newPassword).toBeFocused();
+  await expect(page.getByRole('alert')).toHaveCount(0);
   await expect(page).toHaveURL(/\/nova-senha$/);
 
   await newPassword.fill('Nova#Senha2026');
