@@ -90,8 +90,8 @@ test('flagged terms: add, refuse blanks and duplicates, search, toggle, delete',
   await confirm.getByRole('button', { name: 'Excluir' }).click();
   await expect(page.getByText('Termo removido com sucesso')).toBeVisible();
   await expect(page.getByRole('row').filter({ hasText: term })).toHaveCount(0);
-  await expect(page.locator('body')).not.toBeFocused();
-  await expect(page.locator(':focus')).toHaveCount(1);
+  // The row's button is gone: the focus goes to the add-term input, ready for the next term.
+  await expect(input).toBeFocused();
 });
 
 test('flagged terms: edit a term’s text; a duplicate is refused by the field', async ({ page }) => {
@@ -186,4 +186,38 @@ test('flagged terms: a second tenant never sees the first tenant’s terms', asy
   await otherPage.getByLabel('Novo termo').press('Enter');
   await expect(otherPage.getByText('Termo adicionado com sucesso')).toBeVisible();
   await context.close();
+});
+
+test.describe('on a phone (390 px)', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test('the terms list fits the width, each row’s actions in sight; axe', async ({ page }) => {
+    await openAs(page, demo, '/flagged-terms');
+    const row = page.getByRole('row').filter({ hasText: 'golpe' });
+    await expect(row.getByRole('switch', { name: 'Termo golpe ativo' })).toBeVisible();
+    const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
+    expect(scrollWidth, 'the page is wider than the screen').toBeLessThanOrEqual(390);
+    for (const name of ['Editar golpe', 'Excluir golpe']) {
+      const button = row.getByRole('button', { name });
+      await button.scrollIntoViewIfNeeded();
+      await expect(button).toBeVisible();
+      const box = await button.boundingBox();
+      expect(box && box.x >= 0 && box.x + box.width <= 390, `${name} is inside the screen`).toBe(true);
+    }
+    await expectAccessible(page);
+
+    // Deleting from a phone: asked first, then the focus goes to the add-term input.
+    const input = page.getByLabel('Novo termo');
+    const term = unique();
+    await input.fill(term);
+    await input.press('Enter');
+    const added = page.getByRole('row').filter({ hasText: term });
+    await added.getByRole('button', { name: `Excluir ${term}` }).click();
+    await page
+      .getByRole('alertdialog', { name: 'Excluir termo?' })
+      .getByRole('button', { name: 'Excluir' })
+      .click();
+    await expect(added).toHaveCount(0);
+    await expect(input).toBeFocused();
+  });
 });

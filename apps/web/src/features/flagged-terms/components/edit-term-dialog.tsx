@@ -1,29 +1,26 @@
-import {
-  type FlaggedTerm,
-  flaggedTermMaxLength,
-  flaggedTermMessages,
-  normaliseTermText,
-} from '@atende/contracts';
+import { type FlaggedTerm, flaggedTermMaxLength } from '@atende/contracts';
 import { useIsMutating } from '@tanstack/react-query';
-import { type FormEvent, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button.tsx';
 import { Dialog, DialogClose, DialogContent, DialogFooter } from '../../../components/ui/dialog.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
+import { ApiError } from '../../../lib/api-client.ts';
+import { fieldProps, showServerFieldErrors, useZodForm } from '../../../lib/forms.ts';
 import { updateFlaggedTermKey } from '../api/keys.ts';
 import { useUpdateFlaggedTerm } from '../api/update-flagged-term.ts';
-import { termProblem } from './term-problem.ts';
+import { type TermFormValues, termFormSchema } from './term-form.ts';
 
 interface EditTermDialogProps {
   term: FlaggedTerm;
   onClose: () => void;
   /** Where the focus goes when the dialog closes (Radix's `onCloseAutoFocus`). */
-  onCloseAutoFocus?: (event: Event) => void;
+  onCloseAutoFocus: (event: Event) => void;
 }
 
 /**
- * Changes a term's text. Enter or 'Salvar' saves, Escape or 'Cancelar' closes; a refusal is
- * shown by the field (and only there), a success is a toast. Mounted per term (key at the call site).
+ * Changes a term's text (PUT). Enter or 'Salvar' saves, Escape or 'Cancelar' closes; a refusal
+ * is shown by the field (and only there), a success is a toast. Mounted per term (key at the call
+ * site).
  */
 export function EditTermDialog({ term, onClose, onCloseAutoFocus }: EditTermDialogProps) {
   // Escape or a click outside must not drop a save in flight (and its answer).
@@ -43,50 +40,38 @@ export function EditTermDialog({ term, onClose, onCloseAutoFocus }: EditTermDial
 }
 
 function EditTermForm({ term, onDone }: { term: FlaggedTerm; onDone: () => void }) {
-  const [text, setText] = useState(term.term);
-  const [problem, setProblem] = useState<string | undefined>();
-  const input = useRef<HTMLInputElement>(null);
+  const form = useZodForm<TermFormValues>(termFormSchema, { term: term.term });
   const update = useUpdateFlaggedTerm();
 
-  function refuse(message: string) {
-    setProblem(message);
-    input.current?.focus();
-  }
-
-  function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const next = normaliseTermText(text);
-    if (next === '') {
-      refuse(flaggedTermMessages.blank);
-      return;
-    }
-    if (next === term.term) {
+  function save(values: TermFormValues) {
+    if (values.term === term.term) {
       onDone(); // nothing changed: nothing to send
       return;
     }
-    setProblem(undefined);
-    update.mutateAsync({ id: term.id, term: next }).then(
+    update.mutateAsync({ id: term.id, term: values.term }).then(
       () => {
         toast.success('Termo atualizado com sucesso');
         onDone();
       },
-      (error) => refuse(termProblem(error) ?? 'Não foi possível salvar o termo. Tente novamente.'),
+      (error) => {
+        if (showServerFieldErrors(form, error)) return;
+        // Anything else is said by the field too: the dialog is where the user is looking.
+        const message =
+          error instanceof ApiError && error.status >= 400 && error.status < 500
+            ? error.message
+            : 'Não foi possível salvar o termo. Tente novamente.';
+        form.setError('term', { type: 'server', message }, { shouldFocus: true });
+      },
     );
   }
 
   return (
-    <form noValidate onSubmit={submit} className="space-y-4">
+    <form noValidate onSubmit={form.handleSubmit(save)} className="space-y-4">
       <TextField
-        ref={input}
         label="Termo"
-        value={text}
         maxLength={flaggedTermMaxLength}
         autoComplete="off"
-        onChange={(event) => {
-          setText(event.target.value);
-          setProblem(undefined); // a stale refusal must not outlive the text it was about
-        }}
-        error={problem}
+        {...fieldProps(form, 'term')}
       />
       <DialogFooter>
         <DialogClose asChild>

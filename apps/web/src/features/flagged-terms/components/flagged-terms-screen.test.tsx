@@ -1,5 +1,6 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
 import { Toaster } from 'sonner';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ID_TOKEN_STORAGE_KEY } from '../../../lib/id-token.ts';
@@ -23,14 +24,24 @@ afterEach(() => {
 
 beforeEach(() => localStorage.setItem(ID_TOKEN_STORAGE_KEY, fakeIdToken()));
 
-function renderScreen() {
+function renderScreen(path = '/flagged-terms') {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const router = createMemoryRouter([{ path: '/flagged-terms', element: <FlaggedTermsScreen /> }], {
+    initialEntries: [path],
+  });
   render(
     <QueryClientProvider client={queryClient}>
-      <FlaggedTermsScreen />
+      <RouterProvider router={router} />
       <Toaster />
     </QueryClientProvider>,
   );
+  return { router };
+}
+
+/** A real click focuses the button (fireEvent.click does not): dialogs give the focus back to it. */
+function press(button: HTMLElement) {
+  button.focus();
+  fireEvent.click(button);
 }
 
 describe('FlaggedTermsScreen', () => {
@@ -92,9 +103,7 @@ describe('FlaggedTermsScreen', () => {
     const fetchMock = stubServer({ '/api/v1/flagged-terms': () => json([term]) });
     renderScreen();
 
-    const remove = await screen.findByRole('button', { name: 'Excluir procon' });
-    remove.focus();
-    fireEvent.click(remove);
+    press(await screen.findByRole('button', { name: 'Excluir procon' }));
     const dialog = await screen.findByRole('alertdialog', { name: 'Excluir termo?' });
     expect(within(dialog).getByText(/“procon”/)).toBeTruthy();
 
@@ -107,7 +116,7 @@ describe('FlaggedTermsScreen', () => {
     );
   });
 
-  it('deletes once confirmed and moves the focus to the next row', async () => {
+  it('deletes once confirmed and moves the focus to the add-term input', async () => {
     const second = { ...term, id: '7d2f1c9f-4a54-4c5f-8e64-3c9a2b1d0e22', term: 'reclame aqui' };
     let terms = [term, second];
     stubServer({
@@ -120,35 +129,34 @@ describe('FlaggedTermsScreen', () => {
     });
     renderScreen();
 
-    fireEvent.click(await screen.findByRole('button', { name: 'Excluir procon' }));
+    press(await screen.findByRole('button', { name: 'Excluir procon' }));
     const dialog = await screen.findByRole('alertdialog', { name: 'Excluir termo?' });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Excluir' }));
 
     expect(await screen.findByText('Termo removido com sucesso')).toBeTruthy();
     await waitFor(() => expect(screen.queryByRole('button', { name: 'Excluir procon' })).toBeNull());
-    await waitFor(() =>
-      expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Excluir reclame aqui' })),
-    );
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText('Novo termo')));
+    expect(screen.getByRole('button', { name: 'Excluir reclame aqui' })).toBeTruthy();
   });
 
-  it('moves the focus to the list heading when the last term is deleted', async () => {
-    let terms = [term];
+  it('keeps the search in the URL and says when nothing matches', async () => {
+    const requested: string[] = [];
     stubServer({
-      '/api/v1/flagged-terms': () => json(terms),
-      [`/api/v1/flagged-terms/${term.id}`]: () => {
-        terms = [];
-        return new Response(null, { status: 204 });
+      '/api/v1/flagged-terms': (request) => {
+        const search = new URL(request.url).searchParams.get('search') ?? '';
+        requested.push(search);
+        return json(search ? [] : [term]);
       },
     });
-    renderScreen();
-
-    fireEvent.click(await screen.findByRole('button', { name: 'Excluir procon' }));
-    const dialog = await screen.findByRole('alertdialog', { name: 'Excluir termo?' });
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Excluir' }));
+    const { router } = renderScreen('/flagged-terms?q=golpe');
     expect(await screen.findByText('Nenhum termo encontrado')).toBeTruthy();
-    await waitFor(() =>
-      expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'Termos cadastrados' })),
-    );
+    expect(screen.getByText('Tente ajustar os filtros de busca')).toBeTruthy();
+    expect((screen.getByLabelText('Buscar termos') as HTMLInputElement).value).toBe('golpe');
+    expect(requested).toEqual(['golpe']);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Limpar' }));
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+    expect(await screen.findByRole('button', { name: 'Excluir procon' })).toBeTruthy();
   });
 
   it('edits a term: Salvar sends the new text, a toast says so and the list is read again', async () => {
@@ -164,7 +172,7 @@ describe('FlaggedTermsScreen', () => {
     });
     renderScreen();
 
-    fireEvent.click(await screen.findByRole('button', { name: 'Editar procon' }));
+    press(await screen.findByRole('button', { name: 'Editar procon' }));
     const dialog = await screen.findByRole('dialog', { name: 'Editar termo' });
     const field = within(dialog).getByLabelText('Termo');
     expect((field as HTMLInputElement).value).toBe('procon');
@@ -197,7 +205,7 @@ describe('FlaggedTermsScreen', () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     renderScreen();
 
-    fireEvent.click(await screen.findByRole('button', { name: 'Editar procon' }));
+    press(await screen.findByRole('button', { name: 'Editar procon' }));
     const dialog = await screen.findByRole('dialog', { name: 'Editar termo' });
     const field = within(dialog).getByLabelText('Termo');
     fireEvent.change(field, { target: { value: 'golpe' } });
@@ -209,7 +217,7 @@ describe('FlaggedTermsScreen', () => {
     expect(document.activeElement).toBe(field);
 
     fireEvent.change(field, { target: { value: 'golpes' } });
-    expect(within(dialog).queryByText('Este termo já está cadastrado.')).toBeNull();
+    await waitFor(() => expect(within(dialog).queryByText('Este termo já está cadastrado.')).toBeNull());
     expect(field.getAttribute('aria-invalid')).toBeNull();
 
     // Escape cancels and gives the focus back to the row's 'Editar'.
@@ -228,7 +236,12 @@ describe('FlaggedTermsScreen', () => {
         if (!created) {
           created = true;
           return json(
-            { code: 'conflict', detail: 'Este termo já está cadastrado.', request_id: 'test' },
+            {
+              code: 'conflict',
+              detail: 'Este termo já está cadastrado.',
+              fields: [{ field: 'body.term', message: 'Este termo já está cadastrado.' }],
+              request_id: 'test',
+            },
             409,
           );
         }
@@ -245,7 +258,7 @@ describe('FlaggedTermsScreen', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Adicionar' }));
     expect(await screen.findByText('O termo não pode ficar em branco.')).toBeTruthy();
     fireEvent.change(input, { target: { value: 'PROCON' } });
-    expect(screen.queryByText('O termo não pode ficar em branco.')).toBeNull();
+    await waitFor(() => expect(screen.queryByText('O termo não pode ficar em branco.')).toBeNull());
 
     // Duplicate: by the field only (no 'Erro ao adicionar termo' toast); typing clears it.
     fireEvent.click(screen.getByRole('button', { name: 'Adicionar' }));
@@ -253,10 +266,28 @@ describe('FlaggedTermsScreen', () => {
     expect(input.getAttribute('aria-invalid')).toBe('true');
     expect(screen.queryByText('Erro ao adicionar termo')).toBeNull();
     fireEvent.change(input, { target: { value: 'golpe' } });
-    expect(screen.queryByText('Este termo já está cadastrado.')).toBeNull();
+    await waitFor(() => expect(screen.queryByText('Este termo já está cadastrado.')).toBeNull());
 
     fireEvent.click(screen.getByRole('button', { name: 'Adicionar' }));
     expect(await screen.findByText('Termo adicionado com sucesso')).toBeTruthy();
     expect(input.getAttribute('aria-invalid')).toBeNull();
+  });
+
+  it('says any other failure to add once, as a toast', async () => {
+    stubServer({
+      '/api/v1/flagged-terms': (request) =>
+        request.method === 'POST'
+          ? json({ code: 'internal_error', detail: 'Erro interno.', request_id: 'test' }, 500)
+          : json([]),
+    });
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    renderScreen();
+    await screen.findByText('Nenhum termo encontrado');
+    const input = screen.getByLabelText('Novo termo');
+    fireEvent.change(input, { target: { value: 'golpe' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Adicionar' }));
+    expect(await screen.findByText('Erro ao adicionar termo')).toBeTruthy();
+    expect(input.getAttribute('aria-invalid')).toBeNull();
+    expect((input as HTMLInputElement).value).toBe('golpe');
   });
 });
