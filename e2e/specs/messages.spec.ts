@@ -1,4 +1,5 @@
-import { expect, type Page, test } from '@playwright/test';
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { cpfCheckDigits } from '../../packages/contracts/src/documents.ts';
 import { demo, otherUser as other } from '../fixtures.ts';
 import { expectAccessible, openAs } from './helpers.ts';
 
@@ -12,6 +13,59 @@ async function createMessage(page: Page, content: string, direction: 'Entrada' |
   await page.getByLabel('Conteúdo', { exact: true }).fill(content);
   await page.getByRole('button', { name: 'Criar' }).click();
   await expect(page.getByLabel('Conteúdo', { exact: true })).toHaveValue('');
+}
+
+/** The demo user's API session, to make a ticket and a customer of the test's own. */
+async function apiHeaders(request: APIRequestContext) {
+  const response = await request.post('/', {
+    headers: {
+      'content-type': 'application/x-amz-json-1.1',
+      'x-amz-target': 'AWSCognitoIdentityProviderService.InitiateAuth',
+    },
+    data: JSON.stringify({
+      ClientId: 'atende-web',
+      AuthFlow: 'USER_PASSWORD_AUTH',
+      AuthParameters: { USERNAME: demo.email, PASSWORD: demo.password },
+    }),
+  });
+  expect(response.status()).toBe(200);
+  const token = (await response.json()).AuthenticationResult?.IdToken as string | undefined;
+  if (!token) throw new Error('no ID token');
+  return { authorization: `Bearer ${token}` };
+}
+
+/** A ticket titled `Chamado <tag>` for a customer named `Cliente <tag>` (a valid CPF). */
+async function ticketAndCustomer(request: APIRequestContext, tag: string) {
+  const headers = await apiHeaders(request);
+  const base = String(100_000_000 + Math.floor(Math.random() * 899_999_999));
+  const customer = await request.post('/api/v1/customers', {
+    headers,
+    data: { name: `Cliente ${tag}`, document: `${base}${cpfCheckDigits(base)}` },
+  });
+  expect(customer.status()).toBe(201);
+  const { id: customerId, document } = (await customer.json()) as { id: string; document: string };
+  const ticket = await request.post('/api/v1/tickets', {
+    headers,
+    data: { title: `Chamado ${tag}`, content: 'O cliente pergunta pelo pedido.', customer_id: customerId },
+  });
+  expect(ticket.status()).toBe(201);
+  const { id: ticketId } = (await ticket.json()) as { id: string };
+  return { ticketId, ticketTitle: `Chamado ${tag}`, customerName: `Cliente ${tag}`, document };
+}
+
+/** Types into a picker, waits for `option`, then ArrowDown and Enter choose it. */
+async function pick(page: Page, label: string, text: string, option: string) {
+  const picker = page.getByRole('combobox', { name: label, exact: true });
+  await picker.fill(text);
+  await expect(picker).toHaveAttribute('aria-expanded', 'true');
+  const listbox = page.locator(`[id="${await picker.getAttribute('aria-controls')}"]`);
+  await expect(listbox.getByRole('option').first()).toContainText(option);
+  await picker.press('ArrowDown');
+  await expect(picker).toHaveAttribute('aria-activedescendant', /.+/);
+  await picker.press('Enter');
+  await expect(picker).toHaveValue(option);
+  await expect(picker).toHaveAttribute('aria-expanded', 'false');
+  return picker;
 }
 
 async function searchContent(page: Page, text: string) {
@@ -36,13 +90,21 @@ test('messages: create (analysed on arrival), read the analysis, reprocess, flag
   await page.getByLabel('Conteúdo', { exact: true }).fill('   ');
   await expect(create).toBeDisabled();
 
-  // A malformed optional id: the server names the field.
-  await page.getByLabel('ID do chamado (opcional)').fill('nao-e-um-uuid');
-  await page.getByLabel('Conteúdo', { exact: true }).fill('Mensagem com chamado inválido');
+  // A malformed optional id is refused under its input; an unknown one by the server, also under
+  // it (one error per failure: no toast).
+  const expert = page.getByLabel('ID do especialista (opcional)');
+  await expert.fill('nao-e-um-uuid');
+  await page.getByLabel('Conteúdo', { exact: true }).fill('Mensagem com especialista inválido');
   await create.click();
-  await expect(page.getByText('Erro ao criar mensagem')).toBeVisible();
-  await expect(page.getByText('Identificador inválido (esperado um UUID).').first()).toBeVisible();
-  await page.getByLabel('ID do chamado (opcional)').fill('');
+  await expect(page.getByText('Identificador inválido (esperado um UUID).')).toBeVisible();
+  await expect(expert).toBeFocused();
+  await expert.fill('00000000-0000-4000-8000-000000000000');
+  await create.click();
+  await expect(page.getByText('Especialista não encontrado.')).toBeVisible();
+  await expect(expert).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByText('Erro ao criar mensagem')).toHaveCount(0);
+  await expert.fill('');
+  await expect(page.getByText('Especialista não encontrado.')).toHaveCount(0);
 
   // An inbound message holding an active term arrives analysed and flagged.
   const tag = unique();
@@ -105,12 +167,12 @@ test('messages: bulk analyse, flag and unflag the selected rows', async ({ page 
   await expect(rows.getByText('Saída')).toHaveCount(2);
 
   // Header checkbox selects all, then clears all.
-  await page.getByRole('checkbox', { name: 'Selecionar todas' }).click();
+  await page.getByRole('checkbox', { name: 'Selecionar todos desta página' }).click();
   await expect(page.getByText('2 selecionadas')).toBeVisible();
-  await page.getByRole('checkbox', { name: 'Selecionar todas' }).click();
+  await page.getByRole('checkbox', { name: 'Selecionar todos desta página' }).click();
   await expect(page.getByRole('region', { name: 'Ações em lote' })).toHaveCount(0);
 
-  await page.getByRole('checkbox', { name: 'Selecionar todas' }).click();
+  await page.getByRole('checkbox', { name: 'Selecionar todos desta página' }).click();
   const bulk = page.getByRole('region', { name: 'Ações em lote' });
   const analyses = [] as string[];
   page.on('request', (request) => {
@@ -125,7 +187,7 @@ test('messages: bulk analyse, flag and unflag the selected rows', async ({ page 
   await bulk.getByRole('button', { name: 'Desmarcar todas' }).click();
   await expect(rows.getByText('Marcada', { exact: true })).toHaveCount(0);
 
-  await bulk.getByRole('button', { name: 'Limpar' }).click();
+  await bulk.getByRole('button', { name: 'Limpar seleção' }).click();
   await expect(bulk).toHaveCount(0);
 
   await searchContent(page, `${tag}naoexiste`);
@@ -149,20 +211,89 @@ test('messages: a second tenant never sees the first tenant’s messages', async
   await context.close();
 });
 
-test("messages: the list names a message's ticket by its title, linking to it", async ({ page }) => {
-  await openAs(page, demo, '/tickets?q=Pedido%20n%C3%A3o%20entregue');
-  await page.getByRole('table').getByRole('link', { name: 'Pedido não entregue', exact: true }).click();
-  await expect(page).toHaveURL(/\/tickets\/[0-9a-f-]{36}$/);
-  const ticketId = page.url().split('/').at(-1) ?? '';
+test('messages: ticket and customer chosen in the pickers; the list shows the title and filters by it', async ({
+  page,
+  request,
+}) => {
+  const tag = unique();
+  const { ticketId, ticketTitle, customerName, document } = await ticketAndCustomer(request, tag);
+  await openAs(page, demo, '/messages');
 
+  // Keyboard only: type, ArrowDown, Enter. The customer is found by name, shown with the document.
+  const ticketPicker = await pick(page, 'Chamado (opcional)', ticketTitle, ticketTitle);
+  const customerPicker = page.getByRole('combobox', { name: 'Cliente (opcional)', exact: true });
+  await customerPicker.fill(customerName);
+  const formatted = `${document.slice(0, 3)}.${document.slice(3, 6)}.${document.slice(6, 9)}-${document.slice(9)}`;
+  await expect(page.getByRole('option', { name: new RegExp(customerName) })).toContainText(formatted);
+  await customerPicker.press('Escape');
+  await expect(customerPicker).toHaveAttribute('aria-expanded', 'false');
+  await customerPicker.press('ArrowDown');
+  await customerPicker.press('ArrowDown');
+  await customerPicker.press('Enter');
+  await expect(customerPicker).toHaveValue(customerName);
+  await expect(page.getByText(formatted)).toBeVisible();
+
+  const requests: Record<string, unknown>[] = [];
+  page.on('request', (r) => {
+    if (r.method() === 'POST' && r.url().endsWith('/api/v1/messages')) requests.push(r.postDataJSON());
+  });
+  await createMessage(page, `Sobre o pedido ${tag}`);
+  expect(requests[0]).toMatchObject({ ticket_id: ticketId, customer_id: expect.any(String) });
+  await expect(ticketPicker).toHaveValue('');
+  await expect(customerPicker).toHaveValue('');
+
+  await searchContent(page, tag);
+  const row = page.getByRole('row').filter({ hasText: `Sobre o pedido ${tag}` });
+  await expect(row).toHaveCount(1);
+  await expect(row.getByRole('link', { name: ticketTitle })).toBeVisible();
+  await expect(row.getByText(customerName)).toBeVisible();
+
+  // The ticket filter is a picker too, kept in the URL with its title.
   await page.goto('/messages');
-  const text = unique();
-  await page.getByLabel('ID do chamado (opcional)').fill(ticketId);
-  await createMessage(page, `Sobre o pedido ${text}`);
-  await searchContent(page, text);
-  const row = page.getByRole('row').filter({ hasText: text });
-  await row.getByRole('link', { name: 'Pedido não entregue' }).click();
+  const filter = await pick(page, 'Filtrar por chamado', ticketTitle, ticketTitle);
+  await expect(page).toHaveURL(new RegExp(`[?&]ticket_id=${ticketId}(&|$)`));
+  await expect(page.getByRole('row').filter({ hasText: `Sobre o pedido ${tag}` })).toHaveCount(1);
+  await expect(page.getByText('1 mensagem', { exact: true })).toBeVisible();
+  await page.reload();
+  await expect(filter).toHaveValue(ticketTitle);
+  await page.getByRole('button', { name: 'Limpar Filtrar por chamado' }).click();
+  await expect(page).not.toHaveURL(/ticket_id=/);
+  await page.goBack();
+  await expect(filter).toHaveValue(ticketTitle);
+
+  await page.getByRole('row').filter({ hasText: tag }).getByRole('link', { name: ticketTitle }).click();
   await expect(page).toHaveURL(new RegExp(`/tickets/${ticketId}$`));
+});
+
+test.describe('on a phone (390×844)', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test("messages: a row's actions are visible, with no sideways scrolling", async ({ page }) => {
+    await openAs(page, demo, '/messages');
+    const tag = unique();
+    await createMessage(
+      page,
+      `Mensagem ${tag} vista no celular, um texto comprido o bastante para quebrar a linha`,
+    );
+    await searchContent(page, tag);
+    const row = page.getByRole('row').filter({ hasText: tag });
+    await expect(row).toHaveCount(1);
+    const fits = async () => {
+      for (const name of [/^Marcar mensagem/, /^Reprocessar mensagem/, /^Ver análise/, /^Excluir mensagem/]) {
+        const button = row.getByRole('button', { name });
+        await expect(button).toBeInViewport();
+        const box = await button.boundingBox();
+        expect(box && box.x >= 0 && box.x + box.width <= 390, `${name} is inside the screen`).toBe(true);
+      }
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    };
+    await row.scrollIntoViewIfNeeded();
+    await fits();
+    await row.getByRole('button', { name: /^Ver análise/ }).click();
+    await expect(page.getByRole('region', { name: 'Análise da mensagem' })).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await expectAccessible(page);
+  });
 });
 
 test('messages: search, direction and flagged filters live in the URL', async ({ page }) => {
