@@ -107,6 +107,31 @@ describe('password recovery screen', () => {
     expect(screen.queryByRole('alert')).toBeNull();
   });
 
+  it('sends the code again, says a failure once, and goes back to the e-mail as typed', async () => {
+    let sends = 0;
+    answerCognito({
+      forgotPassword: () => {
+        sends += 1;
+        if (sends === 3) throw idpError('LimitExceededException', 'Attempt limit exceeded');
+        return {};
+      },
+    });
+    await reachConfirmStep();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Reenviar código' }));
+    expect(await screen.findByText('Código enviado. Verifique seu e-mail.')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Reenviar código' }));
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'Limite de tentativas atingido. Aguarde alguns minutos e tente novamente.',
+    );
+    expect(screen.queryByText('Código enviado. Verifique seu e-mail.')).toBeNull();
+    expect(sentInputs('forgotPassword')).toHaveLength(3);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Usar outro e-mail' }));
+    expect((screen.getByLabelText('E-mail') as HTMLInputElement).value).toBe('recupera@atende.local');
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
   it('falls back to the spec text when sending fails for an unknown reason', async () => {
     answerCognito({
       forgotPassword: () => {
