@@ -396,8 +396,28 @@ test.describe('on a phone (390 px)', () => {
 
   test('the page and the panel fit the width, axe', async ({ page }) => {
     await openAs(page, pageViewer, '/notifications');
-    await expect(page.getByRole('list', { name: 'Notificações' }).getByRole('listitem')).toHaveCount(20);
+    const rows = page.getByRole('list', { name: 'Notificações' }).getByRole('listitem');
+    await expect(rows).toHaveCount(20);
     await expectFitsWidth(page, 390);
+    // Each row's controls are in sight, not past the right edge: its checkbox and 'Ver Ticket'.
+    const first = rows.first();
+    for (const control of [
+      first.getByRole('checkbox', { name: /^Selecionar notificação/ }),
+      first.getByRole('link', { name: /^Ver Ticket/ }),
+    ]) {
+      await expect(control).toBeVisible();
+      const box = await control.boundingBox();
+      expect(box && box.x >= 0 && box.x + box.width <= 390, 'the control is inside the screen').toBe(true);
+    }
+    // Selecting shows the bulk bar, within the width too.
+    await first.getByRole('checkbox', { name: /^Selecionar notificação/ }).click();
+    const mark = page.getByRole('button', { name: 'Marcar selecionadas como lidas' });
+    await expect(mark).toBeVisible();
+    const markBox = await mark.boundingBox();
+    expect(markBox && markBox.x + markBox.width <= 390, 'the bulk action is inside the screen').toBe(true);
+    await expectFitsWidth(page, 390);
+    await page.getByRole('button', { name: 'Limpar seleção' }).click();
+    await expect(mark).toHaveCount(0);
     await expectAccessible(page);
     await page.screenshot({ path: shot('page-mobile') });
 

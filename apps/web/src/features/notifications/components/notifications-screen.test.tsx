@@ -63,8 +63,8 @@ function notificationsServer(initial: Notification[], overrides: Parameters<type
   return { posted, fetchMock };
 }
 
-function renderScreen(path = '/notifications') {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+function renderScreen(path = '/notifications', retry: number | false = false) {
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry, retryDelay: 10 } } });
   const router = createMemoryRouter(
     [
       { path: '/notifications', element: <NotificationsScreen /> },
@@ -174,8 +174,8 @@ describe('NotificationsScreen', () => {
     renderScreen();
     await screen.findByRole('list', { name: 'Notificações' });
 
-    const mark = screen.getByRole('button', { name: 'Marcar selecionadas como lidas' }) as HTMLButtonElement;
-    expect(mark.disabled).toBe(true);
+    // Nothing selected: no bulk bar.
+    expect(screen.queryByRole('button', { name: 'Marcar selecionadas como lidas' })).toBeNull();
 
     fireEvent.click(screen.getByRole('checkbox', { name: 'Selecionar todas desta página' }));
     expect(await screen.findByText('20 selecionadas')).toBeTruthy();
@@ -188,9 +188,15 @@ describe('NotificationsScreen', () => {
       screen.getByRole('checkbox', { name: 'Selecionar todas desta página' }).getAttribute('aria-checked'),
     ).toBe('mixed');
     expect(screen.getByText('19 selecionadas')).toBeTruthy();
-    expect(mark.disabled).toBe(false);
 
-    fireEvent.click(mark);
+    // The selection is kept across pages.
+    fireEvent.click(screen.getByRole('button', { name: 'Página 2' }));
+    await waitFor(() => expect(titles()[0]).toBe('Alerta 20'));
+    expect(screen.getByText('19 selecionadas')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Página 1' }));
+    await waitFor(() => expect(titles()[0]).toBe('Alerta 0'));
+
+    fireEvent.click(screen.getByRole('button', { name: 'Marcar selecionadas como lidas' }));
     expect(await screen.findByText('13 notificações marcadas como lidas')).toBeTruthy();
     // Alerta 1…19 without the read ones (2, 5, 8, …): 13 calls, one per id.
     const ids = posted.filter((p) => p.path.endsWith('/mark-read')).map((p) => p.body);
@@ -199,10 +205,22 @@ describe('NotificationsScreen', () => {
     expect(ids).toContainEqual({ notification_id: '00000000-0000-4000-8000-000000000001' });
     await waitFor(() => expect(screen.getAllByText('Nova')).toHaveLength(1));
     expect(screen.queryByText(/selecionadas?$/)).toBeNull();
-    expect(mark.disabled).toBe(true);
+    expect(screen.queryByRole('button', { name: 'Marcar selecionadas como lidas' })).toBeNull();
   });
 
-  it('says when marking fails', async () => {
+  it('reads the list once after marking many', async () => {
+    const { fetchMock } = notificationsServer(makeNotifications(45));
+    renderScreen();
+    await screen.findByRole('list', { name: 'Notificações' });
+    const reads = () => fetchMock.mock.calls.filter(([u]) => String(u).includes('/notifications/all')).length;
+    const before = reads();
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Selecionar todas desta página' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Marcar selecionadas como lidas' }));
+    expect(await screen.findByText('14 notificações marcadas como lidas')).toBeTruthy();
+    expect(reads()).toBe(before + 1);
+  });
+
+  it('says when marking fails, once, and keeps the selection', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     notificationsServer(makeNotifications(3), {
       '/api/v1/notifications/mark-read': () => json({ code: 'internal_error', detail: 'Erro interno.' }, 500),
@@ -212,8 +230,8 @@ describe('NotificationsScreen', () => {
     fireEvent.click(screen.getByRole('checkbox', { name: 'Selecionar notificação: Alerta 0' }));
     fireEvent.click(screen.getByRole('button', { name: 'Marcar selecionadas como lidas' }));
     expect(await screen.findByText('Não foi possível marcar as notificações como lidas.')).toBeTruthy();
-    // The optimistic change is undone by reading the list again.
-    await waitFor(() => expect(screen.getAllByText('Nova')).toHaveLength(2));
+    expect(screen.getAllByText('Nova')).toHaveLength(2);
+    expect(screen.getByText('1 selecionada')).toBeTruthy();
   });
 
   it("asks before 'Limpar todas', then clears and shows the empty state", async () => {
@@ -293,6 +311,27 @@ describe('NotificationsScreen', () => {
     fail = false;
     fireEvent.click(screen.getByRole('button', { name: 'Tentar novamente' }));
     await waitFor(() => expect(items()).toHaveLength(2));
+  });
+
+  it('says so while a failed load is tried again', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    let failures = 0;
+    let answer: (response: Response) => void = () => {};
+    notificationsServer(makeNotifications(2), {
+      '/api/v1/notifications/all': () => {
+        if (failures++ === 0) return json({ code: 'internal_error', detail: 'Erro interno.' }, 500);
+        return new Promise<Response>((resolve) => {
+          answer = resolve;
+        });
+      },
+    });
+    renderScreen('/notifications', 1);
+    expect(
+      await screen.findByText('Não foi possível carregar as notificações. Tentando novamente…'),
+    ).toBeTruthy();
+    answer(json({ notifications: makeNotifications(2), total: 2 }));
+    await waitFor(() => expect(items()).toHaveLength(2));
+    expect(screen.queryByText(/Tentando novamente/)).toBeNull();
   });
 
   it("'Atualizar' reads the list again", async () => {

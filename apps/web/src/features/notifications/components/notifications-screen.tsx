@@ -1,7 +1,10 @@
+import type { Priority } from '@atende/contracts';
 import { BellOff, CheckCheck, RefreshCw, SearchX, Trash2 } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';
-import { useSearchParams } from 'react-router';
 import { toast } from 'sonner';
+import { BulkBar, useBulkAction } from '../../../components/list/bulk.tsx';
+import { param } from '../../../components/list/list-params.ts';
+import { useListState } from '../../../components/list/use-list-state.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { Checkbox } from '../../../components/ui/checkbox.tsx';
@@ -13,19 +16,9 @@ import { SelectField } from '../../../components/ui/select.tsx';
 import { SkeletonList } from '../../../components/ui/skeleton.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { PAGE_LIST_LIMIT, useAllNotifications } from '../api/get-notifications.ts';
-import { useClearAll, useMarkRead } from '../api/mark-read.ts';
+import { notificationKeys } from '../api/keys.ts';
+import { markNotificationRead, useClearAll, useMarkRead } from '../api/mark-read.ts';
 import { priorityLabels } from '../lib/display.tsx';
-import {
-  applyFilters,
-  filtersFromSearchParams,
-  filtersToSearchParams,
-  hasFilters,
-  NOTIFICATIONS_PER_PAGE,
-  type NotificationFilters,
-  noFilters,
-  pageFromSearchParams,
-  priorityFilters,
-} from './notifications-page-filters.ts';
 import { NotificationsPageItem } from './notifications-page-item.tsx';
 
 /** Spec §8, the page's texts. */
@@ -35,13 +28,21 @@ export const notificationsPageMessages = {
   markFailed: 'Não foi possível marcar as notificações como lidas.',
 };
 
+/** Spec §9: the page loads 200 (PAGE_LIST_LIMIT) and shows 20 per page, with up to 5 page buttons. */
+const NOTIFICATIONS_PER_PAGE = 20;
+const MAX_PAGE_BUTTONS = 5;
+
+const statusFilters = ['unread', 'read'] as const;
+const priorityFilters = ['high', 'medium', 'low'] as const satisfies readonly Priority[];
+
+/** The filters in the URL: `?status=unread|read&priority=high|medium|low&page=N` (else all). */
+const notificationsList = { status: param.oneOf(statusFilters), priority: param.oneOf(priorityFilters) };
+
 const statusOptions = [
   { value: 'unread', label: 'Não lidas' },
   { value: 'read', label: 'Lidas' },
 ];
 const priorityOptions = priorityFilters.map((p) => ({ value: p, label: priorityLabels[p] }));
-
-const MAX_PAGE_BUTTONS = 5;
 
 /** The current time, again every minute, so "5 min atrás" moves on while the page stays open. */
 function useNow(everyMs = 60_000) {
@@ -57,105 +58,65 @@ const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one :
 
 /**
  * /notifications (spec §2): the newest 200 of the user, filtered here by status and priority
- * (mirrored in the URL), 20 per page; mark the selected ones read, clear all, refresh.
+ * (in the URL), 20 per page; mark the selected ones read, clear all, refresh. A list of cards,
+ * not a table: each alert is a sentence with its details, as in the bell's panel.
  */
 export function NotificationsScreen() {
-  const [searchParams, setSearchParams] = useSearchParams();
-  const { status, priority } = filtersFromSearchParams(searchParams);
-  const filters = useMemo<NotificationFilters>(() => ({ status, priority }), [status, priority]);
-  const requestedPage = pageFromSearchParams(searchParams);
+  const list = useListState(notificationsList);
+  const { status, priority } = list.values;
+  const { selection, setPage } = list;
 
-  const list = useAllNotifications(PAGE_LIST_LIMIT, { includeRead: true });
-  const markRead = useMarkRead();
+  const query = useAllNotifications(PAGE_LIST_LIMIT, { includeRead: true });
   const markOpened = useMarkRead();
+  const bulk = useBulkAction(notificationKeys.all());
   const clearAll = useClearAll();
-  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [confirmingClear, setConfirmingClear] = useState(false);
   const [refreshing, setRefreshing] = useState(false);
-  const now = Math.max(useNow(), list.dataUpdatedAt);
+  const now = Math.max(useNow(), query.dataUpdatedAt);
 
-  const loaded = list.data?.notifications;
-  const visible = useMemo(() => applyFilters(loaded ?? [], filters), [loaded, filters]);
+  const loaded = query.data?.notifications;
+  const visible = useMemo(
+    () =>
+      (loaded ?? []).filter(
+        (n) =>
+          (status === '' || n.read === (status === 'read')) && (priority === '' || n.priority === priority),
+      ),
+    [loaded, status, priority],
+  );
   const pageCount = Math.max(1, Math.ceil(visible.length / NOTIFICATIONS_PER_PAGE));
-  const page = Math.min(requestedPage, pageCount);
+  const page = Math.min(list.page, pageCount);
   const rows = visible.slice((page - 1) * NOTIFICATIONS_PER_PAGE, page * NOTIFICATIONS_PER_PAGE);
   const unreadCount = loaded?.filter((n) => !n.read).length ?? 0;
 
-  // Only what is still listed counts as selected (a filter or another tab can hide the rest).
-  const selectedRows = visible.filter((n) => selected.has(n.notification_id));
+  // Only what is still listed counts as selected (another tab may have cleared the rest).
+  const selectedRows = visible.filter((n) => selection.has(n.notification_id));
   const pageIds = rows.map((n) => n.notification_id);
-  const selectedOnPage = pageIds.filter((id) => selected.has(id)).length;
-  const pageChecked =
-    pageIds.length > 0 && selectedOnPage === pageIds.length
-      ? true
-      : selectedOnPage > 0
-        ? 'indeterminate'
-        : false;
+  const selectedOnPage = pageIds.filter((id) => selection.has(id)).length;
 
   // A page past the end (the list shrank, an old link): the URL follows what is shown.
   useEffect(() => {
-    if (list.isSuccess && requestedPage > pageCount) {
-      setSearchParams(filtersToSearchParams(filters, pageCount), { replace: true });
-    }
-  }, [list.isSuccess, requestedPage, pageCount, filters, setSearchParams]);
+    if (query.isSuccess && list.page > pageCount) setPage(pageCount, { replace: true });
+  }, [query.isSuccess, list.page, pageCount, setPage]);
 
-  function show(next: NotificationFilters, nextPage = 1) {
-    setSearchParams(filtersToSearchParams(next, nextPage));
-  }
-
-  function changeFilters(next: NotificationFilters) {
-    setSelected(new Set());
-    show(next);
-  }
-
-  function selectPage(on: boolean) {
-    setSelected((current) => {
-      const next = new Set(current);
-      for (const id of pageIds) {
-        if (on) next.add(id);
-        else next.delete(id);
-      }
-      return next;
-    });
-  }
-
-  function selectOne(id: string, on: boolean) {
-    setSelected((current) => {
-      const next = new Set(current);
-      if (on) next.add(id);
-      else next.delete(id);
-      return next;
-    });
-  }
-
-  function unselect(ids: readonly string[]) {
-    setSelected((current) => {
-      const next = new Set(current);
-      for (const id of ids) next.delete(id);
-      return next;
-    });
-  }
-
-  // mutateAsync, not mutate's callbacks: those fire only for the latest call.
-  function markSelectedRead() {
+  /** One call per unread selected row, one list refresh at the end, one toast. */
+  async function markSelectedRead() {
     const all = selectedRows.map((n) => n.notification_id);
     const ids = selectedRows.filter((n) => !n.read).map((n) => n.notification_id);
     if (ids.length === 0) {
-      unselect(all);
+      selection.setAll(all, false);
       toast.info('As notificações selecionadas já estavam lidas.');
       return;
     }
-    markRead.mutateAsync(ids).then(
-      () => {
-        unselect(all);
-        toast.success(
-          ids.length === 1
-            ? 'Notificação marcada como lida'
-            : `${ids.length} notificações marcadas como lidas`,
-        );
-      },
-      () => toast.error(notificationsPageMessages.markFailed),
-    );
+    const { ok, failed } = await bulk.run(ids, markNotificationRead);
+    if (failed > 0) {
+      // The selection stays: trying again skips the ones now read.
+      toast.error(notificationsPageMessages.markFailed, {
+        description: ok > 0 ? `${ok} de ${ids.length} marcadas como lidas.` : undefined,
+      });
+      return;
+    }
+    selection.setAll(all, false);
+    toast.success(ok === 1 ? 'Notificação marcada como lida' : `${ok} notificações marcadas como lidas`);
   }
 
   function openTicket(id: string, read: boolean) {
@@ -167,7 +128,7 @@ export function NotificationsScreen() {
     clearAll.mutateAsync(undefined).then(
       (result) => {
         setConfirmingClear(false);
-        setSelected(new Set());
+        selection.clear();
         toast.success('Notificações limpas', {
           description:
             result.count > 0
@@ -182,22 +143,21 @@ export function NotificationsScreen() {
 
   async function refresh() {
     setRefreshing(true);
-    const result = await list.refetch();
+    const result = await query.refetch();
     setRefreshing(false);
     // Without a list the inline error says it; with one, the old list stays and a toast says it.
     if (result.isError && result.data) toast.error(notificationsPageMessages.loadFailed);
   }
 
-  const filtered = hasFilters(filters);
-  const description = loaded
-    ? `${plural(loaded.length, 'notificação', 'notificações')} · ${plural(unreadCount, 'não lida', 'não lidas')}`
-    : 'Os alertas dos chamados da sua equipe.';
-
   return (
     <div>
       <PageHeader
         title="Notificações"
-        description={description}
+        description={
+          loaded
+            ? `${plural(loaded.length, 'notificação', 'notificações')} · ${plural(unreadCount, 'não lida', 'não lidas')}`
+            : 'Os alertas dos chamados da sua equipe.'
+        }
         actions={
           <>
             <Button variant="secondary" pending={refreshing} pendingLabel="Atualizando…" onClick={refresh}>
@@ -222,94 +182,99 @@ export function NotificationsScreen() {
             label="Status"
             placeholder="Todas"
             options={statusOptions}
-            value={filters.status}
-            onChange={(event) =>
-              changeFilters({ ...filters, status: event.target.value as NotificationFilters['status'] })
-            }
+            value={status}
+            onChange={(event) => list.setValues({ status: event.target.value as typeof status })}
             className="w-full min-[28rem]:w-44"
           />
           <SelectField
             label="Prioridade"
             placeholder="Todas"
             options={priorityOptions}
-            value={filters.priority}
-            onChange={(event) =>
-              changeFilters({ ...filters, priority: event.target.value as NotificationFilters['priority'] })
-            }
+            value={priority}
+            onChange={(event) => list.setValues({ priority: event.target.value as typeof priority })}
             className="w-full min-[28rem]:w-44"
           />
-          {filtered && (
-            <Button variant="ghost" onClick={() => changeFilters(noFilters)}>
+          {list.active > 0 && (
+            <Button variant="ghost" onClick={list.clear}>
               Limpar filtros
             </Button>
           )}
         </div>
 
-        <section
-          aria-label="Seleção"
-          className="flex flex-wrap items-center gap-x-4 gap-y-2 border-b border-slate-200 px-4 py-2.5 sm:px-5"
-        >
+        <div className="border-b border-slate-200 px-4 py-2.5 sm:px-5">
           <Checkbox
             label="Selecionar todas desta página"
-            checked={pageChecked}
+            checked={
+              selectedOnPage > 0 && selectedOnPage === pageIds.length
+                ? true
+                : selectedOnPage > 0
+                  ? 'indeterminate'
+                  : false
+            }
             disabled={pageIds.length === 0}
-            onCheckedChange={(checked) => selectPage(checked === true)}
+            onCheckedChange={(checked) => selection.setAll(pageIds, checked === true)}
           />
-          <p className="mr-auto text-sm text-slate-600" aria-live="polite">
-            {selectedRows.length > 0 && plural(selectedRows.length, 'selecionada', 'selecionadas')}
-          </p>
-          <Button
-            size="sm"
-            disabled={selectedRows.length === 0}
-            pending={markRead.isPending}
-            pendingLabel="Marcando…"
-            onClick={markSelectedRead}
-          >
+        </div>
+        <BulkBar
+          count={selectedRows.length}
+          summary={plural(selectedRows.length, 'selecionada', 'selecionadas')}
+          onClear={selection.clear}
+          status={bulk.progress ? `Marcando ${bulk.progress.done}/${bulk.progress.total}…` : undefined}
+        >
+          <Button size="sm" pending={bulk.running} pendingLabel="Marcando…" onClick={markSelectedRead}>
             <CheckCheck className="size-4" aria-hidden="true" />
             Marcar selecionadas como lidas
           </Button>
-        </section>
+        </BulkBar>
 
-        {list.isPending ? (
-          <div className="px-4 py-4 sm:px-5">
-            <SkeletonList rows={5} label="Carregando notificações…" />
+        {query.isPending ? (
+          <div aria-busy="true">
+            {query.failureCount > 0 && (
+              <p
+                role="status"
+                className="border-b border-amber-200 bg-amber-50 px-4 py-2 text-sm text-amber-900"
+              >
+                {notificationsPageMessages.loadFailed.replace(/\.$/, '')}. Tentando novamente…
+              </p>
+            )}
+            <div className="px-4 py-4 sm:px-5">
+              <SkeletonList rows={5} label="Carregando notificações…" />
+            </div>
           </div>
         ) : !loaded ? (
           <LoadError
             title={notificationsPageMessages.loadFailed}
             description={
-              list.error instanceof ApiError && list.error.error
-                ? list.error.error.detail
+              query.error instanceof ApiError && query.error.error
+                ? query.error.error.detail
                 : 'Verifique sua conexão e tente de novo.'
             }
-            onRetry={() => list.refetch()}
-            retrying={list.isFetching}
+            onRetry={() => query.refetch()}
+            retrying={query.isFetching}
           />
         ) : rows.length === 0 ? (
-          filtered && loaded.length > 0 ? (
-            filters.status === 'unread' && filters.priority === '' ? (
-              <EmptyState
-                icon={BellOff}
-                title="Nenhuma notificação não lida"
-                description="Você está em dia com todas as suas notificações!"
-              />
-            ) : (
-              <EmptyState
-                icon={SearchX}
-                title="Nenhuma notificação encontrada"
-                description="Nenhuma notificação corresponde a estes filtros. Tente ajustar ou limpar os filtros."
-                action={
-                  <Button variant="secondary" onClick={() => changeFilters(noFilters)}>
-                    Limpar filtros
-                  </Button>
-                }
-              />
-            )
-          ) : (
+          list.active === 0 || loaded.length === 0 ? (
             <EmptyState
               icon={BellOff}
               title="Nenhuma notificação encontrada"
               description="Não há notificações para exibir"
+            />
+          ) : status === 'unread' && priority === '' ? (
+            <EmptyState
+              icon={BellOff}
+              title="Nenhuma notificação não lida"
+              description="Você está em dia com todas as suas notificações!"
+            />
+          ) : (
+            <EmptyState
+              icon={SearchX}
+              title="Nenhuma notificação encontrada"
+              description="Nenhuma notificação corresponde a estes filtros. Tente ajustar ou limpar os filtros."
+              action={
+                <Button variant="secondary" onClick={list.clear}>
+                  Limpar filtros
+                </Button>
+              }
             />
           )
         ) : (
@@ -318,8 +283,8 @@ export function NotificationsScreen() {
               <NotificationsPageItem
                 key={n.notification_id}
                 notification={n}
-                selected={selected.has(n.notification_id)}
-                onSelect={(on) => selectOne(n.notification_id, on)}
+                selected={selection.has(n.notification_id)}
+                onSelect={(on) => selection.toggle(n.notification_id, on)}
                 onOpenTicket={() => openTicket(n.notification_id, n.read)}
                 now={now}
               />
@@ -333,15 +298,15 @@ export function NotificationsScreen() {
             total={visible.length}
             perPage={NOTIFICATIONS_PER_PAGE}
             maxPageButtons={MAX_PAGE_BUTTONS}
-            onPageChange={(next) => show(filters, next)}
+            onPageChange={setPage}
             label="Páginas de notificações"
             className="border-t border-slate-200 px-4 py-3 sm:px-5"
           />
         )}
       </Card>
-      {list.data && list.data.total > list.data.notifications.length && (
+      {query.data && query.data.total > query.data.notifications.length && (
         <p className="mt-3 text-xs text-slate-600">
-          Mostrando as {list.data.notifications.length} notificações mais recentes de {list.data.total}.
+          Mostrando as {query.data.notifications.length} notificações mais recentes de {query.data.total}.
         </p>
       )}
 
