@@ -41,6 +41,35 @@ test.describe('shell', () => {
     await expectAccessible(page);
   });
 
+  test('dark theme: follows the system until chosen in the header, then remembered', async ({ page }) => {
+    const html = page.locator('html');
+    const toggle = page.getByRole('button', { name: 'Tema escuro' });
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await expect(html).toHaveClass(/\bdark\b/); // no choice yet: the system's theme, live
+    await page.emulateMedia({ colorScheme: 'light' });
+    await expect(html).not.toHaveClass(/\bdark\b/);
+    await expect(toggle).toHaveAttribute('aria-pressed', 'false');
+    const background = () =>
+      page.evaluate(
+        () => getComputedStyle(document.getElementById('conteudo')?.parentElement as Element).backgroundColor,
+      );
+    const light = await background();
+
+    await toggle.click();
+    await expect(html).toHaveClass(/\bdark\b/);
+    await expect(toggle).toHaveAttribute('aria-pressed', 'true');
+    expect(await background()).not.toBe(light);
+    await page.reload();
+    await expect(page.getByRole('heading', { name: 'Painel' })).toBeVisible();
+    await expect(html).toHaveClass(/\bdark\b/); // remembered, though the system is light
+    await expectAccessible(page);
+
+    await page.getByRole('button', { name: 'Tema escuro' }).click();
+    await expect(html).not.toHaveClass(/\bdark\b/);
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await expect(html).not.toHaveClass(/\bdark\b/); // the user's choice wins over the system
+  });
+
   test('the experts placeholder', async ({ page }) => {
     await page.goto('/experts');
     await expect(page.getByRole('heading', { name: 'Gestão de Especialistas' })).toBeVisible();
