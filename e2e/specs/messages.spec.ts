@@ -116,7 +116,7 @@ test('messages: create (analysed on arrival), read the analysis, reprocess, flag
   await expect(row).toHaveCount(1);
   await expect(row.getByText('Analisada')).toBeVisible();
   await expect(row.getByText('Marcada', { exact: true })).toBeVisible();
-  await expect(row.getByText('Entrada')).toBeVisible();
+  await expect(row.getByText('Entrada', { exact: true })).toBeVisible();
 
   // The analysis panel.
   await row.getByRole('button', { name: /^Ver análise/ }).click();
@@ -164,7 +164,7 @@ test('messages: bulk analyse, flag and unflag the selected rows', async ({ page 
   const rows = page.getByRole('row').filter({ hasText: tag });
   await expect(rows).toHaveCount(2);
   await expect(rows.getByText('Pendente')).toHaveCount(2);
-  await expect(rows.getByText('Saída')).toHaveCount(2);
+  await expect(rows.getByText('Saída', { exact: true })).toHaveCount(2);
 
   // Header checkbox selects all, then clears all.
   await page.getByRole('checkbox', { name: 'Selecionar todos desta página' }).click();

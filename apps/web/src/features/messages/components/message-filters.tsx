@@ -41,7 +41,7 @@ export function MessageFilters({
   }
 
   return (
-    <div className="flex flex-wrap items-end gap-x-4 gap-y-3 p-4 sm:px-5">
+    <div className="space-y-3 p-4 sm:px-5">
       <SearchForm
         label="Buscar conteúdo"
         placeholder="Palavras da mensagem"
@@ -49,29 +49,31 @@ export function MessageFilters({
         onSearch={(q) => list.setValues({ q })}
         submitLabel="Aplicar"
       />
-      <SelectField
-        label="Filtrar por direção"
-        className="w-44"
-        placeholder="Todas"
-        options={directionOptions}
-        value={values.direction}
-        onChange={(event) => list.setValues({ direction: event.target.value as typeof values.direction })}
-      />
-      <SearchPicker
-        label="Filtrar por chamado"
-        className="w-full sm:w-64"
-        placeholder="Buscar pelo título"
-        search={searchTickets}
-        searchKey={ticketSearchKey()}
-        value={ticketValue}
-        onChange={chooseTicket}
-      />
-      <Checkbox
-        label="Apenas marcadas"
-        className="pb-2.5"
-        checked={values.flagged}
-        onCheckedChange={(checked) => list.setValues({ flagged: checked === true })}
-      />
+      <div className="flex flex-wrap items-end gap-x-4 gap-y-3">
+        <SelectField
+          label="Filtrar por direção"
+          className="w-44"
+          placeholder="Todas"
+          options={directionOptions}
+          value={values.direction}
+          onChange={(event) => list.setValues({ direction: event.target.value as typeof values.direction })}
+        />
+        <SearchPicker
+          label="Filtrar por chamado"
+          className="w-full sm:w-64"
+          placeholder="Buscar pelo título"
+          search={searchTickets}
+          searchKey={ticketSearchKey()}
+          value={ticketValue}
+          onChange={chooseTicket}
+        />
+        <Checkbox
+          label="Apenas marcadas"
+          className="pb-2.5"
+          checked={values.flagged}
+          onCheckedChange={(checked) => list.setValues({ flagged: checked === true })}
+        />
+      </div>
     </div>
   );
 }

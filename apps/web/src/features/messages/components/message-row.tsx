@@ -19,18 +19,19 @@ export function messageColumns(analysing: ReadonlySet<string>): Column<Message>[
       id: 'id',
       header: 'ID',
       phone: 'hide',
-      className: 'font-mono text-xs text-slate-600',
+      className: 'font-mono text-xs text-slate-600 max-xl:hidden',
       cell: (message) => <span title={message.id}>{shortId(message.id)}</span>,
     },
     {
       id: 'content',
       header: 'Conteúdo',
       phone: 'title',
-      className: 'min-w-[12rem] max-w-md',
+      className: 'max-w-md xl:min-w-[12rem]',
       cell: (message) => (
         <div className="min-w-0">
           <p className="line-clamp-2 break-words">{message.content}</p>
           <p className="mt-0.5 text-xs text-slate-600">
+            <span className="hidden sm:max-lg:inline">{directionLabels[message.direction]} · </span>
             {message.channel} ·{' '}
             <time dateTime={message.created_at}>{formatDateTime(message.created_at)}</time>
           </p>
@@ -40,13 +41,14 @@ export function messageColumns(analysing: ReadonlySet<string>): Column<Message>[
     {
       id: 'direction',
       header: 'Direção',
-      className: 'whitespace-nowrap',
+      // Between phone and desktop widths the direction is said under the content instead.
+      className: 'whitespace-nowrap sm:max-lg:hidden',
       cell: (message) => directionLabels[message.direction],
     },
     {
       id: 'ticket',
       header: 'Chamado',
-      className: 'max-w-xs sm:min-w-[9rem]',
+      className: 'max-w-xs',
       cell: (message) => (
         <div className="min-w-0">
           {message.ticket_id ? (
@@ -94,7 +96,8 @@ function MessageStatus({ message, analysing }: { message: Message; analysing: bo
         </Badge>
       )}
       {analysis && (
-        <>
+        // Between phone and desktop widths these wait in the opened analysis (the row stays narrow).
+        <span className="contents sm:max-lg:hidden">
           <Badge tone={sentimentTone(analysis.sentiment)} title="Sentimento">
             {sentimentLabels[analysis.sentiment]}
           </Badge>
@@ -107,7 +110,7 @@ function MessageStatus({ message, analysing }: { message: Message; analysing: bo
               {analysis.red_flag_words.length === 1 ? 'termo sinalizado' : 'termos sinalizados'}
             </Badge>
           )}
-        </>
+        </span>
       )}
     </div>
   );
@@ -125,7 +128,7 @@ interface MessageActionsProps {
   onDelete: () => void;
 }
 
-/** A row's buttons: flag, analyse or reprocess, show or hide the analysis, delete. */
+/** A row's buttons: analyse or reprocess, show or hide the analysis, flag, delete. */
 export function MessageActions({
   message,
   expanded,
@@ -138,20 +141,7 @@ export function MessageActions({
   const short = shortId(message.id);
   const analysed = message.analysis !== null;
   return (
-    <div className="flex flex-wrap items-center gap-1 sm:justify-end">
-      <Button
-        variant="ghost"
-        size="icon"
-        aria-label={message.flagged ? `Desmarcar mensagem ${short}` : `Marcar mensagem ${short}`}
-        onClick={onFlag}
-        className={message.flagged ? 'text-red-700' : ''}
-      >
-        {message.flagged ? (
-          <FlagOff className="size-4" aria-hidden="true" />
-        ) : (
-          <Flag className="size-4" aria-hidden="true" />
-        )}
-      </Button>
+    <div className="flex flex-wrap items-center gap-1 sm:w-36 sm:justify-end xl:w-44 2xl:w-auto 2xl:flex-nowrap">
       <Button
         variant="secondary"
         size="sm"
@@ -176,6 +166,19 @@ export function MessageActions({
           <ChevronDown className="size-4" aria-hidden="true" />
         )}
         {expanded ? 'Ocultar' : 'Ver'}
+      </Button>
+      <Button
+        variant="ghost"
+        size="icon"
+        aria-label={message.flagged ? `Desmarcar mensagem ${short}` : `Marcar mensagem ${short}`}
+        onClick={onFlag}
+        className={message.flagged ? 'text-red-700' : ''}
+      >
+        {message.flagged ? (
+          <FlagOff className="size-4" aria-hidden="true" />
+        ) : (
+          <Flag className="size-4" aria-hidden="true" />
+        )}
       </Button>
       <Button
         variant="ghost"
