@@ -129,3 +129,22 @@ test('asks before leaving with unsaved changes, and lets the user stay', async (
   await page.getByRole('navigation').getByRole('link', { name: 'Chamados' }).click();
   await expect(page).toHaveURL(/\/tickets$/);
 });
+
+test.describe('on a phone (390 px)', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test('the settings page, its analysis-quality table included, fits the width', async ({ page }) => {
+    await openSettings(page);
+    const quality = page.getByRole('region', { name: 'Qualidade da análise' });
+    await expect(quality.getByRole('row')).toHaveCount(5); // header + 4 fields
+    await expect(quality.getByRole('columnheader', { name: 'Concordância' })).toBeVisible();
+    const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
+    expect(scrollWidth, 'the page is wider than the screen').toBeLessThanOrEqual(390);
+    const table = await quality.getByRole('table', { name: 'Avaliações por campo' }).boundingBox();
+    expect(table && table.x >= 0 && table.x + table.width <= 390, 'the table is inside the screen').toBe(
+      true,
+    );
+    if (process.env.E2E_SHOTS)
+      await quality.screenshot({ path: `${process.env.E2E_SHOTS}/settings-quality-390.png` });
+  });
+});

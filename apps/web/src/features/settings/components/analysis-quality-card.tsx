@@ -10,17 +10,10 @@ import {
   CardHeader,
   CardTitle,
 } from '../../../components/ui/card.tsx';
+import { cn } from '../../../components/ui/cn.ts';
 import { LoadError } from '../../../components/ui/empty-state.tsx';
 import { SkeletonList } from '../../../components/ui/skeleton.tsx';
-import {
-  Table,
-  TableBody,
-  TableCell,
-  TableContainer,
-  TableHead,
-  TableHeaderCell,
-  TableRow,
-} from '../../../components/ui/table.tsx';
+import { Table, TableBody, TableCell, TableHeaderCell, TableRow } from '../../../components/ui/table.tsx';
 import { formatPercent } from '../../../lib/analysis-display.ts';
 import { feedbackFieldLabels, feedbackFieldOrder } from '../../../lib/analysis-feedback/labels.ts';
 import { useExportAnalysisFeedback } from '../api/export-analysis-feedback.ts';
@@ -103,51 +96,57 @@ export function AnalysisQualityCard() {
   );
 }
 
+/** On a phone the four columns fit the card: tighter cells, headings in plain case that may wrap
+ * (👍 and 👎 stand for 'Corretas' and 'Incorretas', still their names for screen readers). */
+const narrow =
+  'max-sm:px-1.5 max-sm:first:pl-0 max-sm:last:pr-0 max-sm:whitespace-normal max-sm:normal-case max-sm:tracking-normal';
+
+/** A small static table (four rows): it grows with the page, never scrolls sideways. */
 function SummaryTable({ summary }: { summary: AnalysisFeedbackSummary }) {
   const rows = summaryRows(summary);
   const empty = rows.every((row) => row.up + row.down === 0);
   return (
     <>
-      <TableContainer label="Avaliações por campo" maxHeight="max-h-none">
-        <Table>
-          <TableHead>
-            <tr>
-              <TableHeaderCell>Campo</TableHeaderCell>
-              <TableHeaderCell className="text-right">
-                <span className="inline-flex items-center gap-1">
-                  <ThumbsUp className="size-3.5" aria-hidden="true" />
-                  Corretas
-                </span>
-              </TableHeaderCell>
-              <TableHeaderCell className="text-right">
-                <span className="inline-flex items-center gap-1">
-                  <ThumbsDown className="size-3.5" aria-hidden="true" />
-                  Incorretas
-                </span>
-              </TableHeaderCell>
-              <TableHeaderCell className="text-right">Concordância</TableHeaderCell>
-            </tr>
-          </TableHead>
-          <TableBody>
-            {rows.map((row) => (
-              <TableRow key={row.field}>
-                <th scope="row" className="px-3 py-2.5 text-left font-medium text-slate-900">
-                  {fieldLabel(row.field)}
-                </th>
-                <TableCell className="text-right tabular-nums">{count.format(row.up)}</TableCell>
-                <TableCell className="text-right tabular-nums">{count.format(row.down)}</TableCell>
-                <TableCell className="text-right tabular-nums">
-                  {row.agreement === null ? (
-                    <span title="Sem avaliações">—</span>
-                  ) : (
-                    formatPercent(row.agreement)
-                  )}
-                </TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
-      </TableContainer>
+      <Table aria-label="Avaliações por campo">
+        <thead className="bg-slate-50">
+          <tr>
+            <TableHeaderCell className={narrow}>Campo</TableHeaderCell>
+            <TableHeaderCell className={cn(narrow, 'text-right')}>
+              <span className="inline-flex items-center gap-1">
+                <ThumbsUp className="size-3.5" aria-hidden="true" />
+                <span className="max-sm:sr-only">Corretas</span>
+              </span>
+            </TableHeaderCell>
+            <TableHeaderCell className={cn(narrow, 'text-right')}>
+              <span className="inline-flex items-center gap-1">
+                <ThumbsDown className="size-3.5" aria-hidden="true" />
+                <span className="max-sm:sr-only">Incorretas</span>
+              </span>
+            </TableHeaderCell>
+            <TableHeaderCell className={cn(narrow, 'text-right')}>Concordância</TableHeaderCell>
+          </tr>
+        </thead>
+        <TableBody>
+          {rows.map((row) => (
+            <TableRow key={row.field}>
+              <th scope="row" className={cn(narrow, 'px-3 py-2.5 text-left font-medium text-slate-900')}>
+                {fieldLabel(row.field)}
+              </th>
+              <TableCell className={cn(narrow, 'text-right tabular-nums')}>{count.format(row.up)}</TableCell>
+              <TableCell className={cn(narrow, 'text-right tabular-nums')}>
+                {count.format(row.down)}
+              </TableCell>
+              <TableCell className={cn(narrow, 'text-right tabular-nums')}>
+                {row.agreement === null ? (
+                  <span title="Sem avaliações">—</span>
+                ) : (
+                  formatPercent(row.agreement)
+                )}
+              </TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
       {empty && (
         <p className="mt-3 text-sm text-slate-600">
           Nenhuma avaliação nos últimos 30 dias. Avalie os campos na análise de um chamado ou de uma mensagem.

@@ -5,7 +5,7 @@ import {
   type Priority,
   type UpdateNotificationPreferences,
 } from '@atende/contracts';
-import { CircleAlert, Info } from 'lucide-react';
+import { Info } from 'lucide-react';
 import { type FormEvent, useEffect, useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button.tsx';
@@ -18,6 +18,7 @@ import {
   CardTitle,
 } from '../../../components/ui/card.tsx';
 import { Checkbox } from '../../../components/ui/checkbox.tsx';
+import { LoadError } from '../../../components/ui/empty-state.tsx';
 import { SelectField } from '../../../components/ui/select.tsx';
 import { SkeletonList } from '../../../components/ui/skeleton.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
@@ -81,16 +82,12 @@ export function NotificationPreferencesCard({
           <SkeletonList rows={3} label="Carregando preferências de notificação…" />
         </CardContent>
       ) : (
-        <CardContent role="alert" className="flex flex-col items-start gap-3 sm:flex-row sm:items-center">
-          <CircleAlert className="size-5 shrink-0 text-red-600" aria-hidden="true" />
-          <p className="flex-1 text-sm text-slate-700">{notificationPreferencesMessages.loadFailed}</p>
-          <Button
-            variant="secondary"
-            pending={preferences.isFetching}
-            onClick={() => void preferences.refetch()}
-          >
-            Tentar novamente
-          </Button>
+        <CardContent>
+          <LoadError
+            title={notificationPreferencesMessages.loadFailed}
+            onRetry={() => void preferences.refetch()}
+            retrying={preferences.isFetching}
+          />
         </CardContent>
       )}
     </Card>

@@ -4,6 +4,7 @@ import {
   type UpdateTenantSettings,
   updateTenantSettingsSchema,
 } from '@atende/contracts';
+import { z } from 'zod';
 
 /** What the Settings form holds (strings as typed; the token field is only ever a new token). */
 export interface SettingsFormValues {
@@ -15,8 +16,6 @@ export interface SettingsFormValues {
   /** The user asked to remove the stored token. */
   removeToken: boolean;
 }
-
-export type SettingsFormErrors = Partial<Record<keyof SettingsFormValues, string>>;
 
 /** Spec §9: the form's wait time when none is known. */
 export const DEFAULT_WAIT_MINUTES = 30;
@@ -47,50 +46,59 @@ export function parseWaitTime(text: string): number {
   return Number.isNaN(value) ? 1 : value;
 }
 
-const fields = updateTenantSettingsSchema.shape;
+const api = updateTenantSettingsSchema.shape;
 
-function firstMessage(result: { success: boolean; error?: { issues: Array<{ message: string }> } }) {
-  return result.success ? undefined : (result.error?.issues[0]?.message ?? settingsMessages.hostInvalid);
-}
+/** A text field checked by the API's own schema of its field: the same pt-BR message. */
+const checkedBy = (schema: z.ZodType, read: (text: string) => unknown = (text) => text) =>
+  z.string().superRefine((text, ctx) => {
+    const result = schema.safeParse(read(text));
+    if (!result.success) {
+      ctx.addIssue({
+        code: 'custom',
+        message: result.error.issues[0]?.message ?? settingsMessages.hostInvalid,
+      });
+    }
+  });
+
+/** The form's checks: every problem at once, each under its input. */
+export const settingsFormSchema = z
+  .object({
+    name: checkedBy(api.name),
+    maxWaitMinutes: checkedBy(api.max_customer_wait_time_minutes, parseWaitTime),
+    digisacHost: checkedBy(api.digisac_host),
+    newToken: z.string(),
+    removeToken: z.boolean(),
+  })
+  .superRefine(({ newToken, removeToken }, ctx) => {
+    // A token is only checked when one was typed to be stored.
+    if (removeToken || newToken.trim() === '') return;
+    const result = api.digisac_token.safeParse(newToken);
+    if (!result.success) {
+      ctx.addIssue({ code: 'custom', path: ['newToken'], message: result.error.issues[0]?.message ?? '' });
+    }
+  }) satisfies z.ZodType<SettingsFormValues, SettingsFormValues>;
 
 /**
- * Checks the form with the API's own field schemas (same pt-BR messages) and builds the PUT body.
- * The token is left out unless a new one was typed, and is null only when removal was asked for.
+ * The PUT body of checked values. The token is left out unless a new one was typed, and is null
+ * only when removal was asked for.
  */
-export function validateSettingsForm(
-  values: SettingsFormValues,
-): { ok: true; body: UpdateTenantSettings } | { ok: false; errors: SettingsFormErrors } {
-  const name = fields.name.safeParse(values.name);
-  const host = fields.digisac_host.safeParse(values.digisacHost);
-  const wait = fields.max_customer_wait_time_minutes.safeParse(parseWaitTime(values.maxWaitMinutes));
-  const typedToken = values.newToken.trim() !== '';
-  const token = fields.digisac_token.safeParse(values.newToken);
-
-  const errors: SettingsFormErrors = {};
-  if (!name.success) errors.name = firstMessage(name);
-  if (!host.success) errors.digisacHost = firstMessage(host);
-  if (!wait.success) errors.maxWaitMinutes = firstMessage(wait);
-  if (!values.removeToken && typedToken && !token.success) errors.newToken = firstMessage(token);
-  if (!name.success || !host.success || !wait.success || errors.newToken) return { ok: false, errors };
-
-  const body: UpdateTenantSettings = {
-    name: name.data,
-    digisac_host: host.data ?? null,
-    max_customer_wait_time_minutes: wait.data,
-  };
-  if (values.removeToken) body.digisac_token = null;
-  else if (typedToken && token.success) body.digisac_token = token.data;
-  return { ok: true, body };
+export function settingsBody(values: SettingsFormValues): UpdateTenantSettings {
+  const typedToken = !values.removeToken && values.newToken.trim() !== '';
+  const body = updateTenantSettingsSchema.parse({
+    name: values.name,
+    digisac_host: values.digisacHost,
+    max_customer_wait_time_minutes: parseWaitTime(values.maxWaitMinutes),
+    ...(values.removeToken ? { digisac_token: null } : typedToken ? { digisac_token: values.newToken } : {}),
+  });
+  return { ...body, digisac_host: body.digisac_host ?? null };
 }
 
-/** The API names fields as `body.<field>`; map them back onto the form. */
-export function formFieldOf(apiField: string): keyof SettingsFormValues | undefined {
-  const field = apiField.replace(/^body\./, '');
-  const map: Record<string, keyof SettingsFormValues> = {
-    name: 'name',
-    digisac_host: 'digisacHost',
-    digisac_token: 'newToken',
-    max_customer_wait_time_minutes: 'maxWaitMinutes',
-  };
-  return map[field];
-}
+const formFields: Record<string, keyof SettingsFormValues> = {
+  'body.name': 'name',
+  'body.digisac_host': 'digisacHost',
+  'body.digisac_token': 'newToken',
+  'body.max_customer_wait_time_minutes': 'maxWaitMinutes',
+};
+
+/** The API names fields as `body.<field>`: the form's input for each (`showServerFieldErrors`). */
+export const formFieldOf = (apiField: string): keyof SettingsFormValues | undefined => formFields[apiField];

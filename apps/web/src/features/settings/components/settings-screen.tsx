@@ -1,7 +1,6 @@
 import type { TenantSettings } from '@atende/contracts';
-import { CircleAlert, KeyRound, Lightbulb } from 'lucide-react';
+import { KeyRound, Lightbulb } from 'lucide-react';
 import { type ReactNode, useEffect, useState } from 'react';
-import { type FieldErrors, type Resolver, useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
@@ -14,6 +13,7 @@ import {
   CardTitle,
 } from '../../../components/ui/card.tsx';
 import { Checkbox } from '../../../components/ui/checkbox.tsx';
+import { LoadError } from '../../../components/ui/empty-state.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { PasswordField } from '../../../components/ui/password-field.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
@@ -21,6 +21,7 @@ import { TextField } from '../../../components/ui/text-field.tsx';
 import { UnsavedChangesGuard } from '../../../components/unsaved-changes-guard.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { formatDateTime } from '../../../lib/format.ts';
+import { fieldProps, showServerFieldErrors, useZodForm } from '../../../lib/forms.ts';
 import { useTenantSettings } from '../../../lib/tenant-settings.ts';
 import { useUpdateTenantSettings } from '../api/update-tenant-settings.ts';
 import { AnalysisQualityCard } from './analysis-quality-card.tsx';
@@ -28,20 +29,11 @@ import { NotificationPreferencesCard } from './notification-preferences-card.tsx
 import {
   formFieldOf,
   type SettingsFormValues,
+  settingsBody,
+  settingsFormSchema,
   settingsMessages,
   toFormValues,
-  validateSettingsForm,
 } from './settings-form.ts';
-
-const resolver: Resolver<SettingsFormValues> = (values) => {
-  const result = validateSettingsForm(values);
-  if (result.ok) return { values, errors: {} };
-  const errors: FieldErrors<SettingsFormValues> = {};
-  for (const [field, message] of Object.entries(result.errors)) {
-    errors[field as keyof SettingsFormValues] = { type: 'validate', message };
-  }
-  return { values: {}, errors };
-};
 
 function StatusRow({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -111,48 +103,36 @@ function SettingsForm({
   onDirtyChange: (dirty: boolean) => void;
 }) {
   const update = useUpdateTenantSettings();
-  const {
-    register,
-    handleSubmit,
-    reset,
-    watch,
-    setValue,
-    setError,
-    formState: { errors, isDirty },
-  } = useForm<SettingsFormValues>({ resolver, defaultValues: toFormValues(settings) });
+  const form = useZodForm<SettingsFormValues>(settingsFormSchema, toFormValues(settings));
+  const { reset } = form;
+  const { isDirty } = form.formState;
 
   // A fresh copy from the server (another tab saved) becomes the new starting point, but what the
   // user is typing stays.
   useEffect(() => reset(toFormValues(settings), { keepDirtyValues: true }), [settings, reset]);
 
-  const removeToken = watch('removeToken');
+  const removeToken = form.watch('removeToken');
   useEffect(() => onDirtyChange(isDirty), [isDirty, onDirtyChange]);
 
-  const onValid = (values: SettingsFormValues) => {
-    const result = validateSettingsForm(values);
-    if (!result.ok) return;
-    update.mutate(result.body, {
+  const save = (values: SettingsFormValues) =>
+    update.mutate(settingsBody(values), {
       onSuccess: (saved) => {
         reset(toFormValues(saved));
         toast.success(settingsMessages.saved);
       },
       onError: (error) => {
-        const apiError = error instanceof ApiError ? error.error : null;
-        for (const { field, message } of apiError?.fields ?? []) {
-          const formField = formFieldOf(field);
-          if (formField) setError(formField, { type: 'server', message });
-        }
-        toast.error(apiError?.detail ?? settingsMessages.saveFailed);
+        // One error per failure: under the inputs the API names, else its detail as a toast.
+        if (showServerFieldErrors(form, error, formFieldOf)) return;
+        toast.error((error instanceof ApiError && error.error?.detail) || settingsMessages.saveFailed);
       },
     });
-  };
 
   const tokenStatus = settings.digisac_token_set ? 'Um token está salvo.' : 'Nenhum token salvo.';
 
   return (
     <form
       noValidate
-      onSubmit={handleSubmit(onValid, () => toast.error(settingsMessages.invalidForm))}
+      onSubmit={form.handleSubmit(save, () => toast.error(settingsMessages.invalidForm))}
       aria-labelledby="settings-form-title"
     >
       <Card>
@@ -167,12 +147,7 @@ function SettingsForm({
         <CardContent className="space-y-6">
           <fieldset className="space-y-4">
             <legend className="text-sm font-semibold text-slate-900">Conta</legend>
-            <TextField
-              label="Nome da conta"
-              autoComplete="organization"
-              error={errors.name?.message}
-              {...register('name')}
-            />
+            <TextField label="Nome da conta" autoComplete="organization" {...fieldProps(form, 'name')} />
             <TextField
               label="Tempo máximo de espera do cliente (minutos)"
               type="number"
@@ -181,9 +156,8 @@ function SettingsForm({
               max={1440}
               step={1}
               hint="De 1 a 1440 minutos (24 horas). Sem resposta nesse tempo, o chamado gera um alerta."
-              error={errors.maxWaitMinutes?.message}
               className="max-w-xs"
-              {...register('maxWaitMinutes')}
+              {...fieldProps(form, 'maxWaitMinutes')}
             />
           </fieldset>
           <fieldset className="space-y-4">
@@ -195,8 +169,7 @@ function SettingsForm({
               autoComplete="off"
               placeholder="https://suaempresa.digisac.app"
               hint="Deixe em branco para desativar a integração."
-              error={errors.digisacHost?.message}
-              {...register('digisacHost')}
+              {...fieldProps(form, 'digisacHost')}
             />
             <div className="space-y-3">
               <p className="flex items-center gap-2 text-sm text-slate-700" data-testid="token-status">
@@ -212,15 +185,14 @@ function SettingsForm({
                     : 'O token não é exibido depois de salvo.'
                 }
                 disabled={removeToken}
-                error={errors.newToken?.message}
-                {...register('newToken')}
+                {...fieldProps(form, 'newToken')}
               />
               {settings.digisac_token_set && (
                 <Checkbox
                   label="Remover o token salvo"
                   checked={removeToken}
                   onCheckedChange={(checked) =>
-                    setValue('removeToken', checked === true, { shouldDirty: true })
+                    form.setValue('removeToken', checked === true, { shouldDirty: true })
                   }
                 />
               )}
@@ -268,16 +240,12 @@ export function SettingsScreen() {
         <SettingsSkeleton />
       ) : isError && !settings ? (
         <Card>
-          <CardContent role="alert" className="flex flex-col items-start gap-3 sm:flex-row sm:items-center">
-            <CircleAlert className="size-5 shrink-0 text-red-600" aria-hidden="true" />
-            <div className="flex-1">
-              <p className="font-medium text-slate-900">{settingsMessages.loadFailedTitle}</p>
-              <p className="text-sm text-slate-600">{settingsMessages.loadFailed}</p>
-            </div>
-            <Button variant="secondary" pending={isRefetching} onClick={() => refetch()}>
-              Tentar novamente
-            </Button>
-          </CardContent>
+          <LoadError
+            title={settingsMessages.loadFailedTitle}
+            description={settingsMessages.loadFailed}
+            onRetry={() => void refetch()}
+            retrying={isRefetching}
+          />
         </Card>
       ) : (
         <div className="grid items-start gap-6 lg:grid-cols-3">
