@@ -215,17 +215,20 @@ export function NotificationsScreen() {
             onCheckedChange={(checked) => selection.setAll(pageIds, checked === true)}
           />
         </div>
-        <BulkBar
-          count={selectedRows.length}
-          summary={plural(selectedRows.length, 'selecionada', 'selecionadas')}
-          onClear={selection.clear}
-          status={bulk.progress ? `Marcando ${bulk.progress.done}/${bulk.progress.total}…` : undefined}
-        >
-          <Button size="sm" pending={bulk.running} pendingLabel="Marcando…" onClick={markSelectedRead}>
-            <CheckCheck className="size-4" aria-hidden="true" />
-            Marcar selecionadas como lidas
-          </Button>
-        </BulkBar>
+        {/* Under the app header while the page scrolls: the action stays in reach of the rows. */}
+        <div className="sticky top-14 z-10">
+          <BulkBar
+            count={selectedRows.length}
+            summary={plural(selectedRows.length, 'selecionada', 'selecionadas')}
+            onClear={selection.clear}
+            status={bulk.progress ? `Marcando ${bulk.progress.done}/${bulk.progress.total}…` : undefined}
+          >
+            <Button size="sm" pending={bulk.running} pendingLabel="Marcando…" onClick={markSelectedRead}>
+              <CheckCheck className="size-4" aria-hidden="true" />
+              Marcar selecionadas como lidas
+            </Button>
+          </BulkBar>
+        </div>
 
         {query.isPending ? (
           <div aria-busy="true">
