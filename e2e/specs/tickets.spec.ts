@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
-import { demo, otherUser as other } from '../fixtures.ts';
-import { expectAccessible, signIn } from './helpers.ts';
+import { dashboardUser, demo, otherUser as other } from '../fixtures.ts';
+import { expectAccessible, openAs, signIn } from './helpers.ts';
 
 const NEGATIVE =
   'Estou muito insatisfeito, péssimo atendimento. Já liguei três vezes e ninguém resolve. Vou cancelar e registrar reclamação no Procon.';
@@ -337,6 +337,47 @@ test.describe('at 1366×900 in an en-US browser', () => {
     await expect(page.getByLabel('De', { exact: true })).toHaveValue('01/06/2025');
     await page.getByRole('button', { name: 'Aplicar' }).click();
     await expect(page).toHaveURL(/start_date=2025-06-01&end_date=2025-06-04/);
+  });
+});
+
+test("at 1366×900 the table's heading stays in sight while the page scrolls down", async ({ browser }) => {
+  // The dashboard tenant's thousands of tickets: a full page of 20 rows, taller than the window.
+  const context = await browser.newContext({ viewport: { width: 1366, height: 900 } });
+  const page = await context.newPage();
+  await openAs(page, dashboardUser, '/tickets');
+  const rows = page.getByRole('table').getByRole('row');
+  await expect(rows).toHaveCount(21);
+  const heading = page.getByRole('columnheader', { name: 'Título' });
+  const headingTop = (await heading.boundingBox())?.y ?? 0;
+  await page.mouse.move(683, 600);
+  await page.mouse.wheel(0, 1000);
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(headingTop);
+  // The first rows went up under the app's header; the heading sticks right below it.
+  await expect(rows.nth(1)).not.toBeInViewport();
+  await expect(heading).toBeInViewport({ ratio: 1 });
+  const box = await heading.boundingBox();
+  expect(box && box.y >= 50 && box.y <= 70, `heading at ${JSON.stringify(box)}`).toBe(true);
+  await context.close();
+});
+
+test.describe('at 390×844', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test("a ticket row's actions are in reach without sideways scrolling", async ({ page }) => {
+    await page.goto('/tickets');
+    const row = page.getByRole('table').getByRole('row').nth(3);
+    await expect(row).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await row.scrollIntoViewIfNeeded();
+    for (const action of [
+      row.getByRole('button', { name: /^(Marcar|Desmarcar) / }),
+      row.getByRole('button', { name: /^(Analisar|Reprocessar) / }),
+      row.getByRole('link', { name: /^Detalhes de / }),
+      row.getByRole('checkbox', { name: /^Selecionar / }),
+    ]) {
+      await expect(action).toBeInViewport({ ratio: 1 });
+    }
+    await expectAccessible(page);
   });
 });
 

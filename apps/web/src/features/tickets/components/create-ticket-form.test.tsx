@@ -1,6 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
+import { Toaster } from 'sonner';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { json, stubServer } from '../../../testing/fake-server.ts';
 import { CreateTicketForm, canCreateTicket } from './create-ticket-form.tsx';
@@ -24,6 +25,7 @@ function renderForm() {
   render(
     <QueryClientProvider client={queryClient}>
       <RouterProvider router={router} />
+      <Toaster />
     </QueryClientProvider>,
   );
   return router;
@@ -116,5 +118,41 @@ describe('create ticket form', () => {
     fireEvent.keyDown(screen.getByLabelText(/^Conteúdo/), { key: 'Enter', ctrlKey: true });
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(bodies(fetchMock, '/api/v1/tickets')).toEqual([]);
+  });
+
+  it("puts the API's refusal under the field it names, with no toast as well", async () => {
+    stubServer({
+      '/api/v1/customers': () =>
+        json({ customers: [{ id: 'c-1', name: 'Maria Santos', document: '12345678901' }], total: 1 }),
+      '/api/v1/tickets': () =>
+        json(
+          {
+            code: 'validation_error',
+            detail: 'Cliente não encontrado.',
+            fields: [{ field: 'body.customer_id', message: 'Cliente não encontrado.' }],
+            request_id: 'test',
+          },
+          400,
+        ),
+    });
+    renderForm();
+    const combo = screen.getByRole('combobox', { name: 'Cliente' });
+    fireEvent.change(combo, { target: { value: 'Maria' } });
+    fireEvent.click(await screen.findByRole('option', { name: /Maria Santos/ }));
+    fireEvent.change(screen.getByLabelText(/^Conteúdo/), { target: { value: 'Oi' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Criar Chamado' }));
+
+    expect(await screen.findByText('Cliente não encontrado.')).toBeTruthy();
+    expect(screen.queryByText('Erro ao criar')).toBeNull();
+    expect((screen.getByLabelText(/^Conteúdo/) as HTMLTextAreaElement).value).toBe('Oi');
+  });
+
+  it('asks before leaving with typed text', async () => {
+    stubServer();
+    const router = renderForm();
+    fireEvent.change(screen.getByLabelText(/^Conteúdo/), { target: { value: 'Rascunho' } });
+    await router.navigate('/tickets/t-9');
+    expect(await screen.findByRole('alertdialog', { name: 'Sair sem salvar?' })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/tickets');
   });
 });

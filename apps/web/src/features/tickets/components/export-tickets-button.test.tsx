@@ -1,10 +1,11 @@
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { Toaster } from 'sonner';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { emptyValues } from '../../../components/list/list-params.ts';
 import { ID_TOKEN_STORAGE_KEY } from '../../../lib/id-token.ts';
 import { json, stubServer } from '../../../testing/fake-server.ts';
 import { fakeIdToken } from '../../../testing/id-token.ts';
-import { emptyFilters } from '../lib/filters.ts';
+import { ticketListSchema } from '../lib/filters.ts';
 import { ExportTicketsButton } from './export-tickets-button.tsx';
 
 beforeEach(() => localStorage.setItem(ID_TOKEN_STORAGE_KEY, fakeIdToken()));
@@ -25,7 +26,12 @@ function captureDownloads() {
   return clicked;
 }
 
-const filters = { ...emptyFilters, q: 'procon', sentiment: 'negative' as const, requires_escalation: true };
+const filters = {
+  ...emptyValues(ticketListSchema),
+  q: 'procon',
+  sentiment: 'negative' as const,
+  requires_escalation: true,
+};
 
 describe('ExportTicketsButton', () => {
   it("downloads the list's current filters as a file, 'Exportando…' meanwhile", async () => {

@@ -1,5 +1,8 @@
 import { ChevronDown, ChevronUp } from 'lucide-react';
-import { type FormEvent, useEffect, useState } from 'react';
+import { useEffect } from 'react';
+import { Controller } from 'react-hook-form';
+import { z } from 'zod';
+import { emptyValues, writeListParams } from '../../../components/list/list-params.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
 import { Checkbox } from '../../../components/ui/checkbox.tsx';
@@ -8,13 +11,14 @@ import { SelectField } from '../../../components/ui/select.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { sentimentLabels, solvedStatusLabels } from '../../../lib/analysis-display.ts';
 import { dayToInput, inputToDay } from '../../../lib/format.ts';
+import { fieldProps, useZodForm } from '../../../lib/forms.ts';
 import { useRememberedToggle } from '../../../lib/remembered-toggle.ts';
 import {
-  activeFilterCount,
-  emptyFilters,
   type TicketFilters as Filters,
   filterSentiments,
   filterSolvedStatuses,
+  type TicketListState,
+  ticketListSchema,
   toDateInputValue,
 } from '../lib/filters.ts';
 
@@ -23,58 +27,77 @@ const statusOptions = filterSolvedStatuses.map((value) => ({
   value,
   label: solvedStatusLabels[value] ?? value,
 }));
-
-interface TicketFiltersProps {
-  /** The filters in force (from the URL). */
-  value: Filters;
-  onApply: (filters: Filters) => void;
-}
+const flagOptions = [
+  ['requires_escalation', 'Requer escalonamento'],
+  ['contains_red_flags', 'Contém sinais de alerta'],
+  ['requires_attention', 'Requer atenção'],
+  ['analyzed', 'Apenas analisados'],
+] as const;
+const dateOptions = [
+  ['start_date', 'De'],
+  ['end_date', 'Até'],
+] as const;
 
 /** A date filter as the field shows it: the São Paulo day of the URL's day or date-time, dd/mm/aaaa. */
 const dateText = (value: string) => dayToInput(toDateInputValue(value));
-const invalidDay = 'Data inválida. Use dd/mm/aaaa.';
+const dayText = z.string().refine((text) => text.trim() === '' || inputToDay(text) !== null, {
+  message: 'Data inválida. Use dd/mm/aaaa.',
+});
 
-/** The typed text's day, or the URL's value untouched when the text still shows it (a dashboard link's exact instant). */
-function dayOf(text: string, current: string): string | null {
-  if (text.trim() === '') return '';
-  if (text === dateText(current)) return current;
-  return inputToDay(text);
-}
+/** The filters being edited: the URL's names, the dates as typed (dd/mm/aaaa). */
+const draftSchema = z
+  .object({
+    q: z.string(),
+    start_date: dayText,
+    end_date: dayText,
+    sentiment: z.enum(['', ...filterSentiments] as const),
+    solved_status: z.enum(['', ...filterSolvedStatuses] as const),
+    requires_escalation: z.boolean(),
+    contains_red_flags: z.boolean(),
+    requires_attention: z.boolean(),
+    analyzed: z.boolean(),
+    csat_lt: z.string(),
+    csat_gte: z.string(),
+    red_flag_term: z.string(),
+  })
+  // The API refuses a range that ends before it starts; say so here, by the field.
+  .refine(
+    ({ start_date, end_date }) => {
+      const [start, end] = [inputToDay(start_date), inputToDay(end_date)];
+      return !(start && end && start > end);
+    },
+    { path: ['end_date'], message: 'A data final deve ser igual ou posterior à inicial.' },
+  ) satisfies z.ZodType<Filters>;
+
+const draftOf = (values: Filters): Filters => ({
+  ...values,
+  start_date: dateText(values.start_date),
+  end_date: dateText(values.end_date),
+});
+const noFilters = emptyValues(ticketListSchema);
+
+/** The typed day, or the URL's value untouched while the text still shows it (a dashboard link's exact instant). */
+const dayOf = (text: string, current: string) =>
+  text === dateText(current) ? current : (inputToDay(text) ?? '');
 
 /** The list's filters: edited here, applied (and written to the URL) with 'Aplicar'. */
-export function TicketFilters({ value, onApply }: TicketFiltersProps) {
-  const [draft, setDraft] = useState(value);
-  const [startText, setStartText] = useState(dateText(value.start_date));
-  const [endText, setEndText] = useState(dateText(value.end_date));
-  const [submitted, setSubmitted] = useState(false);
+export function TicketFilters({ list }: { list: TicketListState }) {
+  const { values } = list;
+  const form = useZodForm<Filters>(draftSchema, draftOf(values));
   // Folded by default, so the list is what the screen shows first; the choice is remembered.
   const [open, setOpen] = useRememberedToggle('atende.tickets.filters', false);
-  // The URL changed elsewhere (back button, a dashboard link): show what is in force.
-  useEffect(() => {
-    setDraft(value);
-    setStartText(dateText(value.start_date));
-    setEndText(dateText(value.end_date));
-    setSubmitted(false);
-  }, [value]);
-  const active = activeFilterCount(value);
+  // The URL's filters changed elsewhere (back button, a dashboard link): show what is in force.
+  // Paging or sorting keeps what is being edited.
+  const applied = writeListParams(ticketListSchema, { values }).toString();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the applied filters change
+  useEffect(() => form.reset(draftOf(values)), [applied]);
 
-  const set = <K extends keyof Filters>(key: K, next: Filters[K]) => setDraft((d) => ({ ...d, [key]: next }));
-
-  const startDay = dayOf(startText, value.start_date);
-  const endDay = dayOf(endText, value.end_date);
-  // The API refuses a range that ends before it starts; say so here, by the field.
-  const rangeError =
-    startDay && endDay && toDateInputValue(startDay) > toDateInputValue(endDay)
-      ? 'A data final deve ser igual ou posterior à inicial.'
-      : undefined;
-  const startError = startDay === null ? invalidDay : undefined;
-  const endError = endDay === null ? invalidDay : rangeError;
-
-  function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    setSubmitted(true);
-    if (startDay === null || endDay === null || rangeError) return;
-    onApply({ ...draft, start_date: startDay, end_date: endDay });
+  function apply(draft: Filters) {
+    list.replaceValues({
+      ...draft,
+      start_date: dayOf(draft.start_date, values.start_date),
+      end_date: dayOf(draft.end_date, values.end_date),
+    });
   }
 
   return (
@@ -82,9 +105,9 @@ export function TicketFilters({ value, onApply }: TicketFiltersProps) {
       <CardHeader className={open ? '' : 'pb-4'}>
         <CardTitle id="ticket-filters-title">
           Filtros
-          {active > 0 && (
+          {list.active > 0 && (
             <span className="ml-2 text-sm font-normal text-slate-600">
-              ({active} {active === 1 ? 'ativo' : 'ativos'})
+              ({list.active} {list.active === 1 ? 'ativo' : 'ativos'})
             </span>
           )}
         </CardTitle>
@@ -106,7 +129,7 @@ export function TicketFilters({ value, onApply }: TicketFiltersProps) {
       <CardContent hidden={!open}>
         <form
           id="ticket-filters-form"
-          onSubmit={onSubmit}
+          onSubmit={form.handleSubmit(apply)}
           noValidate
           className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4"
           aria-labelledby="ticket-filters-title"
@@ -116,34 +139,37 @@ export function TicketFilters({ value, onApply }: TicketFiltersProps) {
             label="Buscar"
             type="search"
             placeholder="Título, conteúdo ou cliente"
-            value={draft.q}
-            onChange={(e) => set('q', e.target.value)}
+            {...fieldProps(form, 'q')}
           />
-          <DateField
-            label="De"
-            value={startText}
-            onValueChange={setStartText}
-            error={submitted ? startError : undefined}
-          />
-          <DateField
-            label="Até"
-            value={endText}
-            onValueChange={setEndText}
-            error={submitted ? endError : undefined}
-          />
+          {dateOptions.map(([name, label]) => (
+            <Controller
+              key={name}
+              control={form.control}
+              name={name}
+              render={({ field, fieldState }) => (
+                <DateField
+                  label={label}
+                  ref={field.ref}
+                  name={field.name}
+                  value={field.value}
+                  onValueChange={field.onChange}
+                  onBlur={field.onBlur}
+                  error={fieldState.error?.message}
+                />
+              )}
+            />
+          ))}
           <SelectField
             label="Sentimento"
             placeholder="Todos"
             options={sentimentOptions}
-            value={draft.sentiment}
-            onChange={(e) => set('sentiment', e.target.value as Filters['sentiment'])}
+            {...form.register('sentiment')}
           />
           <SelectField
             label="Status"
             placeholder="Todos"
             options={statusOptions}
-            value={draft.solved_status}
-            onChange={(e) => set('solved_status', e.target.value as Filters['solved_status'])}
+            {...form.register('solved_status')}
           />
           <TextField
             label="CSAT maior ou igual a"
@@ -152,8 +178,7 @@ export function TicketFilters({ value, onApply }: TicketFiltersProps) {
             min={0}
             max={10}
             step="any"
-            value={draft.csat_gte}
-            onChange={(e) => set('csat_gte', e.target.value)}
+            {...fieldProps(form, 'csat_gte')}
           />
           <TextField
             label="CSAT menor que"
@@ -162,46 +187,36 @@ export function TicketFilters({ value, onApply }: TicketFiltersProps) {
             min={0}
             max={10}
             step="any"
-            value={draft.csat_lt}
-            onChange={(e) => set('csat_lt', e.target.value)}
+            {...fieldProps(form, 'csat_lt')}
           />
           <TextField
             label="Termo de alerta"
             placeholder="Ex.: procon"
-            value={draft.red_flag_term}
-            onChange={(e) => set('red_flag_term', e.target.value)}
+            {...fieldProps(form, 'red_flag_term')}
           />
-          <div className="flex flex-col justify-end gap-2 pb-1 sm:col-span-1 lg:col-span-1">
-            <Checkbox
-              label="Requer escalonamento"
-              checked={draft.requires_escalation}
-              onCheckedChange={(checked) => set('requires_escalation', checked === true)}
-            />
-            <Checkbox
-              label="Contém sinais de alerta"
-              checked={draft.contains_red_flags}
-              onCheckedChange={(checked) => set('contains_red_flags', checked === true)}
-            />
-            <Checkbox
-              label="Requer atenção"
-              checked={draft.requires_attention}
-              onCheckedChange={(checked) => set('requires_attention', checked === true)}
-            />
-            <Checkbox
-              label="Apenas analisados"
-              checked={draft.analyzed}
-              onCheckedChange={(checked) => set('analyzed', checked === true)}
-            />
+          <div className="flex flex-col justify-end gap-2 pb-1">
+            {flagOptions.map(([name, label]) => (
+              <Controller
+                key={name}
+                control={form.control}
+                name={name}
+                render={({ field }) => (
+                  <Checkbox
+                    label={label}
+                    checked={field.value}
+                    onCheckedChange={(checked) => field.onChange(checked === true)}
+                  />
+                )}
+              />
+            ))}
           </div>
-          <div className="flex flex-wrap items-end gap-2 sm:col-span-2 lg:col-span-2 lg:justify-end">
+          <div className="flex flex-wrap items-end gap-2 sm:col-span-2 lg:justify-end">
             <Button type="submit">Aplicar</Button>
             <Button
               variant="secondary"
               onClick={() => {
-                setDraft(emptyFilters);
-                setStartText('');
-                setEndText('');
-                onApply(emptyFilters);
+                form.reset(noFilters);
+                list.clear();
               }}
             >
               Limpar

@@ -1,27 +1,17 @@
 import * as Tabs from '@radix-ui/react-tabs';
 import { useQueryClient } from '@tanstack/react-query';
 import { Plus, RefreshCw } from 'lucide-react';
-import { useEffect, useMemo, useRef, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { useEffect, useRef, useState } from 'react';
+import { useListState } from '../../../components/list/use-list-state.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardContent } from '../../../components/ui/card.tsx';
 import { cn, focusRing } from '../../../components/ui/cn.ts';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { currentTenantId } from '../../../lib/id-token.ts';
 import { isDigisacConfigured, tenantSettingsKey, useTenantSettings } from '../../../lib/tenant-settings.ts';
-import { TICKETS_PER_PAGE, useTickets } from '../api/get-tickets.ts';
+import { useTickets } from '../api/get-tickets.ts';
 import { ticketKeys } from '../api/keys.ts';
-import {
-  emptyFilters,
-  type TicketFilters as Filters,
-  filtersFromSearchParams,
-  filtersToSearchParams,
-  hasActiveFilters,
-  pageFromSearchParams,
-  sortFromSearchParams,
-  type TicketSort,
-  withSort,
-} from '../lib/filters.ts';
+import { ticketListSchema, ticketSortSpec } from '../lib/filters.ts';
 import { CreateTicketForm } from './create-ticket-form.tsx';
 import { ExportTicketsButton } from './export-tickets-button.tsx';
 import { TicketFilters } from './ticket-filters.tsx';
@@ -37,15 +27,8 @@ const tabClass = cn(
 /** /tickets: 'Chamados' — create, filter (mirrored in the URL), list, act in bulk. */
 export function TicketsScreen() {
   const queryClient = useQueryClient();
-  const [searchParams, setSearchParams] = useSearchParams();
-  // The filters' identity is the query string without the page: paging keeps unapplied edits.
-  const withoutPage = new URLSearchParams(searchParams);
-  withoutPage.delete('page');
-  const filterQuery = withoutPage.toString();
-  const filters = useMemo(() => filtersFromSearchParams(new URLSearchParams(filterQuery)), [filterQuery]);
-  const page = pageFromSearchParams(searchParams);
-  const sort = sortFromSearchParams(searchParams);
-  const tickets = useTickets(filters, page, sort);
+  const list = useListState(ticketListSchema, ticketSortSpec);
+  const tickets = useTickets(list.values, list.page, list.sort ?? ticketSortSpec.default);
   const settings = useTenantSettings();
   const digisac = isDigisacConfigured(settings.data);
   const [tab, setTab] = useState<Tab>('internal');
@@ -57,10 +40,6 @@ export function TicketsScreen() {
   useEffect(() => {
     if (!digisac && tab === 'digisac') setTab('internal');
   }, [digisac, tab]);
-
-  function apply(next: Filters, nextPage = 1, nextSort: TicketSort = sort) {
-    setSearchParams(withSort(filtersToSearchParams(next, nextPage), nextSort));
-  }
 
   const refreshing = tickets.isFetching || settings.isFetching;
   return (
@@ -82,7 +61,7 @@ export function TicketsScreen() {
               <Plus className="size-4" aria-hidden="true" />
               Novo Chamado
             </Button>
-            <ExportTicketsButton filters={filters} />
+            <ExportTicketsButton filters={list.values} />
             <Button
               variant="secondary"
               pending={refreshing}
@@ -120,26 +99,8 @@ export function TicketsScreen() {
               newTicketButton.current?.focus();
             }}
           />
-          <TicketFilters value={filters} onApply={(next) => apply(next)} />
-          <TicketsTable
-            key={filterQuery}
-            tickets={tickets.data?.tickets}
-            total={tickets.data?.total ?? 0}
-            totalIsEstimate={tickets.data?.total_is_estimate ?? false}
-            page={page}
-            perPage={tickets.data?.per_page ?? TICKETS_PER_PAGE}
-            loading={tickets.isPending}
-            stale={tickets.isPlaceholderData}
-            error={tickets.data ? null : tickets.error}
-            filtered={hasActiveFilters(filters)}
-            sort={sort}
-            onSortChange={(next) => apply(filters, 1, next)}
-            onPageChange={(next) => apply(filters, next)}
-            onClearFilters={() => apply(emptyFilters)}
-            onRetry={() => tickets.refetch()}
-            retrying={tickets.isFetching}
-            failures={tickets.failureCount}
-          />
+          <TicketFilters list={list} />
+          <TicketsTable list={list} tickets={tickets} />
         </Tabs.Content>
         {digisac && (
           <Tabs.Content value="digisac" className="outline-none">

@@ -1,37 +1,17 @@
-import type { Ticket } from '@atende/contracts';
-import { useQueryClient } from '@tanstack/react-query';
-import {
-  ArrowDown,
-  ArrowUp,
-  ArrowUpDown,
-  Eye,
-  Flag,
-  FlagOff,
-  RefreshCw,
-  Sparkles,
-  TriangleAlert,
-} from 'lucide-react';
-import { type MouseEvent, useRef, useState } from 'react';
-import { Link, useLocation, useNavigate } from 'react-router';
+import type { Ticket, TicketList } from '@atende/contracts';
+import type { UseQueryResult } from '@tanstack/react-query';
+import { Eye, Flag, FlagOff, RefreshCw, Sparkles, TriangleAlert } from 'lucide-react';
+import { useRef, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
 import { toast } from 'sonner';
+import { BulkBar, useBulkAction } from '../../../components/list/bulk.tsx';
+import { type Column, DataTable } from '../../../components/list/data-table.tsx';
+import { useStepBackFromEmptyPage } from '../../../components/list/use-list-state.ts';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
-import { Checkbox } from '../../../components/ui/checkbox.tsx';
 import { cn, focusRing } from '../../../components/ui/cn.ts';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
-import { EmptyState, LoadError } from '../../../components/ui/empty-state.tsx';
-import { Pagination } from '../../../components/ui/pagination.tsx';
-import { Skeleton } from '../../../components/ui/skeleton.tsx';
-import {
-  Table,
-  TableBody,
-  TableCell,
-  TableContainer,
-  TableHead,
-  TableHeaderCell,
-  TableRow,
-} from '../../../components/ui/table.tsx';
 import {
   csatTone,
   formatCsat,
@@ -40,188 +20,92 @@ import {
   solvedStatusLabel,
   solvedStatusTone,
 } from '../../../lib/analysis-display.ts';
-import { ApiError } from '../../../lib/api-client.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { useAnalyzeTicket, useTicketsBeingAnalyzed } from '../api/analyze-ticket.ts';
 import { useFlagTicket, useTicketsBeingFlagged } from '../api/flag-ticket.ts';
+import { TICKETS_PER_PAGE } from '../api/get-tickets.ts';
 import { ticketKeys } from '../api/keys.ts';
-import type { TicketSort } from '../lib/filters.ts';
+import { type TicketListState, type TicketSort, ticketSortSpec } from '../lib/filters.ts';
 import type { FromList } from '../lib/from-list.ts';
 import { REPROCESS_QUESTION } from './reprocess.ts';
 import { TicketStatusBadge, ticketAnalysisState } from './ticket-status-badge.tsx';
 
-interface TicketsTableProps {
-  tickets: Ticket[] | undefined;
-  total: number;
-  /** The server counted only `total` of more tickets (a large unfiltered list). */
-  totalIsEstimate?: boolean;
-  page: number;
-  perPage: number;
-  loading: boolean;
-  /** The rows are the previous filters' while the new ones load. */
-  stale: boolean;
-  /** Why the list could not be loaded (nothing older is shown), else null. */
-  error: Error | null;
-  filtered: boolean;
-  sort: TicketSort;
-  onSortChange: (sort: TicketSort) => void;
-  onPageChange: (page: number) => void;
-  onClearFilters: () => void;
-  onRetry: () => void;
-  retrying: boolean;
-  /** Failed attempts so far while the list is still being tried again (said above the skeleton). */
-  failures?: number;
-}
-
-const iconButton = cn(
-  'inline-flex size-8 items-center justify-center rounded-md text-slate-600 hover:bg-slate-100 hover:text-slate-900 disabled:cursor-not-allowed disabled:text-slate-300',
+const none = <span className="text-slate-500">—</span>;
+const titleOf = (ticket: Ticket) => ticket.title || 'Sem título';
+const iconLink = cn(
+  'inline-flex size-9 items-center justify-center rounded-md text-slate-700 hover:bg-slate-100',
   focusRing,
 );
+const analysisFailed = () =>
+  toast.error('Erro na análise', { description: 'Falha ao processar análise de IA.' });
+const flagFailed = () => toast.error('Erro', { description: 'Não foi possível atualizar marcação.' });
 
-/** A column header that orders the list by it: first press descending, the next ones flip it. */
-function SortableHeader({
-  label,
-  by,
-  sort,
-  onSortChange,
-}: {
-  label: string;
-  by: TicketSort['by'];
-  sort: TicketSort;
-  onSortChange: (sort: TicketSort) => void;
-}) {
-  const active = sort.by === by;
-  const Icon = !active ? ArrowUpDown : sort.order === 'desc' ? ArrowDown : ArrowUp;
-  return (
-    <TableHeaderCell aria-sort={active ? (sort.order === 'desc' ? 'descending' : 'ascending') : undefined}>
-      <button
-        type="button"
-        className={cn('inline-flex items-center gap-1 rounded uppercase hover:text-slate-900', focusRing)}
-        onClick={() => onSortChange({ by, order: active && sort.order === 'desc' ? 'asc' : 'desc' })}
-      >
-        {label}
-        <Icon className="size-3.5" aria-hidden="true" />
-        <span className="sr-only">
-          {active ? (sort.order === 'desc' ? ', decrescente' : ', crescente') : ', ordenar'}
-        </span>
-      </button>
-    </TableHeaderCell>
-  );
-}
-
+/** The tickets of the list's filters, page and order: triage columns, row and bulk actions. */
 export function TicketsTable({
+  list,
   tickets,
-  total,
-  totalIsEstimate = false,
-  page,
-  perPage,
-  loading,
-  stale,
-  error,
-  filtered,
-  sort,
-  onSortChange,
-  onPageChange,
-  onClearFilters,
-  onRetry,
-  retrying,
-  failures = 0,
-}: TicketsTableProps) {
+}: {
+  list: TicketListState;
+  tickets: UseQueryResult<TicketList>;
+}) {
   const navigate = useNavigate();
   // The detail's back link returns to this page of this filtered list.
-  const fromList: FromList = { listSearch: useLocation().search };
-  const flagging = useTicketsBeingFlagged();
-  // An old link or a bookmark can ask for a page the list no longer has.
-  const pastTheEnd = page > 1 && total > 0 && (tickets?.length ?? 0) === 0;
+  const fromList: FromList = { listSearch: list.search };
+  const { selection } = list;
   const analyzing = useTicketsBeingAnalyzed();
+  const flagging = useTicketsBeingFlagged();
   const analyze = useAnalyzeTicket();
   const flag = useFlagTicket();
-  const [selected, setSelected] = useState<Set<string>>(new Set());
+  const bulkAnalysis = useBulkAction(ticketKeys.lists());
+  const bulkFlag = useBulkAction(ticketKeys.lists());
   const [reprocessId, setReprocessId] = useState<string | null>(null);
   // Selected tickets that already have an analysis: 'Analisar selecionados' asks before reprocessing them.
   const [reprocessBulk, setReprocessBulk] = useState<number | null>(null);
+  // The selection outlives the page it was made on: remember which chosen tickets have an analysis.
   const analysedIds = useRef(new Set<string>());
-  const queryClient = useQueryClient();
-  const [progress, setProgress] = useState<{ done: number; total: number } | null>(null);
-  const [bulkFlagging, setBulkFlagging] = useState(false);
-
-  const rows = tickets ?? [];
-  for (const t of rows) {
-    if (t.analysis) analysedIds.current.add(t.id);
-    else analysedIds.current.delete(t.id);
+  const rows = tickets.data?.tickets;
+  for (const ticket of rows ?? []) {
+    if (ticket.analysis) analysedIds.current.add(ticket.id);
+    else analysedIds.current.delete(ticket.id);
   }
-  const pageIds = rows.map((t) => t.id);
-  const selectedOnPage = pageIds.filter((id) => selected.has(id));
-  const allChecked =
-    pageIds.length > 0 && selectedOnPage.length === pageIds.length
-      ? true
-      : selectedOnPage.length > 0
-        ? 'indeterminate'
-        : false;
-
-  function toggle(id: string, on: boolean) {
-    setSelected((current) => {
-      const next = new Set(current);
-      if (on) next.add(id);
-      else next.delete(id);
-      return next;
-    });
-  }
+  useStepBackFromEmptyPage(list, {
+    rows: rows?.length,
+    settled: tickets.isSuccess && !tickets.isPlaceholderData,
+  });
 
   // mutateAsync, not mutate's callbacks: those fire only for the latest call, and several rows
   // can be analysed or flagged at once.
   function analyzeOne(id: string, force: boolean) {
-    analyze.mutateAsync({ id, force }).then(
-      () => toast.success('Análise concluída'),
-      () => toast.error('Erro na análise', { description: 'Falha ao processar análise de IA.' }),
-    );
-  }
-
-  function flagOne(id: string, flagged: boolean) {
-    flag
-      .mutateAsync({ id, flagged })
-      .catch(() => toast.error('Erro', { description: 'Não foi possível atualizar marcação.' }));
-  }
-
-  /** Bulk: every call without its own list refresh, then one refresh and one summary toast. */
-  async function bulk<T>(ids: string[], call: (id: string) => Promise<T>) {
-    const results = await Promise.allSettled(ids.map(call));
-    await queryClient.invalidateQueries({ queryKey: ticketKeys.lists() });
-    return results.filter((r) => r.status === 'fulfilled').length;
+    analyze.mutateAsync({ id, force }).then(() => toast.success('Análise concluída'), analysisFailed);
   }
 
   function askAnalyzeSelected() {
-    const already = [...selected].filter((id) => analysedIds.current.has(id)).length;
+    const already = [...selection.ids].filter((id) => analysedIds.current.has(id)).length;
     if (already > 0) setReprocessBulk(already);
     else void analyzeSelected();
   }
 
   async function analyzeSelected() {
-    const ids = [...selected];
+    const ids = [...selection.ids];
     const reprocessed = ids.filter((id) => analysedIds.current.has(id)).length;
-    setProgress({ done: 0, total: ids.length });
-    const ok = await bulk(ids, (id) =>
-      analyze
-        .mutateAsync({ id, force: analysedIds.current.has(id), refreshList: false })
-        .finally(() => setProgress((p) => p && { ...p, done: p.done + 1 })),
+    const { ok, failed } = await bulkAnalysis.run(ids, (id) =>
+      analyze.mutateAsync({ id, force: analysedIds.current.has(id), refreshList: false }),
     );
-    setProgress(null);
-    if (ok < ids.length) toast.error('Erro na análise', { description: 'Falha ao processar análise de IA.' });
+    if (failed > 0) analysisFailed();
     if (ok > 0)
       toast.success('Análise concluída', {
         description:
           `${ok} de ${ids.length} chamados analisados` +
           (reprocessed > 0 ? ` (${reprocessed} reprocessados, com nova versão).` : '.'),
       });
-    setSelected(new Set());
+    selection.clear();
   }
 
   async function flagSelected(flagged: boolean) {
-    const ids = [...selected];
-    setBulkFlagging(true);
-    const ok = await bulk(ids, (id) => flag.mutateAsync({ id, flagged, refreshList: false }));
-    setBulkFlagging(false);
-    if (ok < ids.length) toast.error('Erro', { description: 'Não foi possível atualizar marcação.' });
+    const { ok, failed } = await bulkFlag.run([...selection.ids], (id) =>
+      flag.mutateAsync({ id, flagged, refreshList: false }),
+    );
+    if (failed > 0) flagFailed();
     if (ok > 0) {
       const noun = ok === 1 ? 'chamado' : 'chamados';
       const verb = flagged ? (ok === 1 ? 'marcado' : 'marcados') : ok === 1 ? 'desmarcado' : 'desmarcados';
@@ -229,280 +113,211 @@ export function TicketsTable({
     }
   }
 
-  function openRow(event: MouseEvent<HTMLTableRowElement>, id: string) {
-    if (event.target instanceof Element && event.target.closest('button, a, input, label, [role="checkbox"]'))
-      return;
-    navigate(`/tickets/${id}`, { state: fromList });
-  }
+  const columns: Column<Ticket>[] = [
+    {
+      id: 'title',
+      header: 'Título',
+      phone: 'title',
+      className: 'sm:max-w-md',
+      cell: (ticket) => (
+        <div>
+          <div className="flex items-start gap-1.5">
+            {ticket.flagged && <Flag className="mt-0.5 size-4 shrink-0 text-red-600" aria-label="Marcado" />}
+            {ticket.requires_attention && (
+              <span title="Requer atenção: sinais de alerta ou escalonamento na análise mais recente">
+                <TriangleAlert
+                  className="mt-0.5 size-4 shrink-0 text-amber-600"
+                  aria-label="Requer atenção"
+                />
+              </span>
+            )}
+            <Link
+              to={`/tickets/${ticket.id}`}
+              state={fromList}
+              className={cn(
+                'font-medium text-slate-900 hover:text-brand-700 hover:underline',
+                !ticket.title && 'text-slate-600 italic',
+                focusRing,
+              )}
+            >
+              {titleOf(ticket)}
+            </Link>
+          </div>
+          <div className="mt-1 flex flex-wrap gap-1">
+            <TicketStatusBadge state={ticketAnalysisState(ticket, analyzing.has(ticket.id))} />
+            {ticket.requires_attention && <Badge tone="yellow">Atenção</Badge>}
+          </div>
+        </div>
+      ),
+    },
+    { id: 'customer', header: 'Cliente', cell: (ticket) => ticket.customer_name ?? none },
+    {
+      id: 'sentiment',
+      header: 'Sentimento',
+      cell: ({ analysis }) =>
+        analysis ? (
+          <Badge tone={sentimentTone(analysis.overall_sentiment)}>
+            {sentimentLabel(analysis.overall_sentiment)}
+          </Badge>
+        ) : (
+          none
+        ),
+    },
+    {
+      id: 'csat',
+      header: 'CSAT',
+      sortBy: 'csat_score',
+      className: 'whitespace-nowrap tabular-nums',
+      cell: ({ analysis }) =>
+        analysis ? (
+          <Badge tone={csatTone(analysis.csat_score)}>{formatCsat(analysis.csat_score)}</Badge>
+        ) : (
+          none
+        ),
+    },
+    {
+      id: 'status',
+      header: 'Situação',
+      className: 'whitespace-nowrap',
+      cell: ({ analysis }) =>
+        analysis ? (
+          <Badge tone={solvedStatusTone(analysis.solved_status)}>
+            {solvedStatusLabel(analysis.solved_status)}
+          </Badge>
+        ) : (
+          none
+        ),
+    },
+    {
+      id: 'created_at',
+      header: 'Criado em',
+      sortBy: 'created_at',
+      className: 'whitespace-nowrap',
+      cell: (ticket) => formatDateTime(ticket.created_at),
+    },
+  ];
 
+  const filtered = list.active > 0;
+  const count = selection.size;
   return (
     <Card aria-label="Lista de chamados">
-      {selected.size > 0 && (
-        <section
-          aria-label="Ações em lote"
-          className="flex flex-wrap items-center gap-2 border-b border-slate-200 bg-brand-50 px-4 py-2 text-sm"
-        >
-          <p className="mr-auto font-medium text-slate-900">
-            {selected.size === 1 ? '1 chamado selecionado' : `${selected.size} chamados selecionados`}
-          </p>
-          {progress && (
-            <p role="status" className="text-slate-700">
-              Analisando {progress.done}/{progress.total}...
-            </p>
-          )}
-          <Button
-            size="sm"
-            onClick={askAnalyzeSelected}
-            pending={progress !== null}
-            pendingLabel="Analisando..."
-          >
-            <Sparkles className="size-4" aria-hidden="true" />
-            Analisar selecionados
-          </Button>
-          <Button
-            size="sm"
-            variant="secondary"
-            disabled={bulkFlagging}
-            onClick={() => void flagSelected(true)}
-          >
-            <Flag className="size-4" aria-hidden="true" />
-            Marcar todos
-          </Button>
-          <Button
-            size="sm"
-            variant="secondary"
-            disabled={bulkFlagging}
-            onClick={() => void flagSelected(false)}
-          >
-            <FlagOff className="size-4" aria-hidden="true" />
-            Desmarcar todos
-          </Button>
-          <Button size="sm" variant="ghost" onClick={() => setSelected(new Set())}>
-            Limpar seleção
-          </Button>
-        </section>
-      )}
-      {loading && !tickets && !error && failures > 0 && (
-        <p role="status" className="border-b border-amber-200 bg-amber-50 px-4 py-2 text-sm text-amber-900">
-          Não foi possível carregar os chamados. Tentando novamente…
-        </p>
-      )}
-      <TableContainer
-        label="Chamados"
-        aria-busy={loading || stale || undefined}
-        className={cn('transition-opacity', stale && 'opacity-60')}
+      <BulkBar
+        count={count}
+        summary={count === 1 ? '1 chamado selecionado' : `${count} chamados selecionados`}
+        onClear={selection.clear}
+        status={
+          bulkAnalysis.progress
+            ? `Analisando ${bulkAnalysis.progress.done}/${bulkAnalysis.progress.total}...`
+            : undefined
+        }
       >
-        <Table className="min-w-[44rem]">
-          <TableHead>
-            <tr>
-              <TableHeaderCell className="w-10">
-                <Checkbox
-                  aria-label="Selecionar todos desta página"
-                  checked={allChecked}
-                  disabled={pageIds.length === 0}
-                  onCheckedChange={(checked) =>
-                    setSelected((current) => {
-                      const next = new Set(current);
-                      for (const id of pageIds) {
-                        if (checked === true) next.add(id);
-                        else next.delete(id);
-                      }
-                      return next;
-                    })
-                  }
-                />
-              </TableHeaderCell>
-              <TableHeaderCell>Título</TableHeaderCell>
-              <TableHeaderCell>Cliente</TableHeaderCell>
-              <TableHeaderCell>Sentimento</TableHeaderCell>
-              <SortableHeader label="CSAT" by="csat_score" sort={sort} onSortChange={onSortChange} />
-              <TableHeaderCell>Situação</TableHeaderCell>
-              <SortableHeader label="Criado em" by="created_at" sort={sort} onSortChange={onSortChange} />
-              <TableHeaderCell className="text-right">Ações</TableHeaderCell>
-            </tr>
-          </TableHead>
-          <TableBody>
-            {loading && !tickets && !error
-              ? Array.from({ length: 5 }, (_, i) => (
-                  // biome-ignore lint/suspicious/noArrayIndexKey: static placeholders
-                  <tr key={i}>
-                    <TableCell colSpan={8}>
-                      <Skeleton className="h-8 w-full" />
-                    </TableCell>
-                  </tr>
-                ))
-              : rows.map((ticket) => {
-                  const state = ticketAnalysisState(ticket, analyzing.has(ticket.id));
-                  const title = ticket.title || 'Sem título';
-                  return (
-                    <TableRow
-                      key={ticket.id}
-                      onClick={(event) => openRow(event, ticket.id)}
-                      className={cn('cursor-pointer', selected.has(ticket.id) && 'bg-brand-50/60')}
-                    >
-                      <TableCell>
-                        <Checkbox
-                          aria-label={`Selecionar ${title}`}
-                          checked={selected.has(ticket.id)}
-                          onCheckedChange={(checked) => toggle(ticket.id, checked === true)}
-                        />
-                      </TableCell>
-                      <TableCell className="max-w-md">
-                        <div className="flex items-start gap-1.5">
-                          {ticket.flagged && (
-                            <Flag className="mt-0.5 size-4 shrink-0 text-red-600" aria-label="Marcado" />
-                          )}
-                          {ticket.requires_attention && (
-                            <span title="Requer atenção: sinais de alerta ou escalonamento na análise mais recente">
-                              <TriangleAlert
-                                className="mt-0.5 size-4 shrink-0 text-amber-600"
-                                aria-label="Requer atenção"
-                              />
-                            </span>
-                          )}
-                          <Link
-                            to={`/tickets/${ticket.id}`}
-                            state={fromList}
-                            className={cn(
-                              'font-medium text-slate-900 hover:text-brand-700 hover:underline',
-                              !ticket.title && 'text-slate-600 italic',
-                              focusRing,
-                            )}
-                          >
-                            {title}
-                          </Link>
-                        </div>
-                        <div className="mt-1">
-                          <TicketStatusBadge state={state} />
-                        </div>
-                      </TableCell>
-                      <TableCell>
-                        {ticket.customer_name ?? <span className="text-slate-500">—</span>}
-                      </TableCell>
-                      <TableCell>
-                        {ticket.analysis ? (
-                          <Badge tone={sentimentTone(ticket.analysis.overall_sentiment)}>
-                            {sentimentLabel(ticket.analysis.overall_sentiment)}
-                          </Badge>
-                        ) : (
-                          <span className="text-slate-500">—</span>
-                        )}
-                      </TableCell>
-                      <TableCell className="whitespace-nowrap tabular-nums">
-                        {ticket.analysis ? (
-                          <Badge tone={csatTone(ticket.analysis.csat_score)}>
-                            {formatCsat(ticket.analysis.csat_score)}
-                          </Badge>
-                        ) : (
-                          <span className="text-slate-500">—</span>
-                        )}
-                      </TableCell>
-                      <TableCell className="whitespace-nowrap">
-                        {ticket.analysis ? (
-                          <Badge tone={solvedStatusTone(ticket.analysis.solved_status)}>
-                            {solvedStatusLabel(ticket.analysis.solved_status)}
-                          </Badge>
-                        ) : (
-                          <span className="text-slate-500">—</span>
-                        )}
-                        {ticket.requires_attention && (
-                          <Badge tone="yellow" className="ml-1">
-                            Atenção
-                          </Badge>
-                        )}
-                      </TableCell>
-                      <TableCell className="whitespace-nowrap">{formatDateTime(ticket.created_at)}</TableCell>
-                      <TableCell>
-                        <div className="flex justify-end gap-1">
-                          <button
-                            type="button"
-                            className={iconButton}
-                            aria-label={ticket.flagged ? `Desmarcar ${title}` : `Marcar ${title}`}
-                            title={ticket.flagged ? 'Desmarcar' : 'Marcar'}
-                            disabled={flagging.has(ticket.id)}
-                            onClick={() => flagOne(ticket.id, !ticket.flagged)}
-                          >
-                            {ticket.flagged ? (
-                              <FlagOff className="size-4" aria-hidden="true" />
-                            ) : (
-                              <Flag className="size-4" aria-hidden="true" />
-                            )}
-                          </button>
-                          <button
-                            type="button"
-                            className={iconButton}
-                            disabled={state === 'analyzing'}
-                            aria-label={ticket.analysis ? `Reprocessar ${title}` : `Analisar ${title}`}
-                            title={ticket.analysis ? 'Reprocessar' : 'Analisar'}
-                            onClick={() =>
-                              ticket.analysis ? setReprocessId(ticket.id) : analyzeOne(ticket.id, false)
-                            }
-                          >
-                            {ticket.analysis ? (
-                              <RefreshCw className="size-4" aria-hidden="true" />
-                            ) : (
-                              <Sparkles className="size-4" aria-hidden="true" />
-                            )}
-                          </button>
-                          <Link
-                            to={`/tickets/${ticket.id}`}
-                            state={fromList}
-                            className={iconButton}
-                            aria-label={`Detalhes de ${title}`}
-                            title="Detalhes"
-                          >
-                            <Eye className="size-4" aria-hidden="true" />
-                          </Link>
-                        </div>
-                      </TableCell>
-                    </TableRow>
-                  );
-                })}
-          </TableBody>
-        </Table>
-        {error && (
-          <LoadError
-            title="Não foi possível carregar os chamados."
-            description={error instanceof ApiError ? error.message : 'Verifique sua conexão e tente de novo.'}
-            onRetry={onRetry}
-            retrying={retrying}
-          />
-        )}
-        {!loading && !error && rows.length === 0 && (
-          <EmptyState
-            title="Nenhum chamado encontrado."
-            description={
-              pastTheEnd
-                ? `Esta lista tem ${Math.ceil(total / perPage)} ${total > perPage ? 'páginas' : 'página'}.`
-                : filtered
-                  ? 'Tente ajustar ou limpar os filtros.'
-                  : 'Crie o primeiro chamado no formulário acima.'
-            }
-            action={
-              pastTheEnd ? (
-                <Button variant="secondary" onClick={() => onPageChange(1)}>
-                  Ir para a primeira página
-                </Button>
-              ) : filtered ? (
-                <Button variant="secondary" onClick={onClearFilters}>
-                  Limpar filtros
-                </Button>
-              ) : undefined
-            }
-          />
-        )}
-      </TableContainer>
-      {total > 0 && !pastTheEnd && (
-        <Pagination
-          className="border-t border-slate-200 px-4 py-3"
-          label="Paginação dos chamados"
-          page={page}
-          total={total}
-          totalIsEstimate={totalIsEstimate}
-          perPage={perPage}
-          onPageChange={onPageChange}
-        />
-      )}
+        <Button
+          size="sm"
+          onClick={askAnalyzeSelected}
+          pending={bulkAnalysis.running}
+          pendingLabel="Analisando..."
+        >
+          <Sparkles className="size-4" aria-hidden="true" />
+          Analisar selecionados
+        </Button>
+        <Button
+          size="sm"
+          variant="secondary"
+          disabled={bulkFlag.running}
+          onClick={() => void flagSelected(true)}
+        >
+          <Flag className="size-4" aria-hidden="true" />
+          Marcar todos
+        </Button>
+        <Button
+          size="sm"
+          variant="secondary"
+          disabled={bulkFlag.running}
+          onClick={() => void flagSelected(false)}
+        >
+          <FlagOff className="size-4" aria-hidden="true" />
+          Desmarcar todos
+        </Button>
+      </BulkBar>
+      <DataTable
+        label="Chamados"
+        columns={columns}
+        rows={rows}
+        rowKey={(ticket) => ticket.id}
+        query={tickets}
+        errorTitle="Não foi possível carregar os chamados."
+        empty={{
+          title: 'Nenhum chamado encontrado.',
+          description: filtered
+            ? 'Tente ajustar ou limpar os filtros.'
+            : 'Crie o primeiro chamado em “Novo Chamado”.',
+          action: filtered ? (
+            <Button variant="secondary" onClick={list.clear}>
+              Limpar filtros
+            </Button>
+          ) : undefined,
+        }}
+        selection={{ state: selection, rowLabel: (ticket) => `Selecionar ${titleOf(ticket)}` }}
+        sort={{
+          value: list.sort ?? ticketSortSpec.default,
+          onChange: (next) => list.setSort(next as TicketSort),
+        }}
+        onRowClick={(ticket) => navigate(`/tickets/${ticket.id}`, { state: fromList })}
+        actions={(ticket) => {
+          const title = titleOf(ticket);
+          return (
+            <>
+              <Button
+                variant="ghost"
+                size="icon"
+                aria-label={ticket.flagged ? `Desmarcar ${title}` : `Marcar ${title}`}
+                title={ticket.flagged ? 'Desmarcar' : 'Marcar'}
+                disabled={flagging.has(ticket.id)}
+                onClick={() =>
+                  flag.mutateAsync({ id: ticket.id, flagged: !ticket.flagged }).catch(flagFailed)
+                }
+              >
+                {ticket.flagged ? (
+                  <FlagOff className="size-4" aria-hidden="true" />
+                ) : (
+                  <Flag className="size-4" aria-hidden="true" />
+                )}
+              </Button>
+              <Button
+                variant="ghost"
+                size="icon"
+                aria-label={ticket.analysis ? `Reprocessar ${title}` : `Analisar ${title}`}
+                title={ticket.analysis ? 'Reprocessar' : 'Analisar'}
+                disabled={analyzing.has(ticket.id)}
+                onClick={() => (ticket.analysis ? setReprocessId(ticket.id) : analyzeOne(ticket.id, false))}
+              >
+                {ticket.analysis ? (
+                  <RefreshCw className="size-4" aria-hidden="true" />
+                ) : (
+                  <Sparkles className="size-4" aria-hidden="true" />
+                )}
+              </Button>
+              <Link
+                to={`/tickets/${ticket.id}`}
+                state={fromList}
+                className={iconLink}
+                aria-label={`Detalhes de ${title}`}
+                title="Detalhes"
+              >
+                <Eye className="size-4" aria-hidden="true" />
+              </Link>
+            </>
+          );
+        }}
+        pagination={{
+          page: list.page,
+          total: tickets.data?.total ?? 0,
+          totalIsEstimate: tickets.data?.total_is_estimate ?? false,
+          perPage: tickets.data?.per_page ?? TICKETS_PER_PAGE,
+          onPageChange: list.setPage,
+          label: 'Paginação dos chamados',
+        }}
+      />
       <ConfirmDialog
         open={reprocessBulk !== null}
         onOpenChange={(open) => !open && setReprocessBulk(null)}

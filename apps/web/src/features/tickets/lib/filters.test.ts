@@ -1,24 +1,25 @@
 import { describe, expect, it } from 'vitest';
+import { emptyValues, readListParams, writeListParams } from '../../../components/list/list-params.ts';
 import {
-  defaultSort,
-  emptyFilters,
-  filtersFromSearchParams,
   filtersToApiParams,
-  filtersToSearchParams,
-  hasActiveFilters,
-  pageFromSearchParams,
-  sortFromSearchParams,
+  type TicketFilters,
+  ticketListSchema,
+  ticketSortSpec,
   toDateInputValue,
-  withSort,
 } from './filters.ts';
 
+const read = (query: string) => readListParams(ticketListSchema, new URLSearchParams(query), ticketSortSpec);
+const write = (values: Partial<TicketFilters>, page?: number) =>
+  writeListParams(ticketListSchema, { values, page }, ticketSortSpec);
+const none = emptyValues(ticketListSchema);
+
 describe('ticket filters ⇄ URL', () => {
-  const full = {
+  const full: TicketFilters = {
     q: 'procon',
     start_date: '2026-03-01',
     end_date: '2026-03-31',
-    sentiment: 'negative' as const,
-    solved_status: 'not_solved' as const,
+    sentiment: 'negative',
+    solved_status: 'not_solved',
     requires_escalation: true,
     contains_red_flags: true,
     requires_attention: true,
@@ -29,7 +30,7 @@ describe('ticket filters ⇄ URL', () => {
   };
 
   it('writes every filter under its spec name and reads it back unchanged', () => {
-    const params = filtersToSearchParams(full);
+    const params = write(full);
     expect(Object.fromEntries(params)).toEqual({
       q: 'procon',
       start_date: '2026-03-01',
@@ -44,50 +45,46 @@ describe('ticket filters ⇄ URL', () => {
       csat_gte: '2.5',
       red_flag_term: 'anatel',
     });
-    expect(filtersFromSearchParams(new URLSearchParams(params.toString()))).toEqual(full);
+    expect(read(params.toString()).values).toEqual(full);
   });
 
   it('leaves empty values out (spec §5)', () => {
-    expect(filtersToSearchParams(emptyFilters).toString()).toBe('');
-    expect(filtersToSearchParams({ ...emptyFilters, q: '  ', sentiment: 'positive' }).toString()).toBe(
-      'sentiment=positive',
-    );
-    expect(hasActiveFilters(emptyFilters)).toBe(false);
-    expect(hasActiveFilters({ ...emptyFilters, contains_red_flags: true })).toBe(true);
+    expect(write(none).toString()).toBe('');
+    expect(write({ ...none, q: '  ', sentiment: 'positive' }).toString()).toBe('sentiment=positive');
   });
 
   it('sends the URL q as the API search and keeps the other names', () => {
-    expect(filtersToApiParams({ ...emptyFilters, q: 'geladeira', csat_lt: '7' })).toEqual({
+    expect(filtersToApiParams({ ...none, q: 'geladeira', csat_lt: '7' })).toEqual({
       search: 'geladeira',
       csat_lt: '7',
     });
-    expect(filtersToApiParams(emptyFilters)).toEqual({});
+    expect(filtersToApiParams({ ...none, requires_escalation: true })).toEqual({
+      requires_escalation: 'true',
+    });
+    expect(filtersToApiParams(none)).toEqual({});
   });
 
   it('ignores what a hand-edited URL gets wrong', () => {
-    const read = filtersFromSearchParams(
-      new URLSearchParams(
+    expect(
+      read(
         'sentiment=furious&solved_status=x&csat_lt=11&csat_gte=-1&start_date=ontem&requires_escalation=sim',
-      ),
-    );
-    expect(read).toEqual(emptyFilters);
+      ).values,
+    ).toEqual(none);
   });
 
   it('accepts a decimal comma and ISO date-times (dashboard links)', () => {
-    const read = filtersFromSearchParams(
-      new URLSearchParams('csat_gte=6,5&start_date=2026-03-01T03:00:00.000Z&contains_red_flags=1'),
-    );
-    expect(read.csat_gte).toBe('6.5');
-    expect(read.start_date).toBe('2026-03-01T03:00:00.000Z');
-    expect(read.contains_red_flags).toBe(true);
+    const { values } = read('csat_gte=6,5&start_date=2026-03-01T03:00:00.000Z&contains_red_flags=1');
+    expect(values.csat_gte).toBe('6.5');
+    expect(values.start_date).toBe('2026-03-01T03:00:00.000Z');
+    expect(values.contains_red_flags).toBe(true);
   });
 
   it('keeps the page in the URL past page 1', () => {
-    expect(filtersToSearchParams(emptyFilters, 3).toString()).toBe('page=3');
-    expect(filtersToSearchParams(emptyFilters, 1).toString()).toBe('');
-    expect(pageFromSearchParams(new URLSearchParams('page=3'))).toBe(3);
-    expect(pageFromSearchParams(new URLSearchParams('page=-2'))).toBe(1);
-    expect(pageFromSearchParams(new URLSearchParams('page=abc'))).toBe(1);
+    expect(write(none, 3).toString()).toBe('page=3');
+    expect(write(none, 1).toString()).toBe('');
+    expect(read('page=3').page).toBe(3);
+    expect(read('page=-2').page).toBe(1);
+    expect(read('page=abc').page).toBe(1);
   });
 
   it('shows a date-time as its São Paulo day in a date input', () => {
@@ -98,16 +95,13 @@ describe('ticket filters ⇄ URL', () => {
   });
 
   it('keeps the order in the URL only when it is not newest first', () => {
-    expect(sortFromSearchParams(new URLSearchParams(''))).toEqual({ by: 'created_at', order: 'desc' });
-    expect(sortFromSearchParams(new URLSearchParams('sort=csat_score&order=asc'))).toEqual({
-      by: 'csat_score',
-      order: 'asc',
-    });
-    expect(sortFromSearchParams(new URLSearchParams('sort=title&order=up'))).toEqual(defaultSort);
-    expect(withSort(new URLSearchParams('q=x'), defaultSort).toString()).toBe('q=x');
-    expect(withSort(new URLSearchParams('q=x'), { by: 'csat_score', order: 'desc' }).toString()).toBe(
-      'q=x&sort=csat_score',
-    );
-    expect(withSort(new URLSearchParams(), { by: 'created_at', order: 'asc' }).toString()).toBe('order=asc');
+    expect(read('').sort).toEqual({ by: 'created_at', order: 'desc' });
+    expect(read('sort=csat_score&order=asc').sort).toEqual({ by: 'csat_score', order: 'asc' });
+    expect(read('sort=title&order=up').sort).toEqual(ticketSortSpec.default);
+    const withSort = (sort: typeof ticketSortSpec.default) =>
+      writeListParams(ticketListSchema, { values: { q: 'x' }, sort }, ticketSortSpec).toString();
+    expect(withSort(ticketSortSpec.default)).toBe('q=x');
+    expect(withSort({ by: 'csat_score', order: 'desc' })).toBe('q=x&sort=csat_score');
+    expect(withSort({ by: 'created_at', order: 'asc' })).toBe('q=x&order=asc');
   });
 });
