@@ -153,6 +153,8 @@ test('messages: create (analysed on arrival), read the analysis, reprocess, flag
   await confirm.getByRole('button', { name: 'Excluir' }).click();
   await expect(page.getByText('Mensagem excluída')).toBeVisible();
   await expect(page.getByText('Nenhuma mensagem encontrada.')).toBeVisible();
+  // The deleted row's button is gone: the list has the focus, not the page's body.
+  await expect(page.getByRole('region', { name: 'Lista de mensagens' })).toBeFocused();
 });
 
 test('messages: bulk analyse, flag and unflag the selected rows', async ({ page }) => {
@@ -256,7 +258,7 @@ test('messages: ticket and customer chosen in the pickers; the list shows the ti
   await expect(page.getByText('1 mensagem', { exact: true })).toBeVisible();
   await page.reload();
   await expect(filter).toHaveValue(ticketTitle);
-  await page.getByRole('button', { name: 'Limpar Filtrar por chamado' }).click();
+  await page.getByRole('button', { name: `Remover ${ticketTitle}` }).click();
   await expect(page).not.toHaveURL(/ticket_id=/);
   await page.goBack();
   await expect(filter).toHaveValue(ticketTitle);

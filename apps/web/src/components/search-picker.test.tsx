@@ -89,7 +89,7 @@ describe('SearchPicker', () => {
     fireEvent.keyDown(input, { key: 'Escape' });
     expect((input as HTMLInputElement).value).toBe('Pedido não entregue');
 
-    fireEvent.click(screen.getByRole('button', { name: 'Limpar Chamado' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Remover Pedido não entregue' }));
     expect(changes.at(-1)).toBeNull();
     expect((input as HTMLInputElement).value).toBe('');
     expect(document.activeElement).toBe(input);

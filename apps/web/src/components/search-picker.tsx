@@ -47,7 +47,7 @@ function useDebounced(value: string, delay = DEBOUNCE_MS) {
 /**
  * A searchable picker (ARIA combobox with a listbox): typing searches after a short pause, the
  * arrows move through the options, Enter chooses, Escape closes the list (a second Escape puts
- * back the chosen label), and the × clears the choice. The input shows the chosen label.
+ * back the chosen label), and the × removes the choice. The input shows the chosen label.
  */
 export function SearchPicker({
   label,
@@ -149,56 +149,93 @@ export function SearchPicker({
   return (
     <Field label={label} hint={hint} error={error} hideLabel={hideLabel} className={className}>
       {(control) => (
-        <div className="relative">
-          <input
-            {...control}
-            ref={(element) => {
-              inputRef.current = element;
-              if (typeof ref === 'function') ref(element);
-              else if (ref) ref.current = element;
-            }}
-            aria-describedby={
-              [control['aria-describedby'], value?.detail ? detailId : ''].filter(Boolean).join(' ') ||
-              undefined
-            }
-            type="text"
-            role="combobox"
-            autoComplete="off"
-            aria-autocomplete="list"
-            aria-expanded={showList}
-            aria-controls={listId}
-            aria-activedescendant={activeOption ? optionId(active) : undefined}
-            value={typed ?? value?.label ?? ''}
-            placeholder={placeholder}
-            disabled={disabled}
-            onChange={(event) => {
-              setTyped(event.target.value);
-              setOpen(true);
-            }}
-            onKeyDown={onKeyDown}
-            onBlur={() => {
-              setOpen(false);
-              // Emptied by hand: nothing chosen; otherwise the chosen label comes back.
-              if (typed !== null && typed.trim() === '' && value) onChange(null);
-              setTyped(null);
-              onBlur?.();
-            }}
-            className={controlClass(error, cn('h-10 pl-3', value || typed ? 'pr-10' : 'pr-3'))}
-          />
-          {(value || typed) && !disabled && (
-            <button
-              type="button"
-              onClick={clear}
-              aria-label={`Limpar ${label}`}
-              title="Limpar"
+        <div>
+          <div className="relative">
+            <input
+              {...control}
+              ref={(element) => {
+                inputRef.current = element;
+                if (typeof ref === 'function') ref(element);
+                else if (ref) ref.current = element;
+              }}
+              aria-describedby={
+                [control['aria-describedby'], value?.detail ? detailId : ''].filter(Boolean).join(' ') ||
+                undefined
+              }
+              type="text"
+              role="combobox"
+              autoComplete="off"
+              aria-autocomplete="list"
+              aria-expanded={showList}
+              aria-controls={listId}
+              aria-activedescendant={activeOption ? optionId(active) : undefined}
+              value={typed ?? value?.label ?? ''}
+              placeholder={placeholder}
+              disabled={disabled}
+              onChange={(event) => {
+                setTyped(event.target.value);
+                setOpen(true);
+              }}
+              onKeyDown={onKeyDown}
+              onBlur={() => {
+                setOpen(false);
+                // Emptied by hand: nothing chosen; otherwise the chosen label comes back.
+                if (typed !== null && typed.trim() === '' && value) onChange(null);
+                setTyped(null);
+                onBlur?.();
+              }}
+              className={controlClass(error, cn('h-10 pl-3', value || typed ? 'pr-10' : 'pr-3'))}
+            />
+            {(value || typed) && !disabled && (
+              <button
+                type="button"
+                onClick={clear}
+                aria-label={value ? `Remover ${value.label}` : 'Limpar a busca'}
+                title={value ? 'Remover' : 'Limpar'}
+                className={cn(
+                  'absolute top-1/2 right-1.5 -translate-y-1/2 rounded p-1.5 text-slate-500 hover:bg-slate-100 hover:text-slate-800',
+                  focusRing,
+                )}
+              >
+                <X className="size-4" aria-hidden="true" />
+              </button>
+            )}
+            <div
               className={cn(
-                'absolute top-1/2 right-1.5 -translate-y-1/2 rounded p-1.5 text-slate-500 hover:bg-slate-100 hover:text-slate-800',
-                focusRing,
+                'absolute inset-x-0 top-full z-30 mt-1 max-h-72 overflow-auto rounded-md border border-slate-200 bg-white py-1 shadow-lg',
+                !showList && 'hidden',
               )}
             >
-              <X className="size-4" aria-hidden="true" />
-            </button>
-          )}
+              {showList && options.length === 0 && (
+                <p className={cn('px-3 py-2 text-sm', query.isError ? 'text-red-700' : 'text-slate-600')}>
+                  {status}
+                </p>
+              )}
+              <div id={listId} role="listbox" aria-label={label}>
+                {options.map((option, index) => (
+                  // biome-ignore lint/a11y/useKeyWithClickEvents: the combobox input handles the keyboard
+                  <div
+                    key={option.id}
+                    id={optionId(index)}
+                    role="option"
+                    tabIndex={-1}
+                    aria-selected={index === active}
+                    onMouseDown={(event) => event.preventDefault()}
+                    onClick={() => choose(option)}
+                    onMouseEnter={() => setActive(index)}
+                    className={cn(
+                      'cursor-pointer px-3 py-2 text-sm',
+                      index === active && 'bg-brand-50',
+                      option.id === value?.id && 'font-semibold',
+                    )}
+                  >
+                    <span className="block break-words text-slate-900">{option.label}</span>
+                    {option.detail && <span className="block text-xs text-slate-600">{option.detail}</span>}
+                  </div>
+                ))}
+              </div>
+            </div>
+          </div>
           {value?.detail && (
             <p id={detailId} className="mt-1 truncate text-xs text-slate-600">
               {value.detail}
@@ -207,41 +244,6 @@ export function SearchPicker({
           <p role="status" className="sr-only">
             {status}
           </p>
-          <div
-            className={cn(
-              'absolute inset-x-0 top-11 z-30 max-h-72 overflow-auto rounded-md border border-slate-200 bg-white py-1 shadow-lg',
-              !showList && 'hidden',
-            )}
-          >
-            {showList && options.length === 0 && (
-              <p className={cn('px-3 py-2 text-sm', query.isError ? 'text-red-700' : 'text-slate-600')}>
-                {status}
-              </p>
-            )}
-            <div id={listId} role="listbox" aria-label={label}>
-              {options.map((option, index) => (
-                // biome-ignore lint/a11y/useKeyWithClickEvents: the combobox input handles the keyboard
-                <div
-                  key={option.id}
-                  id={optionId(index)}
-                  role="option"
-                  tabIndex={-1}
-                  aria-selected={index === active}
-                  onMouseDown={(event) => event.preventDefault()}
-                  onClick={() => choose(option)}
-                  onMouseEnter={() => setActive(index)}
-                  className={cn(
-                    'cursor-pointer px-3 py-2 text-sm',
-                    index === active && 'bg-brand-50',
-                    option.id === value?.id && 'font-semibold',
-                  )}
-                >
-                  <span className="block break-words text-slate-900">{option.label}</span>
-                  {option.detail && <span className="block text-xs text-slate-600">{option.detail}</span>}
-                </div>
-              ))}
-            </div>
-          </div>
         </div>
       )}
     </Field>

@@ -1,6 +1,6 @@
 import type { Message } from '@atende/contracts';
 import { MessageSquare, RefreshCw } from 'lucide-react';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { DataTable } from '../../../components/list/data-table.tsx';
 import { useListState, useStepBackFromEmptyPage } from '../../../components/list/use-list-state.ts';
@@ -41,6 +41,8 @@ function Messages() {
 
   const [expanded, setExpanded] = useState<ReadonlySet<string>>(new Set());
   const [toDelete, setToDelete] = useState<Message | null>(null);
+  const listCard = useRef<HTMLElement>(null);
+  const deleted = useRef(false);
   const analyze = useAnalyzeMessage();
   const flag = useFlagMessage();
   const remove = useDeleteMessage();
@@ -82,6 +84,7 @@ function Messages() {
       onSuccess: () => {
         toast.success('Mensagem excluída');
         list.selection.toggle(id, false);
+        deleted.current = true;
       },
       onError: (error) => toast.error('Erro ao excluir mensagem', { description: error.message }),
       onSettled: () => setToDelete(null),
@@ -111,7 +114,7 @@ function Messages() {
       <div className="space-y-4">
         <CreateMessageForm />
 
-        <Card aria-label="Lista de mensagens">
+        <Card ref={listCard} tabIndex={-1} className="outline-none" aria-label="Lista de mensagens">
           <MessageFilters list={list} rows={rows} />
           <MessageBulkBar selection={list.selection} />
           <div className="border-t border-slate-200">
@@ -172,6 +175,13 @@ function Messages() {
         destructive
         pending={remove.isPending}
         onConfirm={confirmDelete}
+        onCloseAutoFocus={(event) => {
+          // The deleted row's button is gone: the list itself takes the focus.
+          if (!deleted.current) return;
+          deleted.current = false;
+          event.preventDefault();
+          listCard.current?.focus();
+        }}
       />
     </div>
   );
