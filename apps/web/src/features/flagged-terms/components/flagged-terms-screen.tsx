@@ -1,5 +1,4 @@
-import type { FlaggedTerm } from '@atende/contracts';
-import { flaggedTermMaxLength } from '@atende/contracts';
+import { type FlaggedTerm, flaggedTermMaxLength } from '@atende/contracts';
 import { Pencil, Plus, ShieldAlert, Trash2 } from 'lucide-react';
 import { useRef, useState } from 'react';
 import type { UseFormReturn } from 'react-hook-form';
