@@ -261,6 +261,11 @@ test('flags, unflags and analyses in bulk', async ({ page }) => {
     page.getByText('2 de 2 chamados analisados (2 reprocessados, com nova versão).'),
   ).toBeVisible();
 
+  // A page past the end of the list (an old link) steps back to the last one, in place.
+  await page.goto(`/tickets?q=${tag}&page=3`);
+  await expect(page).toHaveURL(new RegExp(`/tickets\\?q=${tag}$`));
+  await expect(page.getByRole('row')).toHaveCount(3);
+
   // A row opens its ticket.
   await row(page, `${tag} dois`).getByRole('cell').nth(2).click();
   await expect(page.getByRole('heading', { name: `${tag} dois`, level: 1 })).toBeVisible();
