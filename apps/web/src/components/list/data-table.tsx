@@ -5,6 +5,7 @@ import { Checkbox } from '../ui/checkbox.tsx';
 import { cn, focusRing } from '../ui/cn.ts';
 import { EmptyState, LoadError } from '../ui/empty-state.tsx';
 import { Pagination } from '../ui/pagination.tsx';
+import { SelectField } from '../ui/select.tsx';
 import { Skeleton } from '../ui/skeleton.tsx';
 import type { ListSort } from './list-params.ts';
 import type { Selection } from './use-list-state.ts';
@@ -66,7 +67,7 @@ interface DataTableProps<Row> {
  * The list scaffold every list screen uses: a table whose heading sticks under the app header
  * while the page scrolls, with loading skeleton, empty and error states, row selection, server
  * sorting and pagination. Below 640 px each row is a card of label–value lines whose actions
- * stay visible (no sideways scrolling).
+ * stay visible (no sideways scrolling); the page checkbox and the orders move above the cards.
  */
 export function DataTable<Row>({
   label,
@@ -92,6 +93,26 @@ export function DataTable<Row>({
   const pageIds = list.map(rowKey);
   const selectedOnPage = selection ? pageIds.filter((id) => selection.state.has(id)).length : 0;
 
+  /** The page's checkbox: in the heading row, or labelled above the cards on phones. */
+  const pageCheckbox = (labelled: boolean) =>
+    selection && (
+      <Checkbox
+        {...(labelled
+          ? { label: 'Selecionar todos desta página' }
+          : { 'aria-label': 'Selecionar todos desta página' })}
+        checked={
+          selectedOnPage > 0 && selectedOnPage === pageIds.length
+            ? true
+            : selectedOnPage > 0
+              ? 'indeterminate'
+              : false
+        }
+        disabled={pageIds.length === 0}
+        onCheckedChange={(checked) => selection.state.setAll(pageIds, checked === true)}
+      />
+    );
+  const sortable = sort ? columns.filter((column) => column.sortBy) : [];
+
   function clickRow(event: MouseEvent<HTMLTableRowElement>, row: Row) {
     // Buttons, links and checkboxes in the row do their own thing.
     if (event.target instanceof Element && event.target.closest('button, a, input, label, [role="checkbox"]'))
@@ -106,6 +127,28 @@ export function DataTable<Row>({
           {errorTitle.replace(/\.$/, '')}. Tentando novamente…
         </p>
       )}
+      {(selection || sortable.length > 0) && list.length > 0 && (
+        // Phones have no heading row: its page checkbox and its orders are here instead.
+        <div className="flex items-center gap-3 border-b border-slate-200 px-4 py-2 sm:hidden">
+          {pageCheckbox(true)}
+          {sort && sortable.length > 0 && (
+            <SelectField
+              label="Ordenar por"
+              hideLabel
+              className="ml-auto"
+              value={`${sort.value.by}:${sort.value.order}`}
+              onChange={(event) => {
+                const [by, order] = event.target.value.split(':');
+                sort.onChange({ by: by ?? '', order: order === 'asc' ? 'asc' : 'desc' });
+              }}
+              options={sortable.flatMap((column) => [
+                { value: `${column.sortBy}:desc`, label: `${column.header}: decrescente` },
+                { value: `${column.sortBy}:asc`, label: `${column.header}: crescente` },
+              ])}
+            />
+          )}
+        </div>
+      )}
       <table
         aria-label={label}
         className={cn(
@@ -113,22 +156,11 @@ export function DataTable<Row>({
           stale && 'opacity-60',
         )}
       >
-        <thead className="sticky top-14 z-10 bg-slate-50 shadow-[0_1px_0] shadow-slate-200 max-sm:sr-only">
+        <thead className="sticky top-14 z-10 bg-slate-50 shadow-[0_1px_0] shadow-slate-200 max-sm:hidden">
           <tr>
             {selection && (
               <th scope="col" className="w-10 px-3 py-2 pl-4">
-                <Checkbox
-                  aria-label="Selecionar todos desta página"
-                  checked={
-                    selectedOnPage > 0 && selectedOnPage === pageIds.length
-                      ? true
-                      : selectedOnPage > 0
-                        ? 'indeterminate'
-                        : false
-                  }
-                  disabled={pageIds.length === 0}
-                  onCheckedChange={(checked) => selection.state.setAll(pageIds, checked === true)}
-                />
+                {pageCheckbox(false)}
               </th>
             )}
             {columns.map((column) => (

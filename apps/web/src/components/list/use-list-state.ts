@@ -102,14 +102,18 @@ function useSelection(filtersKey: string): Selection {
 
 /**
  * A page that came back empty past page 1 (its last row was deleted, or an old link) is
- * replaced by the page before, in place (no new history entry).
+ * replaced in place (no new history entry) by the list's last page when the answer says how many
+ * rows there are (`total`, `perPage`), else by the page before.
  */
 export function useStepBackFromEmptyPage(
   list: Pick<ListState<ListSchema>, 'page' | 'setPage'>,
-  result: { rows: number | undefined; settled: boolean },
+  result: { rows: number | undefined; settled: boolean; total?: number; perPage?: number },
 ) {
   const { page, setPage } = list;
+  const { rows, settled, total, perPage } = result;
   useEffect(() => {
-    if (result.settled && result.rows === 0 && page > 1) setPage(page - 1, { replace: true });
-  }, [result.settled, result.rows, page, setPage]);
+    if (!settled || rows !== 0 || page <= 1) return;
+    const last = total !== undefined && perPage ? Math.max(1, Math.ceil(total / perPage)) : page - 1;
+    setPage(Math.min(page - 1, last), { replace: true });
+  }, [settled, rows, page, total, perPage, setPage]);
 }

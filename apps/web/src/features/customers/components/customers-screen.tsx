@@ -46,6 +46,8 @@ function Customers() {
   useStepBackFromEmptyPage(list, {
     rows: rows?.length,
     settled: customers.isSuccess && !customers.isPlaceholderData,
+    total: estimate ? undefined : total,
+    perPage: customersPerPage,
   });
 
   function confirmDelete() {

@@ -71,6 +71,9 @@ export function TicketsTable({
   useStepBackFromEmptyPage(list, {
     rows: rows?.length,
     settled: tickets.isSuccess && !tickets.isPlaceholderData,
+    // An estimated total is only a lower bound: then one page back at a time.
+    total: tickets.data?.total_is_estimate ? undefined : tickets.data?.total,
+    perPage: tickets.data?.per_page ?? TICKETS_PER_PAGE,
   });
 
   // mutateAsync, not mutate's callbacks: those fire only for the latest call, and several rows
