@@ -6,12 +6,10 @@ import { currentTenantId, pickerKeys } from './keys.ts';
 
 const PICKER_LIMIT = 10;
 
-/** What a ticket is called in the pickers and the list: its title, or 'Sem título'. */
-export const ticketLabel = (title: string | null | undefined) => title?.trim() || 'Sem título';
-
+/** A ticket in the pickers: its title ('Sem título' without one) and its customer. */
 const ticketOption = (ticket: Ticket): PickerOption => ({
   id: ticket.id,
-  label: ticketLabel(ticket.title),
+  label: ticket.title?.trim() || 'Sem título',
   detail: ticket.customer_name ?? undefined,
 });
 

@@ -1,9 +1,9 @@
 import { directions, idSchema } from '@atende/contracts';
 import { Send } from 'lucide-react';
-import { Controller, type FieldPath } from 'react-hook-form';
+import { Controller, type FieldPath, type UseFormReturn } from 'react-hook-form';
 import { toast } from 'sonner';
 import { z } from 'zod';
-import { SearchPicker } from '../../../components/search-picker.tsx';
+import { SearchPicker, type SearchPickerProps } from '../../../components/search-picker.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
 import { SelectField } from '../../../components/ui/select.tsx';
@@ -80,39 +80,21 @@ export function CreateMessageForm() {
       <CardContent>
         <form noValidate onSubmit={form.handleSubmit(save)} className="space-y-4">
           <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-            <Controller
-              control={form.control}
+            <PickerField
+              form={form}
               name="ticket"
-              render={({ field, fieldState }) => (
-                <SearchPicker
-                  label="Chamado (opcional)"
-                  placeholder="Buscar pelo título"
-                  search={searchTickets}
-                  searchKey={ticketSearchKey()}
-                  value={field.value}
-                  onChange={field.onChange}
-                  onBlur={field.onBlur}
-                  ref={field.ref}
-                  error={fieldState.error?.message}
-                />
-              )}
+              label="Chamado (opcional)"
+              placeholder="Buscar pelo título"
+              search={searchTickets}
+              searchKey={ticketSearchKey()}
             />
-            <Controller
-              control={form.control}
+            <PickerField
+              form={form}
               name="customer"
-              render={({ field, fieldState }) => (
-                <SearchPicker
-                  label="Cliente (opcional)"
-                  placeholder="Buscar por nome ou documento"
-                  search={searchCustomers}
-                  searchKey={customerSearchKey()}
-                  value={field.value}
-                  onChange={field.onChange}
-                  onBlur={field.onBlur}
-                  ref={field.ref}
-                  error={fieldState.error?.message}
-                />
-              )}
+              label="Cliente (opcional)"
+              placeholder="Buscar por nome ou documento"
+              search={searchCustomers}
+              searchKey={customerSearchKey()}
             />
             <TextField
               label="ID do especialista (opcional)"
@@ -138,5 +120,32 @@ export function CreateMessageForm() {
         </form>
       </CardContent>
     </Card>
+  );
+}
+
+/** A picker bound to the form: its value, its error, and the focus react-hook-form gives it. */
+function PickerField({
+  form,
+  name,
+  ...picker
+}: { form: UseFormReturn<MessageFormValues>; name: 'ticket' | 'customer' } & Pick<
+  SearchPickerProps,
+  'label' | 'placeholder' | 'search' | 'searchKey'
+>) {
+  return (
+    <Controller
+      control={form.control}
+      name={name}
+      render={({ field, fieldState }) => (
+        <SearchPicker
+          {...picker}
+          value={field.value}
+          onChange={field.onChange}
+          onBlur={field.onBlur}
+          ref={field.ref}
+          error={fieldState.error?.message}
+        />
+      )}
+    />
   );
 }

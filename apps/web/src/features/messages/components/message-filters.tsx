@@ -1,4 +1,4 @@
-import { directions, type Message } from '@atende/contracts';
+import { directions } from '@atende/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import type { ListState } from '../../../components/list/use-list-state.ts';
 import { type PickerOption, SearchPicker } from '../../../components/search-picker.tsx';
@@ -7,32 +7,19 @@ import { SearchForm } from '../../../components/ui/search-form.tsx';
 import { SelectField } from '../../../components/ui/select.tsx';
 import type { messagesList } from '../api/get-messages.ts';
 import { currentTenantId, pickerKeys } from '../api/keys.ts';
-import { searchTickets, ticketLabel, ticketSearchKey, useTicketOption } from '../api/pickers.ts';
+import { searchTickets, ticketSearchKey, useTicketOption } from '../api/pickers.ts';
 import { directionLabels, shortId } from '../lib/labels.ts';
 
 const directionOptions = directions.map((value) => ({ value, label: directionLabels[value] }));
 
 /** Search, direction, 'Apenas marcadas' and the ticket: each change goes to the URL. */
-export function MessageFilters({
-  list,
-  rows,
-}: {
-  list: ListState<typeof messagesList>;
-  /** The rows shown, which may already name the filtered ticket. */
-  rows: Message[] | undefined;
-}) {
+export function MessageFilters({ list }: { list: ListState<typeof messagesList> }) {
   const { values } = list;
   const queryClient = useQueryClient();
   const ticket = useTicketOption(values.ticket_id);
-  const ticketShown = rows?.find((message) => message.ticket_id === values.ticket_id);
-  const ticketValue: PickerOption | null = !values.ticket_id
-    ? null
-    : {
-        id: values.ticket_id,
-        label:
-          ticket.data?.label ??
-          (ticketShown ? ticketLabel(ticketShown.ticket_title) : `Chamado ${shortId(values.ticket_id)}`),
-      };
+  const ticketValue: PickerOption | null = values.ticket_id
+    ? { id: values.ticket_id, label: ticket.data?.label ?? `Chamado ${shortId(values.ticket_id)}` }
+    : null;
 
   function chooseTicket(option: PickerOption | null) {
     // Known already: the filter shows its title at once, without asking for it again.

@@ -115,7 +115,7 @@ function Messages() {
         <CreateMessageForm />
 
         <Card ref={listCard} tabIndex={-1} className="outline-none" aria-label="Lista de mensagens">
-          <MessageFilters list={list} rows={rows} />
+          <MessageFilters list={list} />
           <MessageBulkBar selection={list.selection} />
           <div className="border-t border-slate-200">
             <DataTable
