@@ -113,6 +113,7 @@ test('customers: validate, create, refuse a duplicate, edit only what changed, d
   await expect(dialog.getByLabel('Documento')).toBeFocused();
   await expect(page.getByText('Falha ao criar cliente. Tente novamente.')).toHaveCount(0);
   await dialog.getByRole('button', { name: 'Cancelar' }).click();
+  await expect(page.getByRole('button', { name: 'Novo cliente' })).toBeFocused(); // back to the opener
 
   // Edit: only the company is sent.
   await row.getByRole('button', { name: `Editar ${customer.name}` }).click();

@@ -1,6 +1,6 @@
 import * as DialogPrimitive from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
-import type { ComponentProps, ReactNode } from 'react';
+import { type ComponentProps, type ReactNode, useRef } from 'react';
 import { cn, focusRing } from './cn.ts';
 
 /** Radix Dialog: focus is trapped inside, Escape and the overlay close it, focus returns after. */
@@ -28,8 +28,13 @@ export function DialogContent({
   showClose = true,
   className = '',
   children,
+  onOpenAutoFocus,
+  onCloseAutoFocus,
   ...props
 }: DialogContentProps) {
+  // Radix gives the focus back to a DialogTrigger only; our dialogs are opened by plain buttons
+  // (a row's 'Editar'), so the control that had the focus when it opened gets it back.
+  const opener = useRef<HTMLElement | null>(null);
   return (
     <DialogPrimitive.Portal>
       <DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-slate-900/40" />
@@ -41,6 +46,16 @@ export function DialogContent({
           className,
         )}
         {...props}
+        onOpenAutoFocus={(event) => {
+          opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+          onOpenAutoFocus?.(event);
+        }}
+        onCloseAutoFocus={(event) => {
+          onCloseAutoFocus?.(event); // the caller may send it elsewhere (the opener was deleted)
+          if (event.defaultPrevented || !opener.current?.isConnected) return;
+          event.preventDefault();
+          opener.current.focus();
+        }}
       >
         <div className="flex items-start justify-between gap-4 px-5 pt-5">
           <div className="min-w-0">
