@@ -202,7 +202,7 @@ export function SearchPicker({
             )}
             <div
               className={cn(
-                'absolute inset-x-0 top-full z-30 mt-1 max-h-72 overflow-auto rounded-md border border-slate-200 bg-white py-1 shadow-lg',
+                'absolute inset-x-0 top-full z-30 mt-1 rounded-md border border-slate-200 bg-white py-1 shadow-lg',
                 !showList && 'hidden',
               )}
             >
@@ -211,7 +211,7 @@ export function SearchPicker({
                   {status}
                 </p>
               )}
-              <div id={listId} role="listbox" aria-label={label}>
+              <div id={listId} role="listbox" aria-label={label} className="max-h-72 overflow-auto">
                 {options.map((option, index) => (
                   // biome-ignore lint/a11y/useKeyWithClickEvents: the combobox input handles the keyboard
                   <div

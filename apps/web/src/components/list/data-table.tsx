@@ -3,7 +3,7 @@ import { Fragment, type MouseEvent, type ReactNode } from 'react';
 import { ApiError } from '../../lib/api-client.ts';
 import { Checkbox } from '../ui/checkbox.tsx';
 import { cn, focusRing } from '../ui/cn.ts';
-import { EmptyState, LoadError } from '../ui/empty-state.tsx';
+import { EmptyState, LoadError, RetryNotice } from '../ui/empty-state.tsx';
 import { Pagination } from '../ui/pagination.tsx';
 import { SelectField } from '../ui/select.tsx';
 import { Skeleton } from '../ui/skeleton.tsx';
@@ -91,7 +91,6 @@ export function DataTable<Row>({
   const stale = query.isPlaceholderData === true;
   const columnCount = columns.length + (selection ? 1 : 0) + (actions ? 1 : 0);
   const pageIds = list.map(rowKey);
-  const selectedOnPage = selection ? pageIds.filter((id) => selection.state.has(id)).length : 0;
 
   /** The page's checkbox: in the heading row, or labelled above the cards on phones. */
   const pageCheckbox = (labelled: boolean) =>
@@ -100,13 +99,7 @@ export function DataTable<Row>({
         {...(labelled
           ? { label: 'Selecionar todos desta página' }
           : { 'aria-label': 'Selecionar todos desta página' })}
-        checked={
-          selectedOnPage > 0 && selectedOnPage === pageIds.length
-            ? true
-            : selectedOnPage > 0
-              ? 'indeterminate'
-              : false
-        }
+        checked={selection.state.stateOf(pageIds)}
         disabled={pageIds.length === 0}
         onCheckedChange={(checked) => selection.state.setAll(pageIds, checked === true)}
       />
@@ -122,11 +115,8 @@ export function DataTable<Row>({
 
   return (
     <div aria-busy={query.isFetching || undefined}>
-      {loading && query.failureCount > 0 && (
-        <p role="status" className="border-b border-amber-200 bg-amber-50 px-4 py-2 text-sm text-amber-900">
-          {errorTitle.replace(/\.$/, '')}. Tentando novamente…
-        </p>
-      )}
+      {loading && query.failureCount > 0 && <RetryNotice title={errorTitle} />}
+
       {(selection || sortable.length > 0) && list.length > 0 && (
         // Phones have no heading row: its page checkbox and its orders are here instead.
         <div className="flex items-center gap-3 border-b border-slate-200 px-4 py-2 sm:hidden">

@@ -37,6 +37,8 @@ export interface Selection {
   toggle(id: string, on: boolean): void;
   /** Selects or unselects every id given (a page's header checkbox). */
   setAll(ids: readonly string[], on: boolean): void;
+  /** A page checkbox's state for these ids: all, some ('indeterminate') or none selected. */
+  stateOf(ids: readonly string[]): boolean | 'indeterminate';
   clear(): void;
 }
 
@@ -96,6 +98,10 @@ function useSelection(filtersKey: string): Selection {
     has: (id) => ids.has(id),
     toggle: (id, on) => change([id], on),
     setAll: change,
+    stateOf: (list) => {
+      const selected = list.filter((id) => ids.has(id)).length;
+      return selected > 0 && selected === list.length ? true : selected > 0 ? 'indeterminate' : false;
+    },
     clear: () => setIds(new Set()),
   };
 }

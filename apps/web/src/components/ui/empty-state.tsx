@@ -47,3 +47,12 @@ export function LoadError({ title, description, onRetry, retrying = false }: Loa
     </div>
   );
 }
+
+/** Said above a list's skeleton while a failed load is tried again ('X. Tentando novamente…'). */
+export function RetryNotice({ title }: { title: string }) {
+  return (
+    <p role="status" className="border-b border-amber-200 bg-amber-50 px-4 py-2 text-sm text-amber-900">
+      {title.replace(/\.$/, '')}. Tentando novamente…
+    </p>
+  );
+}

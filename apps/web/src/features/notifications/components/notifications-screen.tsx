@@ -9,7 +9,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { Checkbox } from '../../../components/ui/checkbox.tsx';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
-import { EmptyState, LoadError } from '../../../components/ui/empty-state.tsx';
+import { EmptyState, LoadError, RetryNotice } from '../../../components/ui/empty-state.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { Pagination } from '../../../components/ui/pagination.tsx';
 import { SelectField } from '../../../components/ui/select.tsx';
@@ -91,7 +91,6 @@ export function NotificationsScreen() {
   // Only what is still listed counts as selected (another tab may have cleared the rest).
   const selectedRows = visible.filter((n) => selection.has(n.notification_id));
   const pageIds = rows.map((n) => n.notification_id);
-  const selectedOnPage = pageIds.filter((id) => selection.has(id)).length;
 
   // A page past the end (the list shrank, an old link): the URL follows what is shown.
   useEffect(() => {
@@ -204,13 +203,7 @@ export function NotificationsScreen() {
         <div className="border-b border-slate-200 px-4 py-2.5 sm:px-5">
           <Checkbox
             label="Selecionar todas desta página"
-            checked={
-              selectedOnPage > 0 && selectedOnPage === pageIds.length
-                ? true
-                : selectedOnPage > 0
-                  ? 'indeterminate'
-                  : false
-            }
+            checked={selection.stateOf(pageIds)}
             disabled={pageIds.length === 0}
             onCheckedChange={(checked) => selection.setAll(pageIds, checked === true)}
           />
@@ -232,14 +225,8 @@ export function NotificationsScreen() {
 
         {query.isPending ? (
           <div aria-busy="true">
-            {query.failureCount > 0 && (
-              <p
-                role="status"
-                className="border-b border-amber-200 bg-amber-50 px-4 py-2 text-sm text-amber-900"
-              >
-                {notificationsPageMessages.loadFailed.replace(/\.$/, '')}. Tentando novamente…
-              </p>
-            )}
+            {query.failureCount > 0 && <RetryNotice title={notificationsPageMessages.loadFailed} />}
+
             <div className="px-4 py-4 sm:px-5">
               <SkeletonList rows={5} label="Carregando notificações…" />
             </div>
