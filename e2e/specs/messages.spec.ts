@@ -227,6 +227,7 @@ test('messages: ticket and customer chosen in the pickers; the list shows the ti
   await customerPicker.fill(customerName);
   const formatted = `${document.slice(0, 3)}.${document.slice(3, 6)}.${document.slice(6, 9)}-${document.slice(9)}`;
   await expect(page.getByRole('option', { name: new RegExp(customerName) })).toContainText(formatted);
+  await expectAccessible(page); // with the list open
   await customerPicker.press('Escape');
   await expect(customerPicker).toHaveAttribute('aria-expanded', 'false');
   await customerPicker.press('ArrowDown');
