@@ -1,15 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import {
-  type APIRequestContext,
-  type Download,
-  expect,
-  type Locator,
-  type Page,
-  test,
-} from '@playwright/test';
+import { type Download, expect, type Locator, type Page, test } from '@playwright/test';
 import { feedbackUser, otherUser } from '../fixtures.ts';
-import { expectAccessible, openAs } from './helpers.ts';
+import { expectAccessible, idToken, openAs } from './helpers.ts';
 
 // Agents' 👍/👎 on analyses, in the browser: an escalated ticket's panel (reasons in pt-BR, a 👍 that
 // survives a reload, a 👎 with a correction), a message's intent corrected, Settings › Qualidade da
@@ -28,25 +21,6 @@ const THANKS = 'Obrigado pelo retorno!';
 
 // Two screens, a second browser and a download on a busy machine.
 test.slow();
-
-/** An ID token of `user` from the built-in identity provider (as in notifications.spec.ts). */
-async function idToken(request: APIRequestContext, user: { email: string; password: string }) {
-  const response = await request.post('/', {
-    headers: {
-      'content-type': 'application/x-amz-json-1.1',
-      'x-amz-target': 'AWSCognitoIdentityProviderService.InitiateAuth',
-    },
-    data: JSON.stringify({
-      ClientId: 'atende-web',
-      AuthFlow: 'USER_PASSWORD_AUTH',
-      AuthParameters: { USERNAME: user.email, PASSWORD: user.password },
-    }),
-  });
-  expect(response.status()).toBe(200);
-  const token = (await response.json()).AuthenticationResult?.IdToken as string | undefined;
-  if (!token) throw new Error('no ID token');
-  return token;
-}
 
 const thumbUp = (scope: Locator, field: string) =>
   scope.getByRole('button', { name: `Análise correta: ${field}`, exact: true });

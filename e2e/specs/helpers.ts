@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { expect, type Page } from '@playwright/test';
+import { type APIRequestContext, expect, type Page } from '@playwright/test';
 
 export async function signIn(page: Page, email: string, password: string) {
   await page.getByLabel('E-mail').fill(email);
@@ -45,4 +45,23 @@ export async function expectAccessible(page: Page) {
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
   expect(serious, 'serious or critical axe violations').toEqual([]);
+}
+
+/** An ID token of `user` from the built-in identity provider (as apps/api's signInIdToken). */
+export async function idToken(request: APIRequestContext, user: { email: string; password: string }) {
+  const response = await request.post('/', {
+    headers: {
+      'content-type': 'application/x-amz-json-1.1',
+      'x-amz-target': 'AWSCognitoIdentityProviderService.InitiateAuth',
+    },
+    data: JSON.stringify({
+      ClientId: 'atende-web',
+      AuthFlow: 'USER_PASSWORD_AUTH',
+      AuthParameters: { USERNAME: user.email, PASSWORD: user.password },
+    }),
+  });
+  expect(response.status()).toBe(200);
+  const token = (await response.json()).AuthenticationResult?.IdToken as string | undefined;
+  if (!token) throw new Error('no ID token');
+  return token;
 }

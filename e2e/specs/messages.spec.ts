@@ -1,7 +1,7 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { cpfCheckDigits } from '../../packages/contracts/src/documents.ts';
 import { demo, otherUser as other } from '../fixtures.ts';
-import { expectAccessible, openAs } from './helpers.ts';
+import { expectAccessible, idToken, openAs } from './helpers.ts';
 
 // Several screens and a second browser per test on a busy machine.
 test.slow();
@@ -17,21 +17,7 @@ async function createMessage(page: Page, content: string, direction: 'Entrada' |
 
 /** The demo user's API session, to make a ticket and a customer of the test's own. */
 async function apiHeaders(request: APIRequestContext) {
-  const response = await request.post('/', {
-    headers: {
-      'content-type': 'application/x-amz-json-1.1',
-      'x-amz-target': 'AWSCognitoIdentityProviderService.InitiateAuth',
-    },
-    data: JSON.stringify({
-      ClientId: 'atende-web',
-      AuthFlow: 'USER_PASSWORD_AUTH',
-      AuthParameters: { USERNAME: demo.email, PASSWORD: demo.password },
-    }),
-  });
-  expect(response.status()).toBe(200);
-  const token = (await response.json()).AuthenticationResult?.IdToken as string | undefined;
-  if (!token) throw new Error('no ID token');
-  return { authorization: `Bearer ${token}` };
+  return { authorization: `Bearer ${await idToken(request, demo)}` };
 }
 
 /** A ticket titled `Chamado <tag>` for a customer named `Cliente <tag>` (a valid CPF). */

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import {
   bellAlerts,
   bellCleaner,
@@ -13,7 +13,7 @@ import {
   pageViewerRead,
   quietUser,
 } from '../fixtures.ts';
-import { expectAccessible, openAs } from './helpers.ts';
+import { expectAccessible, idToken, openAs } from './helpers.ts';
 
 // Issue 13, notifications in the browser: the bell (120 alerts), the panel, a live alert (badge,
 // toast and system notification without a reload), the page (45 alerts) and a phone. The alerts
@@ -189,25 +189,6 @@ test('no alerts: the empty panel, unread and all', async ({ page }) => {
   await expect(dialog.getByText('Nenhuma notificação encontrada')).toBeVisible();
   await expect(dialog.getByText('Não há notificações para exibir')).toBeVisible();
 });
-
-/** An ID token of `user` from the built-in identity provider (as apps/api's signInIdToken). */
-async function idToken(request: APIRequestContext, user: { email: string; password: string }) {
-  const response = await request.post('/', {
-    headers: {
-      'content-type': 'application/x-amz-json-1.1',
-      'x-amz-target': 'AWSCognitoIdentityProviderService.InitiateAuth',
-    },
-    data: JSON.stringify({
-      ClientId: 'atende-web',
-      AuthFlow: 'USER_PASSWORD_AUTH',
-      AuthParameters: { USERNAME: user.email, PASSWORD: user.password },
-    }),
-  });
-  expect(response.status()).toBe(200);
-  const token = (await response.json()).AuthenticationResult?.IdToken as string | undefined;
-  if (!token) throw new Error('no ID token');
-  return token;
-}
 
 test('a new alert reaches the badge, a toast and a system notification within 2 s, no reload', async ({
   page,
