@@ -88,7 +88,7 @@ test('creates a ticket; Ctrl+Enter creates, analyses and opens it with its analy
   await expect(page.getByRole('option').first()).toContainText('Maria');
   await combo.press('ArrowDown');
   await combo.press('Enter');
-  await expect(page.getByRole('button', { name: /^Remover cliente Maria/ })).toBeVisible();
+  await expect(page.getByRole('button', { name: /^Remover Maria/ })).toBeVisible();
   const content = page.getByRole('textbox', { name: 'Conteúdo' });
   await content.fill(NEGATIVE);
   await content.press('Control+Enter');

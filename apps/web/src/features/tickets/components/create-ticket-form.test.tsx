@@ -91,8 +91,11 @@ describe('create ticket form', () => {
     expect(url).toContain('match=name_document'); // name or document, not e-mail
     expect(screen.getByText('987.654.321-00')).toBeTruthy();
     fireEvent.keyDown(combo, { key: 'ArrowDown' });
+    fireEvent.keyDown(combo, { key: 'ArrowDown' });
     fireEvent.keyDown(combo, { key: 'Enter' });
-    expect(screen.getByRole('button', { name: 'Remover cliente Mario Lima' })).toBeTruthy();
+    expect((combo as HTMLInputElement).value).toBe('Mario Lima');
+    expect(screen.getByText('987.654.321-00')).toBeTruthy(); // the chosen one's document, under the field
+    expect(screen.getByRole('button', { name: 'Remover Mario Lima' })).toBeTruthy();
 
     fireEvent.change(screen.getByLabelText(/^Conteúdo/), { target: { value: 'Oi' } });
     fireEvent.click(screen.getByRole('button', { name: 'Criar Chamado' }));

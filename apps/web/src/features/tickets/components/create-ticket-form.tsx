@@ -23,7 +23,7 @@ export function canCreateTicket(content: string): boolean {
 
 const ticketFormSchema = z.object({
   title: z.string(),
-  customer: z.object({ id: z.string(), name: z.string(), document: z.string() }).nullable(),
+  customer: z.object({ id: z.string(), label: z.string(), detail: z.string().optional() }).nullable(),
   content: z.string().refine(canCreateTicket, 'O conteúdo do chamado é obrigatório.'),
 });
 type TicketFormValues = z.infer<typeof ticketFormSchema>;
@@ -136,6 +136,8 @@ export function CreateTicketForm({ open, onClose }: CreateTicketFormProps) {
               <CustomerSearch
                 value={field.value}
                 onChange={field.onChange}
+                onBlur={field.onBlur}
+                ref={field.ref}
                 error={fieldState.error?.message}
                 disabled={busy}
               />
