@@ -2,6 +2,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { type MouseEvent, type ReactNode, useState } from 'react';
 import { Toaster } from 'sonner';
 import { createQueryClient } from '../lib/query-client.ts';
+import { useTheme } from '../lib/theme.ts';
 
 // Spec §4: a toast closes after 5 s, or sooner when clicked. Sonner only closes through its close
 // button, so a click anywhere else on a toast presses that button.
@@ -14,6 +15,7 @@ function closeClickedToast(event: MouseEvent<HTMLDivElement>) {
 
 export function AppProvider({ children }: { children: ReactNode }) {
   const [queryClient] = useState(createQueryClient);
+  const { theme } = useTheme();
   return (
     <QueryClientProvider client={queryClient}>
       {children}
@@ -21,6 +23,7 @@ export function AppProvider({ children }: { children: ReactNode }) {
       {/* biome-ignore lint/a11y/useKeyWithClickEvents: keyboard users use that close button */}
       <div onClick={closeClickedToast} className="print:hidden">
         <Toaster
+          theme={theme}
           position="top-right"
           // Below the 56 px header, so a toast never hides the notification bell.
           offset={{ top: 68, right: 16 }}

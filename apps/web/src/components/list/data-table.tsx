@@ -119,21 +119,20 @@ export function DataTable<Row>({
 
       {(selection || sortable.length > 0) && list.length > 0 && (
         // Phones have no heading row: its page checkbox and its orders are here instead.
-        <div className="flex items-center gap-3 border-b border-slate-200 px-4 py-2 sm:hidden">
+        <div className="flex flex-col gap-2 border-b border-slate-200 px-4 py-2 sm:hidden">
           {pageCheckbox(true)}
           {sort && sortable.length > 0 && (
             <SelectField
               label="Ordenar por"
               hideLabel
-              className="ml-auto"
               value={`${sort.value.by}:${sort.value.order}`}
               onChange={(event) => {
                 const [by, order] = event.target.value.split(':');
                 sort.onChange({ by: by ?? '', order: order === 'asc' ? 'asc' : 'desc' });
               }}
               options={sortable.flatMap((column) => [
-                { value: `${column.sortBy}:desc`, label: `${column.header}: decrescente` },
-                { value: `${column.sortBy}:asc`, label: `${column.header}: crescente` },
+                { value: `${column.sortBy}:desc`, label: `Ordenar: ${column.header}, decrescente` },
+                { value: `${column.sortBy}:asc`, label: `Ordenar: ${column.header}, crescente` },
               ])}
             />
           )}
