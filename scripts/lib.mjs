@@ -77,6 +77,7 @@ export function ensureWebBuild() {
     'apps/web/package.json',
     'apps/web/index.html',
     'apps/web/vite.config.ts',
+    'apps/web/precompress.ts',
     'apps/web/src',
     'apps/web/public',
     'packages/contracts/package.json',

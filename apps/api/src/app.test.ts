@@ -1,12 +1,15 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { bodyLimitBytes } from './app.ts';
 import { AppError } from './lib/errors.ts';
 import { freshDatabase, json, startTestServer, type TestServer, testDatabase } from './test/helpers.ts';
+
+const bigAsset = `export const rows = [${Array.from({ length: 400 }, (_, i) => `"linha ${i}"`).join(',')}];`;
 
 describe('the app over HTTP', () => {
   let server: TestServer;
@@ -20,6 +23,11 @@ describe('the app over HTTP', () => {
     fs.mkdirSync(path.join(webDist, 'assets'));
     fs.writeFileSync(path.join(webDist, 'assets', 'app-abc123.js'), 'console.log(1)');
     fs.writeFileSync(path.join(webDist, 'sw.js'), 'self.addEventListener("push", () => {});');
+    // As apps/web/precompress.ts leaves a text asset: beside it, its brotli and gzip encodings.
+    const big = path.join(webDist, 'assets', 'index-def456.js');
+    fs.writeFileSync(big, bigAsset);
+    fs.writeFileSync(`${big}.br`, zlib.brotliCompressSync(bigAsset));
+    fs.writeFileSync(`${big}.gz`, zlib.gzipSync(bigAsset));
     server = await startTestServer({
       webDist,
       extend: (app) => {
@@ -92,6 +100,22 @@ describe('the app over HTTP', () => {
     const asset = await get('/assets/app-abc123.js');
     expect(asset.status).toBe(200);
     expect(asset.headers.get('cache-control')).toContain('immutable');
+  });
+
+  it("sends the build's precompressed encodings to browsers that accept them", async () => {
+    for (const [accepted, encoding] of [
+      ['br, gzip', 'br'],
+      ['gzip', 'gzip'],
+      ['identity', null],
+    ] as const) {
+      const res = await get('/assets/index-def456.js', { headers: { 'accept-encoding': accepted } });
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-encoding')).toBe(encoding);
+      expect(res.headers.get('vary')).toBe('accept-encoding');
+      expect(res.headers.get('content-type')).toContain('javascript');
+      expect(res.headers.get('cache-control')).toContain('immutable');
+      expect(await res.text()).toBe(bigAsset); // fetch decodes it: the same file
+    }
   });
 
   it('serves the service worker for the whole site, revalidated on every load', async () => {

@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { AppError } from './errors.ts';
 
 /**
- * Serves the built SPA: hashed assets cached for a year, index.html and /sw.js revalidated on every
+ * Serves the built SPA: hashed assets cached for a year and sent precompressed, index.html and /sw.js revalidated on every
  * load (so a new worker is picked up), and every other GET that is not an API path answered with
  * index.html so client routes survive reloads.
  */
@@ -17,6 +17,9 @@ export async function registerWeb(app: FastifyInstance, distDir: string) {
       root: distDir,
       wildcard: false,
       index: false,
+      // The build writes .br and .gz beside each text asset (apps/web/precompress.ts): sent as
+      // such to browsers that accept them (Content-Encoding, Vary), never compressed per request.
+      preCompressed: true,
       cacheControl: false, // ours below: immutable hashed assets, revalidated everything else
       setHeaders: (res, filePath) => {
         res.setHeader(
@@ -25,6 +28,8 @@ export async function registerWeb(app: FastifyInstance, distDir: string) {
             ? 'public, max-age=31536000, immutable'
             : 'no-cache',
         );
+        // The body depends on Accept-Encoding (preCompressed): caches must keep one per encoding.
+        res.setHeader('vary', 'accept-encoding');
         // The notifications' service worker controls the whole site (apps/web/public/sw.js).
         if (path.basename(filePath) === 'sw.js') res.setHeader('service-worker-allowed', '/');
       },
