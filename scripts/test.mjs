@@ -33,7 +33,7 @@ const hasChromium = ensureChromium();
 if (!hasChromium) failedSteps.push('chromium');
 
 step('typecheck', () => run('npm', ['run', '--silent', 'typecheck']) === 0);
-step('lint (biome)', () => run('npx', ['biome', 'check', '.']) === 0);
+step('lint (biome, boundaries)', () => run('npm', ['run', '--silent', 'lint']) === 0);
 
 if (!process.env.TEST_DATABASE_URL) {
   console.log('\n(TEST_DATABASE_URL is not set: the API tests run on PGlite only.)');
