@@ -18,11 +18,8 @@ const knownApiCrossings = new Set([
   'messages → analysis/analysis.mappers.ts',
   'messages → analysis/analysis.repo.ts',
   'messages → analysis/offline.ts',
-  'messages → customers/customers.repo.ts',
-  'messages → tickets/tickets.repo.ts',
   'system → identity/idp-config.ts',
   'tickets → analysis/analysis.mappers.ts',
-  'tickets → customers/customers.repo.ts',
 ]);
 
 const importRe = /(?:\bfrom\s*|\bimport\s*\(\s*|^\s*import\s+)['"](\.{1,2}\/[^'"]+)['"]/gm;

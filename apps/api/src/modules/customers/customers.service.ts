@@ -17,6 +17,9 @@ const duplicateDocument = () =>
   ]);
 const customerNotFound = () => notFound('Cliente não encontrado.');
 
+/** The customer row a ticket or a message links to; undefined when the tenant has no such customer. */
+export const findCustomer = (tx: Tx, id: string) => repo.findCustomer(tx, id);
+
 /**
  * CPF (11 digits) or CNPJ (14 digits) whose check digits match (documentProblem), stored as
  * digits whatever punctuation was typed.

@@ -8,8 +8,8 @@ import type { DomainEvents } from '../../lib/events.ts';
 import { toMessageAnalysisDto } from '../analysis/analysis.mappers.ts';
 import { addMessageAnalysis } from '../analysis/analysis.repo.ts';
 import { analyzeOffline, inTurn, termsFor } from '../analysis/offline.ts';
-import { findCustomer } from '../customers/customers.repo.ts';
-import { findTicket } from '../tickets/tickets.repo.ts';
+import { findCustomer } from '../customers/customers.service.ts';
+import { ticketExists } from '../tickets/tickets.service.ts';
 import * as repo from './messages.repo.ts';
 
 const messageNotFound = () => notFound('Mensagem não encontrada.');
@@ -65,7 +65,7 @@ export async function getMessage(tx: Tx, id: string) {
 /** Each linked id must name a row of the caller's tenant (row-level security hides the rest). */
 async function checkLinks(tx: Tx, input: CreateMessage) {
   const missing: { field: string; message: string }[] = [];
-  if (input.ticket_id && !(await findTicket(tx, input.ticket_id))) {
+  if (input.ticket_id && !(await ticketExists(tx, input.ticket_id))) {
     missing.push({ field: 'body.ticket_id', message: 'Chamado não encontrado.' });
   }
   if (input.customer_id && !(await findCustomer(tx, input.customer_id))) {

@@ -6,7 +6,7 @@ import { AppError, notFound } from '../../lib/errors.ts';
 import type { DomainEvents } from '../../lib/events.ts';
 import { dateRange } from '../../lib/periods.ts';
 import { toTicketAnalysisDto } from '../analysis/analysis.mappers.ts';
-import { findCustomer } from '../customers/customers.repo.ts';
+import { findCustomer } from '../customers/customers.service.ts';
 import * as repo from './tickets.repo.ts';
 
 const ticketNotFound = () => notFound('Chamado não encontrado.');
@@ -66,6 +66,9 @@ export async function listTickets(tx: Tx, q: ListTicketsQuery) {
     per_page: q.per_page,
   };
 }
+
+/** Whether the tenant has this ticket (a message may link to it). */
+export const ticketExists = async (tx: Tx, id: string) => (await repo.findTicket(tx, id)) !== undefined;
 
 export async function getTicket(tx: Tx, id: string) {
   const row = await repo.findTicket(tx, id);
