@@ -372,7 +372,14 @@ test.describe('at 390×844', () => {
 
   test("a ticket row's actions are in reach without sideways scrolling", async ({ page }) => {
     await page.goto('/tickets');
-    const row = page.getByRole('table').getByRole('row').nth(3);
+    // One ticket's row, found by its title: other specs add tickets meanwhile (newest first), so
+    // the third row may become another ticket's while the list refreshes.
+    const table = page.getByRole('table');
+    const title = (await table.getByRole('row').nth(3).getByRole('link').first().textContent()) ?? '';
+    const row = table
+      .getByRole('row')
+      .filter({ has: page.getByRole('link', { name: title, exact: true }) })
+      .first();
     await expect(row).toBeVisible();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await row.scrollIntoViewIfNeeded();
@@ -382,6 +389,7 @@ test.describe('at 390×844', () => {
       row.getByRole('link', { name: /^Detalhes de / }),
       row.getByRole('checkbox', { name: /^Selecionar / }),
     ]) {
+      await action.scrollIntoViewIfNeeded(); // vertically only: the page cannot scroll sideways
       await expect(action).toBeInViewport({ ratio: 1 });
     }
     await expectAccessible(page);
