@@ -39,6 +39,20 @@ export async function mailedCode(email: string): Promise<string> {
 
 /** No serious or critical accessibility violation on the page as it is now (axe-core). */
 export async function expectAccessible(page: Page) {
+  // A toast still fading in has, for that moment, too little contrast: let transitions finish
+  // (not the endless ones: spinners, skeletons).
+  await page
+    .waitForFunction(
+      () =>
+        document
+          .getAnimations()
+          .every(
+            (a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Number.POSITIVE_INFINITY,
+          ),
+      undefined,
+      { timeout: 3_000 },
+    )
+    .catch(() => {}); // something still moving after 3 s: check it as it is
   const { default: AxeBuilder } = await import('@axe-core/playwright');
   const results = await new AxeBuilder({ page }).analyze();
   const serious = results.violations
