@@ -49,7 +49,9 @@ export default defineConfig({
     },
   ],
   webServer: {
-    command: 'node --import tsx server.ts',
+    // From the repository's root, where the server's paths (config.ts) are relative to.
+    command: 'node --import tsx e2e/server.ts',
+    cwd: path.resolve(import.meta.dirname, '..'),
     url: `${baseURL}/readyz`,
     reuseExistingServer: false,
     timeout: 120_000,

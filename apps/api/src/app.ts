@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import path from 'node:path';
 import { errorResponseSchema } from '@atende/contracts'; // importing it sets zod's pt-BR messages
 import helmet from '@fastify/helmet';
 import swagger from '@fastify/swagger';
@@ -12,7 +11,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
-import { type Config, repoRoot } from './config.ts';
+import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { createApiRateLimit } from './lib/api-rate-limit.ts';
 import { CpuPool } from './lib/cpu/pool.ts';
@@ -38,7 +37,7 @@ import { createDomainEvents } from './reactions.ts';
 export interface AppOptions {
   config: Config;
   database: Database;
-  /** The built SPA; defaults to apps/web/dist. */
+  /** The built SPA; defaults to config.WEB_DIST_DIR. */
   webDist?: string;
   /** Closes the database with the app (the server does; tests sharing one database do not). */
   closeDatabase?: boolean;
@@ -231,7 +230,7 @@ export async function buildApp({
     { prefix: '/api/v1' },
   );
 
-  await registerWeb(app, webDist ?? config.WEB_DIST_DIR ?? path.join(repoRoot, 'apps/web/dist'));
+  await registerWeb(app, webDist ?? config.WEB_DIST_DIR);
   return app;
 }
 

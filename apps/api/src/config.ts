@@ -1,9 +1,17 @@
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 
-export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+/**
+ * Where the server's files are, relative to the working directory (`npm start` and every npm
+ * script run in the repository's root); never derived from where a source file sits, so the
+ * bundle (apps/api/dist) and the sources find the same files.
+ */
+export const defaultPaths = {
+  DATA_DIR: '.data',
+  WEB_DIST_DIR: 'apps/web/dist',
+  MIGRATIONS_DIR: 'apps/api/drizzle',
+} as const;
 
 const optionalText = z
   .string()
@@ -70,7 +78,11 @@ const envSchema = z.object({
     .default(3000),
   HOST: z.string().trim().min(1, 'must not be empty').default('127.0.0.1'),
   PUBLIC_URL: optionalUrl(['http:', 'https:']),
-  DATA_DIR: z.string().trim().min(1, 'must not be empty').default(path.join(repoRoot, '.data')),
+  DATA_DIR: z.string().trim().min(1, 'must not be empty').default(defaultPaths.DATA_DIR),
+  /** The built SPA to serve; lets parallel e2e runs use their own build. */
+  WEB_DIST_DIR: z.string().trim().min(1, 'must not be empty').default(defaultPaths.WEB_DIST_DIR),
+  /** The SQL migrations applied at start (the server build runs with its own copy). */
+  MIGRATIONS_DIR: z.string().trim().min(1, 'must not be empty').default(defaultPaths.MIGRATIONS_DIR),
   DATABASE_URL: optionalUrl(['postgres:', 'postgresql:']),
   DEMO_PASSWORD: optionalText,
   SMTP_URL: optionalUrl(['smtp:', 'smtps:']),
@@ -103,6 +115,8 @@ const envSchema = z.object({
   DB_STATEMENT_TIMEOUT_MS: wholeNumber(100, 600_000, 10_000, ' of milliseconds'),
   DB_LOCK_TIMEOUT_MS: wholeNumber(100, 600_000, 3_000, ' of milliseconds'),
   DB_CONNECT_TIMEOUT_MS: wholeNumber(100, 60_000, 3_000, ' of milliseconds'),
+  /** PostgreSQL connections per process (mind max_connections: processes × this + 2 each). */
+  DB_POOL_MAX: wholeNumber(1, 1000, 10),
   // /api/v1 request limits (429 beyond them); generous for people, tight for scripts.
   API_RATE_LIMIT_PER_USER_PER_MINUTE: wholeNumber(1, 10_000_000, 600),
   API_RATE_LIMIT_PER_TENANT_PER_MINUTE: wholeNumber(1, 100_000_000, 6_000),
@@ -114,8 +128,6 @@ const envSchema = z.object({
   SLA_CHECK_INTERVAL_SECONDS: wholeNumber(1, 3600, 30, ' of seconds'),
   /** Rows the tickets' CSV export reads per short transaction while it streams. */
   TICKETS_EXPORT_CHUNK_ROWS: wholeNumber(1, 10_000, 1_000),
-  /** The built SPA to serve (default apps/web/dist); lets parallel e2e runs use their own build. */
-  WEB_DIST_DIR: optionalText,
   LOG_LEVEL: z.enum(logLevels, { message: `must be one of ${logLevels.join(', ')}` }).default('info'),
 });
 
@@ -152,7 +164,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   return {
     ...cfg,
     DATA_DIR: path.resolve(cfg.DATA_DIR),
-    WEB_DIST_DIR: cfg.WEB_DIST_DIR && path.resolve(cfg.WEB_DIST_DIR),
+    WEB_DIST_DIR: path.resolve(cfg.WEB_DIST_DIR),
+    MIGRATIONS_DIR: path.resolve(cfg.MIGRATIONS_DIR),
     PUBLIC_URL: (cfg.PUBLIC_URL ?? `http://${shownHost}:${cfg.PORT}`).replace(/\/+$/, ''),
   };
 }

@@ -3,10 +3,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { repoRoot } from './config.ts';
+import { repoRoot } from './test/processes.ts';
 
 // The real processes an operator runs: the server and the admin CLI, on a PGlite data directory.
-const apiDir = path.join(repoRoot, 'apps/api');
 
 interface Run {
   child: ChildProcess;
@@ -16,7 +15,7 @@ interface Run {
 
 function run(script: string, args: string[], env: Record<string, string>): Run {
   const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], {
-    cwd: apiDir,
+    cwd: repoRoot,
     env: { PATH: process.env.PATH ?? '', LOG_LEVEL: 'warn', ...env },
   });
   let output = '';
@@ -46,7 +45,7 @@ describe.skipIf(process.env.TEST_DB === 'postgres')('server and admin CLI proces
   });
 
   it('refuses a bad configuration with a readable list and exit 1', async () => {
-    const r = run('src/server.ts', [], { ...env, PORT: 'abc', LOG_LEVEL: 'loud' });
+    const r = run('apps/api/src/server.ts', [], { ...env, PORT: 'abc', LOG_LEVEL: 'loud' });
     expect(await r.exited).toBe(1);
     expect(r.output()).toContain('Invalid configuration:');
     expect(r.output()).toContain('  - PORT: must be a whole number between 0 and 65535 (got "abc")');
@@ -55,20 +54,20 @@ describe.skipIf(process.env.TEST_DB === 'postgres')('server and admin CLI proces
   });
 
   it('starts, seeds once, keeps one process per data directory, and shuts down cleanly', async () => {
-    const first = run('src/server.ts', [], env);
+    const first = run('apps/api/src/server.ts', [], env);
     running.push(first.child);
     const url = await waitForUp(first);
     expect(first.output()).toContain('Seeded the demo tenant');
     expect((await fetch(`${url}/readyz`)).status).toBe(200);
 
-    const second = run('src/server.ts', [], env);
+    const second = run('apps/api/src/server.ts', [], env);
     expect(await second.exited).toBe(1);
     expect(second.output().trim().split('\n')).toHaveLength(1);
     expect(second.output()).toMatch(
       /^Cannot start: The data directory is in use by another Atende process \(pid \d+/,
     );
 
-    const cli = run('src/cli/admin.ts', ['tenant', 'list'], env);
+    const cli = run('apps/api/src/cli/admin.ts', ['tenant', 'list'], env);
     expect(await cli.exited).toBe(1);
     expect(cli.output()).toContain('The data directory is in use');
 
@@ -79,17 +78,17 @@ describe.skipIf(process.env.TEST_DB === 'postgres')('server and admin CLI proces
 
     // The data survived, and the admin CLI now works on it.
     const create = run(
-      'src/cli/admin.ts',
+      'apps/api/src/cli/admin.ts',
       ['tenant', 'create', '--name', 'Loja Azul', '--slug', 'loja-azul'],
       env,
     );
     expect(await create.exited).toBe(0);
-    const list = run('src/cli/admin.ts', ['tenant', 'list'], env);
+    const list = run('apps/api/src/cli/admin.ts', ['tenant', 'list'], env);
     expect(await list.exited).toBe(0);
     expect(list.output()).toContain('demo');
     expect(list.output()).toContain('loja-azul');
 
-    const again = run('src/server.ts', [], env);
+    const again = run('apps/api/src/server.ts', [], env);
     running.push(again.child);
     await waitForUp(again);
     expect(again.output()).not.toContain('Seeded');
@@ -100,7 +99,7 @@ describe.skipIf(process.env.TEST_DB === 'postgres')('server and admin CLI proces
   it('takes over a lock left by a process that died', async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'atende-stale-'));
     fs.writeFileSync(path.join(dir, 'pglite.lock'), '999999999');
-    const cli = run('src/cli/admin.ts', ['tenant', 'list'], { ...env, DATA_DIR: dir });
+    const cli = run('apps/api/src/cli/admin.ts', ['tenant', 'list'], { ...env, DATA_DIR: dir });
     expect(await cli.exited).toBe(0);
     expect(cli.output()).toContain('No tenants.');
   }, 60_000);

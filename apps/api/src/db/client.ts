@@ -1,6 +1,5 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql } from 'drizzle-orm';
@@ -10,10 +9,10 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { defaultPaths } from '../config.ts';
 import { acquireLock } from './lock.ts';
 import * as schema from './schema/index.ts';
 
-const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../drizzle');
 // Any constant shared by every Atende process: serialises concurrent migrations on PostgreSQL.
 const migrationLockKey = 7_201_400_501;
 
@@ -253,7 +252,13 @@ export type DbOptions = (
   | { dataDir: string }
   /** An already-open PGlite (tests clone one migrated template). */
   | { pglite: PGlite }
-) & { timeouts?: DbTimeouts };
+) & {
+  timeouts?: DbTimeouts;
+  /** PostgreSQL connections in the pool (DB_POOL_MAX). */
+  poolMax?: number;
+  /** Where migrate() reads the SQL migrations (MIGRATIONS_DIR; default apps/api/drizzle). */
+  migrationsDir?: string;
+};
 
 /**
  * PGlite runs one statement at a time on this thread and cannot cancel one: a request's
@@ -337,10 +342,11 @@ export function openPglite(dataDir?: string, options: PGliteOptions = {}) {
 
 export async function createDb(options: DbOptions): Promise<Database> {
   const timeouts = options.timeouts ?? defaultDbTimeouts;
+  const migrationsFolder = path.resolve(options.migrationsDir ?? defaultPaths.MIGRATIONS_DIR);
   if ('databaseUrl' in options) {
     const pool = new pg.Pool({
       connectionString: options.databaseUrl,
-      max: 10,
+      max: options.poolMax ?? 10,
       connectionTimeoutMillis: timeouts.connectTimeoutMs,
       statement_timeout: timeouts.statementTimeoutMs,
       lock_timeout: timeouts.lockTimeoutMs,
@@ -426,10 +432,14 @@ export function createDbFromConfig(config: {
   DB_STATEMENT_TIMEOUT_MS: number;
   DB_LOCK_TIMEOUT_MS: number;
   DB_CONNECT_TIMEOUT_MS: number;
+  DB_POOL_MAX: number;
+  MIGRATIONS_DIR: string;
 }) {
   return createDb({
     ...(config.DATABASE_URL ? { databaseUrl: config.DATABASE_URL } : { dataDir: config.DATA_DIR }),
     timeouts: dbTimeouts(config),
+    poolMax: config.DB_POOL_MAX,
+    migrationsDir: config.MIGRATIONS_DIR,
   });
 }
 

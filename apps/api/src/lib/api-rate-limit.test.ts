@@ -6,7 +6,6 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { repoRoot } from '../config.ts';
 import { createDb } from '../db/client.ts';
 import {
   type ApiCall,
@@ -20,6 +19,7 @@ import {
   type TestServer,
   testDatabase,
 } from '../test/helpers.ts';
+import { repoRoot } from '../test/processes.ts';
 import { windowMs } from './api-rate-limit.ts';
 
 // Low limits: 30 calls a minute per user, 45 per tenant, shared every 100 ms.
@@ -195,8 +195,8 @@ describe.skipIf(process.env.TEST_DB !== 'postgres')('two server processes on one
   });
 
   function start(databaseUrl: string) {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
-      cwd: path.join(repoRoot, 'apps/api'),
+    const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
+      cwd: repoRoot,
       env: {
         PATH: process.env.PATH ?? '',
         LOG_LEVEL: 'warn',

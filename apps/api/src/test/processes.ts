@@ -4,7 +4,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { repoRoot } from '../config.ts';
+
+/** The repository's root: where the server runs (config's paths are relative to it). */
+export const repoRoot = path.resolve(import.meta.dirname, '../../../..');
 
 /**
  * Real server processes for tests of a deployment (several processes, one PostgreSQL database):
