@@ -19,8 +19,7 @@ import { registerErrorHandler } from './lib/errors.ts';
 import { type DomainEvents, pruneDomainEvents } from './lib/events.ts';
 import { registerWeb } from './lib/web.ts';
 import { Workers } from './lib/workers.ts';
-import { AnalysisService } from './modules/analysis/analysis.service.ts';
-import { llmFromConfig } from './modules/analysis/llm.ts';
+import { type Llm, llmFromConfig } from './modules/analysis/llm.ts';
 import { analysisFeedbackRoutes } from './modules/analysis-feedback/analysis-feedback.routes.ts';
 import { customersRoutes } from './modules/customers/customers.routes.ts';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
@@ -141,7 +140,7 @@ export async function buildApp({
   app.decorate('events', events);
   const workers = new Workers(database, app.log);
   app.decorate('workers', workers);
-  app.decorate('analysis', new AnalysisService(database.db, llmFromConfig(config), cpu, events));
+  app.decorate('llm', llmFromConfig(config));
   // Reactions after commit (the live push) are added while plugins register; listen once ready.
   let unlisten: (() => Promise<void>) | undefined;
   app.addHook('onReady', async () => {
@@ -247,7 +246,7 @@ declare module 'fastify' {
     events: DomainEvents;
     /** Periodic jobs, run by the leader process only (lib/workers.ts). */
     workers: Workers;
-    /** Runs analyses (offline, or the configured LLM): the tickets and messages modules call it. */
-    analysis: AnalysisService;
+    /** The configured LLM (OPENAI_BASE_URL, OPENAI_MODEL) the analyses may ask, if any. */
+    llm: Llm | undefined;
   }
 }

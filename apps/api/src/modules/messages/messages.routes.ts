@@ -10,6 +10,7 @@ import {
 } from '@atende/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import * as analysis from '../analysis/analysis.service.ts';
 import * as service from './messages.service.ts';
 
 const tags = ['messages'];
@@ -57,13 +58,7 @@ export const messagesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const message = await service.createMessage(
-        request.tenantTx,
-        request.server.cpu,
-        request.server.events,
-        request.auth.tenantId,
-        request.body,
-      );
+      const message = await service.createMessage(app, request.tenantTx, request.auth.tenantId, request.body);
       return reply.status(201).send(message);
     },
   );
@@ -115,10 +110,11 @@ export const messagesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     (request) =>
-      app.analysis.analyzeMessage(
+      analysis.analyzeMessage(
+        app,
         request.auth.tenantId,
         request.params.id,
-        app.analysis.checkProvider(request.query.provider),
+        analysis.checkProvider(app, request.query.provider),
         (tx) => service.getMessage(tx, request.params.id),
       ),
   );

@@ -1,13 +1,15 @@
 import type { MessageAnalysis } from '@atende/analyzer';
 import type { CreateMessage, ListMessagesQuery, Message } from '@atende/contracts';
 import type { Tx } from '../../db/client.ts';
-import type { CpuPool } from '../../lib/cpu/pool.ts';
 import { iso, searchTextOf } from '../../lib/db-helpers.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
-import type { DomainEvents } from '../../lib/events.ts';
-import { toMessageAnalysisDto } from '../analysis/analysis.mappers.ts';
-import { addMessageAnalysis } from '../analysis/analysis.repo.ts';
-import { analyzeOffline, inTurn, termsFor } from '../analysis/offline.ts';
+import {
+  type AnalysisDeps,
+  addNewMessageAnalysis,
+  analyzeNewMessage,
+  type TenantTx,
+  toMessageAnalysisDto,
+} from '../analysis/analysis.service.ts';
 import { findCustomer } from '../customers/customers.service.ts';
 import { ticketExists } from '../tickets/tickets.service.ts';
 import * as repo from './messages.repo.ts';
@@ -78,9 +80,6 @@ async function checkLinks(tx: Tx, input: CreateMessage) {
     throw new AppError('validation_error', missing.map((m) => m.message).join(' '), missing);
 }
 
-/** Runs work in a transaction of the caller's tenant (request.tenantTx). */
-export type TenantTx = <T>(work: (tx: Tx) => Promise<T>) => Promise<T>;
-
 /**
  * Creates a message. A new inbound message is checked against the tenant's active flagged terms
  * and analysed offline before it is written, so lists show flags and analysis at once; one with
@@ -88,20 +87,12 @@ export type TenantTx = <T>(work: (tx: Tx) => Promise<T>) => Promise<T>;
  * read in a short one first); message, analysis and flag are then written in one transaction.
  */
 export async function createMessage(
+  deps: Pick<AnalysisDeps, 'cpu' | 'events'>,
   tenantTx: TenantTx,
-  cpu: CpuPool,
-  events: DomainEvents,
   tenantId: string,
   input: CreateMessage,
 ) {
-  let analysis: MessageAnalysis | undefined;
-  if (input.direction === 'inbound') {
-    analysis = await inTurn(tenantId, async () => {
-      const terms = await tenantTx((tx) => termsFor(tx, tenantId));
-      return analyzeOffline(cpu, 'analyzeMessage', tenantId, input.content, terms);
-    });
-  }
-  const write = () =>
+  const write = (analysis?: MessageAnalysis) =>
     tenantTx(async (tx) => {
       await checkLinks(tx, input);
       const id = await repo.insertMessage(tx, {
@@ -116,22 +107,13 @@ export async function createMessage(
         flagged: analysis?.contains_red_flags ?? false,
       });
       if (analysis) {
-        await addMessageAnalysis(tx, tenantId, id, analysis, {
-          provider: 'local',
-          model: null,
-          providerError: null,
-        });
-        // An inbound message of a ticket raises its alerts (and flags the ticket for red flags).
-        await events.publish(tx, tenantId, 'message.analyzed', {
-          message_id: id,
-          ticket_id: input.ticket_id ?? null,
-          inbound: true,
-          analysis,
-        });
+        await addNewMessageAnalysis(deps, tx, tenantId, { id, ticketId: input.ticket_id ?? null }, analysis);
       }
       return getMessage(tx, id);
     });
-  return analysis ? inTurn(tenantId, write) : write();
+  return input.direction === 'inbound'
+    ? analyzeNewMessage(deps, tenantTx, tenantId, input.content, write)
+    : write();
 }
 
 export async function setMessageFlag(tx: Tx, id: string, flagged: boolean) {

@@ -13,6 +13,7 @@ import {
 } from '@atende/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import * as analysis from '../analysis/analysis.service.ts';
 import { csvStream, exportColumns, exportFileName, exportRows, readPage } from './tickets.export.ts';
 import * as service from './tickets.service.ts';
 
@@ -117,8 +118,7 @@ export const ticketsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ticketSchema, ...errors },
       },
     },
-    (request) =>
-      request.tenantTx((tx) => service.updateTicket(tx, app.events, request.params.id, request.body)),
+    (request) => request.tenantTx((tx) => service.updateTicket(app, tx, request.params.id, request.body)),
   );
 
   app.delete(
@@ -152,13 +152,7 @@ export const ticketsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     (request) =>
       request.tenantTx((tx) =>
-        service.setTicketFlag(
-          tx,
-          app.events,
-          request.auth.tenantId,
-          request.params.id,
-          request.query.flagged,
-        ),
+        service.setTicketFlag(app, tx, request.auth.tenantId, request.params.id, request.query.flagged),
       ),
   );
 
@@ -177,12 +171,13 @@ export const ticketsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     (request) =>
-      app.analysis.analyzeTicket(
+      analysis.analyzeTicket(
+        app,
         request.auth.tenantId,
         request.params.id,
         {
           force: request.body?.force_reanalysis ?? false,
-          provider: app.analysis.checkProvider(request.query.provider),
+          provider: analysis.checkProvider(app, request.query.provider),
         },
         (tx) => service.getTicket(tx, request.params.id),
       ),

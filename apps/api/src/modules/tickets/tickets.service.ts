@@ -5,11 +5,16 @@ import { iso, searchTextOf } from '../../lib/db-helpers.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import type { DomainEvents } from '../../lib/events.ts';
 import { dateRange } from '../../lib/periods.ts';
-import { toTicketAnalysisDto } from '../analysis/analysis.mappers.ts';
+import { toTicketAnalysisDto } from '../analysis/analysis.service.ts';
 import { findCustomer } from '../customers/customers.service.ts';
 import * as repo from './tickets.repo.ts';
 
 const ticketNotFound = () => notFound('Chamado não encontrado.');
+
+/** What the writes that announce a change need beyond the transaction. */
+export interface TicketsDeps {
+  events: DomainEvents;
+}
 
 export function toTicketDto({ ticket, analysis, liveCustomerName }: repo.TicketWithAnalysis): Ticket {
   return {
@@ -104,7 +109,7 @@ export async function createTicket(tx: Tx, tenantId: string, input: CreateTicket
   return getTicket(tx, id);
 }
 
-export async function updateTicket(tx: Tx, events: DomainEvents, id: string, input: UpdateTicket) {
+export async function updateTicket({ events }: TicketsDeps, tx: Tx, id: string, input: UpdateTicket) {
   const current = await repo.findTicket(tx, id);
   if (!current) throw ticketNotFound();
   const { ticket } = current;
@@ -138,8 +143,8 @@ export async function updateTicket(tx: Tx, events: DomainEvents, id: string, inp
 
 /** A person flags or unflags a ticket (turning it flagged raises `ticket_notifiable`). */
 export async function setTicketFlag(
+  { events }: TicketsDeps,
   tx: Tx,
-  events: DomainEvents,
   tenantId: string,
   id: string,
   flagged: boolean,
