@@ -24,7 +24,7 @@ import { analysisFeedbackRoutes } from './modules/analysis-feedback/analysis-fee
 import { customersRoutes } from './modules/customers/customers.routes.ts';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
 import { flaggedTermsRoutes } from './modules/flagged-terms/flagged-terms.routes.ts';
-import { registerIdentity } from './modules/identity/identity.plugin.ts';
+import { identityPlugin } from './modules/identity/identity.plugin.ts';
 import { messagesRoutes } from './modules/messages/messages.routes.ts';
 import { scheduleNotificationJobs } from './modules/notifications/notifications.jobs.ts';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.ts';
@@ -195,14 +195,15 @@ export async function buildApp({
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
-  await app.register(systemRoutes(config, database));
-  const authenticateHook = await registerIdentity(app, config, database);
+  await app.register(systemRoutes);
+  // Not encapsulated: decorates app.authenticate, request.auth and request.tenantTx.
+  await app.register(identityPlugin);
   const apiRateLimit = createApiRateLimit(config, database, app.log);
   app.addHook('onClose', () => apiRateLimit.close());
   // The product API: every route needs a valid ID token and runs as the token's tenant.
   await app.register(
     async (api) => {
-      api.addHook('onRequest', authenticateHook);
+      api.addHook('onRequest', app.authenticate);
       api.addHook('onRequest', apiRateLimit.hook);
       // Every product route needs the bearer token and may answer 401/403: say so in OpenAPI.
       api.addHook('onRoute', (route) => {

@@ -1,10 +1,8 @@
-import type { FastifyInstance } from 'fastify';
-import type { Config } from '../../config.ts';
-import type { Database } from '../../db/client.ts';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { authenticate } from './auth.ts';
-import { registerIdpRoutes } from './idp.routes.ts';
-import { IdentityProvider, identityLimits } from './idp.service.ts';
+import { idpRoutes } from './idp.routes.ts';
 import { idpSettings } from './idp-config.ts';
+import { IdentityProvider, identityLimits } from './idp-provider.ts';
 import { loadSigningKey, type SigningKey } from './keys.ts';
 import { MailSender } from './mail-queue.ts';
 import { createMailer } from './mailer.ts';
@@ -12,11 +10,22 @@ import { sweepCounters } from './security-counters.ts';
 import { tokenKeys } from './token-keys.ts';
 import { TokenRevocation } from './token-revocation.ts';
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The onRequest hook that authenticates /api/v1 (sets request.auth and request.tenantTx). */
+    authenticate: (request: FastifyRequest) => Promise<void>;
+  }
+}
+
 /**
  * Wires identity into the app: the built-in provider's routes (unless an external Cognito pool
- * is configured) and the hook that authenticates /api/v1. Returns that hook.
+ * is configured) and the hook that authenticates /api/v1, decorated as `app.authenticate`.
+ * Not encapsulated (Symbol.for('skip-override'), what the fastify-plugin package sets): its
+ * decorations are the app's, for app.ts to put the hook on /api/v1 and for routes to read
+ * request.auth and request.tenantTx.
  */
-export async function registerIdentity(app: FastifyInstance, config: Config, database: Database) {
+export const identityPlugin: FastifyPluginAsync = async (app) => {
+  const { config, database } = app;
   const idp = idpSettings(config);
   let signingKey: Promise<SigningKey> | undefined;
   const key = () => {
@@ -51,7 +60,7 @@ export async function registerIdentity(app: FastifyInstance, config: Config, dat
       await provider.close();
       await mail.stop();
     });
-    await registerIdpRoutes(app, provider, key, idp.poolId);
+    await app.register(idpRoutes, { provider, key, poolId: idp.poolId });
     const tokens = new TokenRevocation(database.db);
     // A disabled user or a new password ends the sessions in every process now, not in ≤ 5 s
     // (a stolen token could otherwise reopen the notification stream within the cache's window).
@@ -61,5 +70,6 @@ export async function registerIdentity(app: FastifyInstance, config: Config, dat
 
   app.decorateRequest('auth', null as never);
   app.decorateRequest('tenantTx', null as never);
-  return authenticate(database.db, idp, tokenKeys(idp, key), revocation);
-}
+  app.decorate('authenticate', authenticate(database.db, idp, tokenKeys(idp, key), revocation));
+};
+Object.assign(identityPlugin, { [Symbol.for('skip-override')]: true });

@@ -1,7 +1,7 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { isDatabaseUnavailable } from '../../lib/errors.ts';
 import { IdpError, providerUnavailable } from './idp.errors.ts';
-import type { IdentityProvider } from './idp.service.ts';
+import type { IdentityProvider } from './idp-provider.ts';
 import type { SigningKey } from './keys.ts';
 
 const amzJson = 'application/x-amz-json-1.1';
@@ -29,16 +29,21 @@ function sendError(reply: FastifyReply, err: IdpError) {
     .send(JSON.stringify({ __type: err.type, message: err.message }));
 }
 
+/** What identity.plugin.ts hands its routes: the provider it built, the signing key, the pool. */
+export interface IdpRoutesOptions {
+  provider: IdentityProvider;
+  key: () => Promise<SigningKey>;
+  poolId: string;
+}
+
 /**
  * The built-in identity provider on Cognito's wire protocol: `POST /` with
  * `X-Amz-Target: AWSCognitoIdentityProviderService.<Op>`, plus the issuer's JWKS.
+ * Registered by identity.plugin.ts with its options. Not encapsulated (Symbol.for('skip-override'))
+ * so that its body parser stays the app's, as it always was: scoping it to these routes would
+ * change what the rest of the API answers to a body sent as application/x-amz-json-1.1.
  */
-export async function registerIdpRoutes(
-  app: FastifyInstance,
-  provider: IdentityProvider,
-  key: () => Promise<SigningKey>,
-  poolId: string,
-) {
+export const idpRoutes: FastifyPluginAsync<IdpRoutesOptions> = async (app, { provider, key, poolId }) => {
   // A malformed body must become InvalidParameterException, so the parser never throws.
   app.addContentTypeParser(amzJson, { parseAs: 'string' }, (_req, body, done) => {
     try {
@@ -96,4 +101,5 @@ export async function registerIdpRoutes(
       return (await key()).publicJwks;
     },
   );
-}
+};
+Object.assign(idpRoutes, { [Symbol.for('skip-override')]: true });

@@ -1,9 +1,7 @@
 import { runtimeConfigSchema } from '@atende/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Config } from '../../config.ts';
-import type { Database } from '../../db/client.ts';
-import { idpSettings } from '../identity/idp-config.ts';
+import { webAppIdp } from '../identity/identity.service.ts';
 
 const statusSchema = z.object({ status: z.string() });
 
@@ -25,52 +23,49 @@ async function within<T>(ms: number, work: Promise<T>): Promise<T> {
 }
 
 /** Health checks and the SPA's runtime settings; no authentication. */
-export const systemRoutes =
-  (config: Config, database: Database): FastifyPluginAsyncZod =>
-  async (app) => {
-    app.get(
-      '/healthz',
-      {
-        schema: { tags: ['system'], summary: 'The process is up', response: { 200: statusSchema } },
-        // Liveness stays cheap and true under load shedding (a stuck loop answers nothing anyway).
-        config: { pressureHandler: () => undefined } as object,
-      },
-      async () => ({ status: 'ok' }),
-    );
+export const systemRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/healthz',
+    {
+      schema: { tags: ['system'], summary: 'The process is up', response: { 200: statusSchema } },
+      // Liveness stays cheap and true under load shedding (a stuck loop answers nothing anyway).
+      config: { pressureHandler: () => undefined } as object,
+    },
+    async () => ({ status: 'ok' }),
+  );
 
-    app.get(
-      '/readyz',
-      {
-        schema: {
-          tags: ['system'],
-          summary: 'The database answers',
-          response: { 200: statusSchema, 503: statusSchema },
-        },
+  app.get(
+    '/readyz',
+    {
+      schema: {
+        tags: ['system'],
+        summary: 'The database answers',
+        response: { 200: statusSchema, 503: statusSchema },
       },
-      async (request, reply) => {
-        try {
-          await within(readyTimeoutMs, database.ping());
-          return { status: 'ready' };
-        } catch (err) {
-          request.log.warn({ err }, 'database not ready');
-          return reply.status(503).header('retry-after', '5').send({ status: 'unavailable' });
-        }
-      },
-    );
+    },
+    async (request, reply) => {
+      try {
+        await within(readyTimeoutMs, app.database.ping());
+        return { status: 'ready' };
+      } catch (err) {
+        request.log.warn({ err }, 'database not ready');
+        return reply.status(503).header('retry-after', '5').send({ status: 'unavailable' });
+      }
+    },
+  );
 
-    app.get(
-      '/config.json',
-      {
-        schema: {
-          tags: ['system'],
-          summary: "The web app's runtime settings (identity provider)",
-          response: { 200: runtimeConfigSchema },
-        },
+  app.get(
+    '/config.json',
+    {
+      schema: {
+        tags: ['system'],
+        summary: "The web app's runtime settings (identity provider)",
+        response: { 200: runtimeConfigSchema },
       },
-      async (_request, reply) => {
-        reply.header('cache-control', 'no-cache');
-        const { endpoint, region, poolId, clientId } = idpSettings(config);
-        return { idp: { endpoint, region, userPoolId: poolId, clientId } };
-      },
-    );
-  };
+    },
+    async (_request, reply) => {
+      reply.header('cache-control', 'no-cache');
+      return { idp: webAppIdp(app.config) };
+    },
+  );
+};

@@ -1,0 +1,11 @@
+import type { RuntimeConfig } from '@atende/contracts';
+import type { Config } from '../../config.ts';
+import { idpSettings } from './idp-config.ts';
+
+// What other modules may ask of the identity module (users.service.ts creates and lists users).
+
+/** The identity provider the web app signs in with (`/config.json`): the built-in one or Cognito. */
+export function webAppIdp(config: Config): RuntimeConfig['idp'] {
+  const { endpoint, region, poolId, clientId } = idpSettings(config);
+  return { endpoint, region, userPoolId: poolId, clientId };
+}
