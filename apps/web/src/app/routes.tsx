@@ -1,61 +1,95 @@
-import { lazy } from 'react';
+import { Suspense, useEffect } from 'react';
 import { Navigate, Outlet, type RouteObject } from 'react-router';
-import { ForgotPasswordScreen } from '../features/auth/components/forgot-password-screen.tsx';
-import { LoginScreen } from '../features/auth/components/login-screen.tsx';
-import { NewPasswordScreen } from '../features/auth/components/new-password-screen.tsx';
 import { RequireAuth } from '../features/auth/components/require-auth.tsx';
 import { AuthProvider } from '../features/auth/context/auth-provider.tsx';
 import { RouteErrorFallback } from './error-boundary.tsx';
+import { lazyWithPreload, type PreloadableComponent } from './lazy.ts';
 import { NotFound } from './not-found.tsx';
-import { AppShell } from './shell/app-shell.tsx';
+import { PageLoading } from './page-loading.tsx';
 
-const CustomersScreen = lazy(() =>
-  import('../features/customers/components/customers-screen.tsx').then((m) => ({
-    default: m.CustomersScreen,
-  })),
+// The public screens (forms: zod, react-hook-form) and the shell (menu, drawer, notification
+// feed) are chunks of their own, like every screen: the entry holds only what every route needs.
+const LoginScreen = lazyWithPreload(
+  () => import('../features/auth/components/login-screen.tsx'),
+  (m) => m.LoginScreen,
 );
-const DashboardScreen = lazy(() =>
-  import('../features/dashboard/components/dashboard-screen.tsx').then((m) => ({
-    default: m.DashboardScreen,
-  })),
+const ForgotPasswordScreen = lazyWithPreload(
+  () => import('../features/auth/components/forgot-password-screen.tsx'),
+  (m) => m.ForgotPasswordScreen,
 );
-const ExpertsScreen = lazy(() =>
-  import('../features/experts/components/experts-screen.tsx').then((m) => ({
-    default: m.ExpertsScreen,
-  })),
+const NewPasswordScreen = lazyWithPreload(
+  () => import('../features/auth/components/new-password-screen.tsx'),
+  (m) => m.NewPasswordScreen,
 );
-const MessagesScreen = lazy(() =>
-  import('../features/messages/components/messages-screen.tsx').then((m) => ({
-    default: m.MessagesScreen,
-  })),
+const AppShell = lazyWithPreload(
+  () => import('./shell/app-shell.tsx'),
+  (m) => m.AppShell,
 );
-const NotificationsScreen = lazy(() =>
-  import('../features/notifications/components/notifications-screen.tsx').then((m) => ({
-    default: m.NotificationsScreen,
-  })),
+
+const CustomersScreen = lazyWithPreload(
+  () => import('../features/customers/components/customers-screen.tsx'),
+  (m) => m.CustomersScreen,
 );
-const SettingsScreen = lazy(() =>
-  import('../features/settings/components/settings-screen.tsx').then((m) => ({
-    default: m.SettingsScreen,
-  })),
+const DashboardScreen = lazyWithPreload(
+  () => import('../features/dashboard/components/dashboard-screen.tsx'),
+  (m) => m.DashboardScreen,
 );
-const FlaggedTermsScreen = lazy(() =>
-  import('../features/flagged-terms/components/flagged-terms-screen.tsx').then((m) => ({
-    default: m.FlaggedTermsScreen,
-  })),
+const ExpertsScreen = lazyWithPreload(
+  () => import('../features/experts/components/experts-screen.tsx'),
+  (m) => m.ExpertsScreen,
 );
-const TicketsScreen = lazy(() =>
-  import('../features/tickets/components/tickets-screen.tsx').then((m) => ({ default: m.TicketsScreen })),
+const MessagesScreen = lazyWithPreload(
+  () => import('../features/messages/components/messages-screen.tsx'),
+  (m) => m.MessagesScreen,
 );
-const TicketDetailScreen = lazy(() =>
-  import('../features/tickets/components/ticket-detail-screen.tsx').then((m) => ({
-    default: m.TicketDetailScreen,
-  })),
+const NotificationsScreen = lazyWithPreload(
+  () => import('../features/notifications/components/notifications-screen.tsx'),
+  (m) => m.NotificationsScreen,
 );
+const SettingsScreen = lazyWithPreload(
+  () => import('../features/settings/components/settings-screen.tsx'),
+  (m) => m.SettingsScreen,
+);
+const FlaggedTermsScreen = lazyWithPreload(
+  () => import('../features/flagged-terms/components/flagged-terms-screen.tsx'),
+  (m) => m.FlaggedTermsScreen,
+);
+const TicketsScreen = lazyWithPreload(
+  () => import('../features/tickets/components/tickets-screen.tsx'),
+  (m) => m.TicketsScreen,
+);
+const TicketDetailScreen = lazyWithPreload(
+  () => import('../features/tickets/components/ticket-detail-screen.tsx'),
+  (m) => m.TicketDetailScreen,
+);
+
+/** What a route knows beyond React Router's own fields (its `handle`). */
+interface RouteHandle {
+  /** Fetches the route's code ahead of its render. */
+  preload?: () => void;
+  /** Below here, routes need a session. */
+  requiresSession?: boolean;
+}
+
+/** A route showing a lazily loaded screen, which it can fetch ahead. */
+const screenRoute = (path: string, Screen: PreloadableComponent): RouteObject => ({
+  path,
+  element: <Screen />,
+  handle: { preload: Screen.preload } satisfies RouteHandle,
+});
+
+/** Public screens: once the page is idle, the shell is fetched too (the user is about to sign in). */
+function PublicScreens() {
+  useEffect(() => {
+    const idle = setTimeout(AppShell.preload, 2000);
+    return () => clearTimeout(idle);
+  }, []);
+  return <Outlet />;
+}
 
 /**
- * The spec's route table (spec §2). Three public screens; everything else needs a session and
- * is loaded lazily, a chunk per screen.
+ * The spec's route table (spec §2). Three public screens; everything else needs a session. Every
+ * screen, and the shell, is loaded lazily, a chunk each.
  */
 export const routes: RouteObject[] = [
   {
@@ -63,30 +97,43 @@ export const routes: RouteObject[] = [
     errorElement: <RouteErrorFallback />,
     element: (
       <AuthProvider>
-        <Outlet />
+        <Suspense fallback={<PageLoading />}>
+          <Outlet />
+        </Suspense>
       </AuthProvider>
     ),
     children: [
-      { path: '/login', element: <LoginScreen /> },
-      { path: '/esqueci-minha-senha', element: <ForgotPasswordScreen /> },
-      { path: '/nova-senha', element: <NewPasswordScreen /> },
+      {
+        element: <PublicScreens />,
+        children: [
+          screenRoute('/login', LoginScreen),
+          screenRoute('/esqueci-minha-senha', ForgotPasswordScreen),
+          screenRoute('/nova-senha', NewPasswordScreen),
+        ],
+      },
       {
         element: <RequireAuth />,
+        handle: { requiresSession: true } satisfies RouteHandle,
         children: [
           {
             // The shell (menu, drawer, shortcuts, error boundary) around every protected screen.
             element: <AppShell />,
+            handle: { preload: AppShell.preload } satisfies RouteHandle,
             children: [
-              { path: '/', element: <Navigate to="/dashboard" replace /> },
-              { path: '/dashboard', element: <DashboardScreen /> },
-              { path: '/customers', element: <CustomersScreen /> },
-              { path: '/experts', element: <ExpertsScreen /> },
-              { path: '/tickets', element: <TicketsScreen /> },
-              { path: '/tickets/:id', element: <TicketDetailScreen /> },
-              { path: '/notifications', element: <NotificationsScreen /> },
-              { path: '/messages', element: <MessagesScreen /> },
-              { path: '/flagged-terms', element: <FlaggedTermsScreen /> },
-              { path: '/settings', element: <SettingsScreen /> },
+              {
+                path: '/',
+                element: <Navigate to="/dashboard" replace />,
+                handle: { preload: DashboardScreen.preload } satisfies RouteHandle,
+              },
+              screenRoute('/dashboard', DashboardScreen),
+              screenRoute('/customers', CustomersScreen),
+              screenRoute('/experts', ExpertsScreen),
+              screenRoute('/tickets', TicketsScreen),
+              screenRoute('/tickets/:id', TicketDetailScreen),
+              screenRoute('/notifications', NotificationsScreen),
+              screenRoute('/messages', MessagesScreen),
+              screenRoute('/flagged-terms', FlaggedTermsScreen),
+              screenRoute('/settings', SettingsScreen),
               { path: '*', element: <NotFound /> },
             ],
           },
@@ -95,3 +142,16 @@ export const routes: RouteObject[] = [
     ],
   },
 ];
+
+/**
+ * Fetches the code of every route matching the first address at once — the shell and the screen
+ * together, not the screen only once the shell has rendered. Protected routes only with a session
+ * (without one they redirect to /login).
+ */
+export function preloadMatches(matches: readonly { route: RouteObject }[], signedIn: boolean) {
+  for (const { route } of matches) {
+    const handle = route.handle as RouteHandle | undefined;
+    if (handle?.requiresSession && !signedIn) return;
+    handle?.preload?.();
+  }
+}

@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render } from '@testing-library/react';
+import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, parsePath, RouterProvider } from 'react-router';
 import { afterEach } from 'vitest';
 import { routes } from '../app/routes.tsx';
@@ -17,4 +17,16 @@ export function renderApp(path: string, state?: unknown) {
     </QueryClientProvider>,
   );
   return { router, queryClient, ...view };
+}
+
+/**
+ * `renderApp`, once the route's code has arrived: the public screens and the shell are lazy
+ * chunks, so the first render shows the page placeholder until they load.
+ */
+export async function renderLoadedApp(path: string, state?: unknown) {
+  const view = renderApp(path, state);
+  await waitFor(() => {
+    if (screen.queryByTestId('page-loading')) throw new Error('the route is still loading');
+  });
+  return view;
 }

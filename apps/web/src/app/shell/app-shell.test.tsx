@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ID_TOKEN_STORAGE_KEY } from '../../lib/id-token.ts';
 import { stubServer } from '../../testing/fake-server.ts';
 import { fakeIdToken } from '../../testing/id-token.ts';
-import { renderApp } from '../../testing/render-app.tsx';
+import { renderLoadedApp } from '../../testing/render-app.tsx';
 import { pageTitle } from './menu.ts';
 
 vi.mock('@aws-sdk/client-cognito-identity-provider', () => import('../../testing/cognito-sdk-mock.ts'));
@@ -23,7 +23,7 @@ describe('app shell', () => {
   beforeEach(() => localStorage.setItem(ID_TOKEN_STORAGE_KEY, fakeIdToken()));
 
   it('shows the menu, the organisation, the user and a skip link', async () => {
-    renderApp('/experts');
+    await renderLoadedApp('/experts');
     const nav = screen.getByRole('navigation', { name: 'Menu principal' });
     for (const label of [
       'Painel',
@@ -44,7 +44,7 @@ describe('app shell', () => {
   });
 
   it('follows the Alt shortcuts, but not while typing', async () => {
-    const { router } = renderApp('/dashboard');
+    const { router } = await renderLoadedApp('/dashboard');
     alt('KeyT');
     expect(router.state.location.pathname).toBe('/tickets');
     alt('KeyC');
@@ -83,7 +83,7 @@ describe('app shell', () => {
 describe('app shell without a tenant', () => {
   it("asks to sign in again: 'Sessão expirada.'", async () => {
     localStorage.setItem(ID_TOKEN_STORAGE_KEY, fakeIdToken({ 'custom:tenant_id': undefined }));
-    const { router } = renderApp('/dashboard');
+    const { router } = await renderLoadedApp('/dashboard');
     expect(screen.getByRole('heading', { name: 'Sessão expirada.' })).toBeTruthy();
     expect(screen.getByText('Faça login novamente.')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Ir para Login' }));

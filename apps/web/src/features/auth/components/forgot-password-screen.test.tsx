@@ -3,7 +3,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { answerCognito, cognitoSend, idpError, sentInputs } from '../../../testing/cognito-sdk-mock.ts';
 import { stubServer } from '../../../testing/fake-server.ts';
-import { renderApp } from '../../../testing/render-app.tsx';
+import { renderLoadedApp } from '../../../testing/render-app.tsx';
 
 vi.mock('@aws-sdk/client-cognito-identity-provider', () => import('../../../testing/cognito-sdk-mock.ts'));
 
@@ -17,7 +17,7 @@ afterEach(() => {
 });
 
 async function reachConfirmStep() {
-  renderApp('/esqueci-minha-senha');
+  await renderLoadedApp('/esqueci-minha-senha');
   fireEvent.change(screen.getByLabelText('E-mail'), { target: { value: 'recupera@atende.local' } });
   fireEvent.click(screen.getByRole('button', { name: 'Enviar código' }));
   await screen.findByText('Código enviado. Verifique seu e-mail.');
@@ -25,7 +25,7 @@ async function reachConfirmStep() {
 
 describe('password recovery screen', () => {
   it('asks for the e-mail first', async () => {
-    renderApp('/esqueci-minha-senha');
+    await renderLoadedApp('/esqueci-minha-senha');
     const email = screen.getByLabelText('E-mail');
     expect(email.closest('form')?.noValidate).toBe(true);
     fireEvent.click(screen.getByRole('button', { name: 'Enviar código' }));
@@ -138,7 +138,7 @@ describe('password recovery screen', () => {
         throw idpError('InternalFailure', 'boom');
       },
     });
-    renderApp('/esqueci-minha-senha', { email: 'recupera@atende.local' });
+    await renderLoadedApp('/esqueci-minha-senha', { email: 'recupera@atende.local' });
     fireEvent.click(screen.getByRole('button', { name: 'Enviar código' }));
     expect((await screen.findByRole('alert')).textContent).toBe(
       'Não foi possível iniciar a recuperação de senha.',

@@ -5,7 +5,7 @@ import { ID_TOKEN_STORAGE_KEY } from '../../../lib/id-token.ts';
 import { answerCognito, cognitoSend, idpError, sentInputs } from '../../../testing/cognito-sdk-mock.ts';
 import { json, stubServer } from '../../../testing/fake-server.ts';
 import { fakeIdToken } from '../../../testing/id-token.ts';
-import { renderApp } from '../../../testing/render-app.tsx';
+import { renderLoadedApp } from '../../../testing/render-app.tsx';
 
 vi.mock('@aws-sdk/client-cognito-identity-provider', () => import('../../../testing/cognito-sdk-mock.ts'));
 
@@ -28,7 +28,7 @@ function fillIn(email: string, password: string) {
 
 describe('login screen', () => {
   it('asks for both fields in pt-BR, under the inputs, before calling the identity provider', async () => {
-    renderApp('/login');
+    await renderLoadedApp('/login');
     expect(screen.getByRole('heading', { name: 'Entrar na plataforma' })).toBeTruthy();
     const email = screen.getByLabelText('E-mail');
     expect(email.getAttribute('type')).toBe('email');
@@ -52,7 +52,7 @@ describe('login screen', () => {
 
   it('returns to the protected page the user was going to', async () => {
     answerCognito({ initiateAuth: () => ({ AuthenticationResult: { IdToken: fakeIdToken() } }) });
-    const { router } = renderApp('/tickets?q=procon');
+    const { router } = await renderLoadedApp('/tickets?q=procon');
     await screen.findByRole('heading', { name: 'Entrar na plataforma' });
     expect(router.state.location.pathname).toBe('/login');
 
@@ -72,7 +72,7 @@ describe('login screen', () => {
 
   it('goes to /dashboard when there is nowhere to return to', async () => {
     answerCognito({ initiateAuth: () => ({ AuthenticationResult: { IdToken: fakeIdToken() } }) });
-    const { router } = renderApp('/login');
+    const { router } = await renderLoadedApp('/login');
     fillIn('demo@atende.local', 'Demo#Senha2026');
     expect(await screen.findByRole('heading', { name: 'Painel' })).toBeTruthy();
     expect(router.state.location.pathname).toBe('/dashboard');
@@ -84,7 +84,7 @@ describe('login screen', () => {
         throw idpError('NotAuthorizedException', 'Incorrect username or password.');
       },
     });
-    const { router } = renderApp('/login');
+    const { router } = await renderLoadedApp('/login');
     fillIn('demo@atende.local', 'errada');
 
     expect((await screen.findByRole('alert')).textContent).toBe('E-mail ou senha incorretos.');
@@ -100,7 +100,7 @@ describe('login screen', () => {
   it('says so while signing in, the button refusing presses but keeping the focus', async () => {
     let finish: (value: unknown) => void = () => {};
     answerCognito({ initiateAuth: () => new Promise((resolve) => (finish = resolve)) });
-    renderApp('/login');
+    await renderLoadedApp('/login');
     fillIn('demo@atende.local', 'Demo#Senha2026');
 
     const button = await screen.findByRole('button', { name: 'Entrando…' });
@@ -118,7 +118,7 @@ describe('login screen', () => {
         ChallengeParameters: { USER_ID_FOR_SRP: 'primeiro.acesso@atende.local' },
       }),
     });
-    const { router } = renderApp('/login');
+    const { router } = await renderLoadedApp('/login');
     fillIn('primeiro.acesso@atende.local', 'Temp#Senha2026');
 
     expect(await screen.findByRole('heading', { name: 'Nova senha' })).toBeTruthy();
@@ -130,20 +130,20 @@ describe('login screen', () => {
 
   it('reports an answer without a token', async () => {
     answerCognito({ initiateAuth: () => ({ AuthenticationResult: {} }) });
-    renderApp('/login');
+    await renderLoadedApp('/login');
     fillIn('demo@atende.local', 'Demo#Senha2026');
     expect((await screen.findByRole('alert')).textContent).toBe('Falha na autenticação: token ausente.');
   });
 
   it('sends a signed-in visitor on at once', async () => {
     localStorage.setItem(ID_TOKEN_STORAGE_KEY, fakeIdToken());
-    const { router } = renderApp('/login', { from: '/customers' });
+    const { router } = await renderLoadedApp('/login', { from: '/customers' });
     await waitFor(() => expect(router.state.location.pathname).toBe('/customers'));
   });
 
   it('never returns to another site or to /login itself', async () => {
     localStorage.setItem(ID_TOKEN_STORAGE_KEY, fakeIdToken());
-    const { router } = renderApp('/login', { from: '//evil.example/x' });
+    const { router } = await renderLoadedApp('/login', { from: '//evil.example/x' });
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
   });
 
@@ -171,13 +171,13 @@ describe('login screen', () => {
       expect(localStorage.getItem(ID_TOKEN_STORAGE_KEY)).toBeNull();
       expect(sessionStorage.getItem(SESSION_REFUSAL_STORAGE_KEY)).toBe(refused.detail);
 
-      const { unmount } = renderApp('/login');
+      const { unmount } = await renderLoadedApp('/login');
       expect((await screen.findByRole('alert')).textContent).toBe(
         `O servidor recusou a sessão: ${refused.detail}`,
       );
       await waitFor(() => expect(sessionStorage.getItem(SESSION_REFUSAL_STORAGE_KEY)).toBeNull());
       unmount();
-      renderApp('/login');
+      await renderLoadedApp('/login');
       await screen.findByRole('heading', { name: 'Entrar na plataforma' });
       expect(screen.queryByRole('alert')).toBeNull();
     });
@@ -190,7 +190,7 @@ describe('login screen', () => {
         createApiClient({ goToLogin: vi.fn() }).get('/api/v1/tenants/current'),
       ).rejects.toMatchObject({ status: 401 });
       expect(sessionStorage.getItem(SESSION_REFUSAL_STORAGE_KEY)).toBeNull();
-      renderApp('/login');
+      await renderLoadedApp('/login');
       await screen.findByRole('heading', { name: 'Entrar na plataforma' });
       expect(screen.queryByRole('alert')).toBeNull();
     });

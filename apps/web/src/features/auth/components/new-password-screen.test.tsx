@@ -5,7 +5,7 @@ import { ID_TOKEN_STORAGE_KEY } from '../../../lib/id-token.ts';
 import { answerCognito, cognitoSend, idpError, sentInputs } from '../../../testing/cognito-sdk-mock.ts';
 import { stubServer } from '../../../testing/fake-server.ts';
 import { fakeIdToken } from '../../../testing/id-token.ts';
-import { renderApp } from '../../../testing/render-app.tsx';
+import { renderLoadedApp } from '../../../testing/render-app.tsx';
 
 vi.mock('@aws-sdk/client-cognito-identity-provider', () => import('../../../testing/cognito-sdk-mock.ts'));
 
@@ -35,15 +35,15 @@ function submit(newPassword: string, confirmation: string) {
 }
 
 describe('new password screen', () => {
-  it('explains when there is no pending challenge', () => {
+  it('explains when there is no pending challenge', async () => {
     sessionStorage.clear();
-    renderApp('/nova-senha');
+    await renderLoadedApp('/nova-senha');
     expect(screen.getByText('Nenhum desafio de nova senha pendente.')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Voltar ao login' }).getAttribute('href')).toBe('/login');
   });
 
   it('asks for both fields in pt-BR, under the inputs', async () => {
-    renderApp('/nova-senha');
+    await renderLoadedApp('/nova-senha');
     const field = screen.getByLabelText('Nova senha');
     expect(field.closest('form')?.noValidate).toBe(true);
     fireEvent.click(screen.getByRole('button', { name: 'Salvar nova senha' }));
@@ -54,7 +54,7 @@ describe('new password screen', () => {
   });
 
   it('refuses a confirmation that does not match, under the confirmation', async () => {
-    renderApp('/nova-senha');
+    await renderLoadedApp('/nova-senha');
     submit('Nova#Senha2026', 'Nova#Senha2027');
     const confirmation = screen.getByLabelText('Confirme a nova senha');
     const mismatch = await screen.findByText('As senhas não conferem.');
@@ -67,7 +67,7 @@ describe('new password screen', () => {
 
   it('answers the challenge, signs in and goes to /dashboard', async () => {
     answerCognito({ respondToAuthChallenge: () => ({ AuthenticationResult: { IdToken: fakeIdToken() } }) });
-    const { router } = renderApp('/nova-senha');
+    const { router } = await renderLoadedApp('/nova-senha');
     submit('Nova#Senha2026', 'Nova#Senha2026');
 
     expect(await screen.findByRole('heading', { name: 'Painel' })).toBeTruthy();
@@ -84,8 +84,8 @@ describe('new password screen', () => {
     expect(sessionStorage.getItem('atende.pendingChallenge')).toBeNull();
   });
 
-  it('states the password rule under the field before anything is typed', () => {
-    renderApp('/nova-senha');
+  it('states the password rule under the field before anything is typed', async () => {
+    await renderLoadedApp('/nova-senha');
     const rule = screen.getByText(passwordRule);
     const field = screen.getByLabelText('Nova senha');
     expect(rule.id).not.toBe('');
@@ -99,7 +99,7 @@ describe('new password screen', () => {
         throw idpError('InvalidPasswordException', passwordProblems.guessable);
       },
     });
-    renderApp('/nova-senha');
+    await renderLoadedApp('/nova-senha');
     submit('Senha@1234', 'Senha@1234');
     // Under the field it concerns, after the rule, and said once (no alert besides).
     const reason = await screen.findByText(passwordProblems.guessable);
@@ -116,7 +116,7 @@ describe('new password screen', () => {
         throw idpError('InvalidPasswordException', 'Password does not conform to policy');
       },
     });
-    renderApp('/nova-senha');
+    await renderLoadedApp('/nova-senha');
     submit('fraca', 'fraca');
     expect(await screen.findByText(`A senha não foi aceita. ${passwordRule}`)).toBeTruthy();
     expect(document.activeElement).toBe(screen.getByLabelText('Nova senha'));
@@ -124,7 +124,7 @@ describe('new password screen', () => {
 
   it('reports an answer without a token', async () => {
     answerCognito({ respondToAuthChallenge: () => ({ ChallengeName: 'SOFTWARE_TOKEN_MFA' }) });
-    renderApp('/nova-senha');
+    await renderLoadedApp('/nova-senha');
     submit('Nova#Senha2026', 'Nova#Senha2026');
     expect((await screen.findByRole('alert')).textContent).toBe(
       'Falha ao concluir o desafio: token ausente.',
