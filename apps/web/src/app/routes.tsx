@@ -145,13 +145,16 @@ export const routes: RouteObject[] = [
 
 /**
  * Fetches the code of every route matching the first address at once — the shell and the screen
- * together, not the screen only once the shell has rendered. Protected routes only with a session
- * (without one they redirect to /login).
+ * together, not the screen only once the shell has rendered. Protected routes only with a session;
+ * without one, the sign-in screen they redirect to.
  */
 export function preloadMatches(matches: readonly { route: RouteObject }[], signedIn: boolean) {
   for (const { route } of matches) {
     const handle = route.handle as RouteHandle | undefined;
-    if (handle?.requiresSession && !signedIn) return;
+    if (handle?.requiresSession && !signedIn) {
+      LoginScreen.preload(); // where RequireAuth sends the visitor
+      return;
+    }
     handle?.preload?.();
   }
 }
