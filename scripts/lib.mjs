@@ -90,6 +90,24 @@ export function ensureWebBuild() {
   return true;
 }
 
+/** Bundles the server (scripts/build-server.mjs) when its sources changed since the last build. */
+export async function ensureServerBuild() {
+  const stamp = path.join(root, 'apps/api/dist/.build-stamp');
+  const wanted = hashFiles([
+    'package-lock.json',
+    'scripts/build-server.mjs',
+    'apps/api/package.json',
+    'apps/api/src',
+    'apps/api/drizzle',
+    ...['packages/contracts', 'packages/analyzer'].flatMap((p) => [`${p}/package.json`, `${p}/src`]),
+  ]);
+  if (fs.existsSync(stamp) && fs.readFileSync(stamp, 'utf8') === wanted) return;
+  console.log('Building the server…');
+  const { buildServer } = await import('./build-server.mjs');
+  await buildServer();
+  fs.writeFileSync(stamp, wanted);
+}
+
 export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 /** Debian's Chromium for the end-to-end tests: installed with apt when we may, never downloaded. */

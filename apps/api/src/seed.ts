@@ -1,4 +1,4 @@
-import { analyzeMessage, analyzeTicket, compileRedFlags, foldText } from '@atende/analyzer';
+import { foldText } from '@atende/analyzer/text';
 import { eq, sql } from 'drizzle-orm';
 import type { Database, Tx } from './db/client.ts';
 import { customers, flaggedTerms, messages, tenants, tickets, users } from './db/schema/index.ts';
@@ -32,6 +32,8 @@ export async function seedDemo(database: Database, demoPassword?: string): Promi
   const weakPasswordReason = demoPassword ? await weakness(demoPassword) : undefined;
   const password = demoPassword ?? generatePassword();
   const passwordHash = await hashPassword(password);
+  // Loaded only to seed (once per database): a server's main thread never analyses otherwise.
+  const analyzer = await import('@atende/analyzer');
   return database.db.transaction(async (tx) => {
     if ((await countTenants(tx)) > 0) return { seeded: false };
     // Two processes starting on one empty PostgreSQL may race here: the second inserts nothing.
@@ -45,7 +47,7 @@ export async function seedDemo(database: Database, demoPassword?: string): Promi
       groups: ['admin'],
       createdAt: new Date(Date.now() - 30 * 24 * 60 * 60 * 1000),
     });
-    await insertDemoContent(tx, tenant.id, createDomainEvents());
+    await insertDemoContent(tx, tenant.id, createDomainEvents(), analyzer);
     return { seeded: true, generatedPassword: demoPassword ? undefined : password, weakPasswordReason };
   });
 }
@@ -66,7 +68,12 @@ async function weakness(password: string) {
 }
 
 /** Sample customers, tickets, messages and flagged terms, so every screen has something to show. */
-async function insertDemoContent(tx: Tx, tenantId: string, events: DomainEvents) {
+async function insertDemoContent(
+  tx: Tx,
+  tenantId: string,
+  events: DomainEvents,
+  { analyzeMessage, analyzeTicket, compileRedFlags }: typeof import('@atende/analyzer'),
+) {
   const hoursAgo = (hours: number) => new Date(Date.now() - hours * 60 * 60 * 1000);
   const customerRows = await tx
     .insert(customers)

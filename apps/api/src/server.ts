@@ -1,9 +1,12 @@
-import { buildApp } from './app.ts';
 import { exitOnStartupError, openDatabase } from './boot.ts';
 import { demoEmail } from './seed.ts';
 
 const started = performance.now();
-const { config, database, seed } = await openDatabase({ seed: true }).catch(exitOnStartupError);
+// The app's modules load while the database opens (PGlite compiles its WebAssembly off this thread).
+const [{ config, database, seed }, { buildApp }] = await Promise.all([
+  openDatabase({ seed: true }).catch(exitOnStartupError),
+  import('./app.ts'),
+]);
 const app = await buildApp({ config, database, workers: true });
 
 let closing = false;

@@ -1,3 +1,5 @@
+// Its own entry too (@atende/analyzer/text): the server's main thread needs only folding, and
+// importing the index would load the whole analyzer (lexicons, language models) with it.
 /**
  * Folds text for matching: lower case, accents removed (ç→c, ã→a), whitespace collapsed.
  * "Reclame AQUI" and "reclame aqui", "justiça" and "justica" fold to the same string.

@@ -11,7 +11,7 @@
 // Nothing waits for an answer (SLA), no alert, notification or domain event is written.
 
 import { randomBytes } from 'node:crypto';
-import { foldText } from '@atende/analyzer';
+import { foldText } from '@atende/analyzer/text';
 import { cpfCheckDigits, type EscalationReason } from '@atende/contracts';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Database, Tx } from '../db/client.ts';

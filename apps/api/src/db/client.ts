@@ -3,12 +3,10 @@ import path from 'node:path';
 import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql } from 'drizzle-orm';
-import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
-import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import pg from 'pg';
+import type pg from 'pg';
 import { defaultPaths } from '../config.ts';
 import { acquireLock } from './lock.ts';
 import * as schema from './schema/index.ts';
@@ -46,9 +44,11 @@ export interface Database {
 }
 
 type ListenFn = (payload: string) => void;
+/** node-postgres, loaded only when DATABASE_URL is set (a PGlite server never needs it). */
+type PgDriver = typeof pg;
 
 /** PostgreSQL's LISTEN side: one pg.Client besides the pool, shared by every listener. */
-function pgListener(connectionString: string, connectTimeoutMs: number) {
+function pgListener(driver: PgDriver, connectionString: string, connectTimeoutMs: number) {
   const channels = new Map<string, Set<ListenFn>>();
   let client: pg.Client | undefined;
   let connecting: Promise<void> | undefined;
@@ -90,7 +90,7 @@ function pgListener(connectionString: string, connectTimeoutMs: number) {
   const connect = (reconnect: boolean) => {
     connecting ??= (async () => {
       if (client || closed) return;
-      const conn = new pg.Client({
+      const conn = new driver.Client({
         connectionString,
         connectionTimeoutMillis: connectTimeoutMs,
         keepAlive: true,
@@ -162,7 +162,7 @@ function pgListener(connectionString: string, connectTimeoutMs: number) {
 const leaderLockKey = 7_201_400_502;
 
 /** PostgreSQL's leader lock: a session advisory lock on its own connection (none held in the pool). */
-function pgLeader(connectionString: string, connectTimeoutMs: number) {
+function pgLeader(driver: PgDriver, connectionString: string, connectTimeoutMs: number) {
   let client: pg.Client | undefined;
   let held = false;
   let closed = false;
@@ -183,7 +183,7 @@ function pgLeader(connectionString: string, connectTimeoutMs: number) {
         return true;
       }
       if (!client) {
-        const conn = new pg.Client({
+        const conn = new driver.Client({
           connectionString,
           connectionTimeoutMillis: connectTimeoutMs,
           // Who leads, for operators (pg_stat_activity) and the two-process test.
@@ -344,7 +344,12 @@ export async function createDb(options: DbOptions): Promise<Database> {
   const timeouts = options.timeouts ?? defaultDbTimeouts;
   const migrationsFolder = path.resolve(options.migrationsDir ?? defaultPaths.MIGRATIONS_DIR);
   if ('databaseUrl' in options) {
-    const pool = new pg.Pool({
+    const [{ default: driver }, { drizzle: drizzleNodePg }, { migrate: migrateNodePg }] = await Promise.all([
+      import('pg'),
+      import('drizzle-orm/node-postgres'),
+      import('drizzle-orm/node-postgres/migrator'),
+    ]);
+    const pool = new driver.Pool({
       connectionString: options.databaseUrl,
       max: options.poolMax ?? 10,
       connectionTimeoutMillis: timeouts.connectTimeoutMs,
@@ -354,8 +359,8 @@ export async function createDb(options: DbOptions): Promise<Database> {
     // An idle client's error (server restart) must not crash the process; the next query reconnects.
     pool.on('error', () => {});
     const db = drizzleNodePg({ client: pool, schema }) as unknown as Db;
-    const listener = pgListener(options.databaseUrl, timeouts.connectTimeoutMs);
-    const leader = pgLeader(options.databaseUrl, timeouts.connectTimeoutMs);
+    const listener = pgListener(driver, options.databaseUrl, timeouts.connectTimeoutMs);
+    const leader = pgLeader(driver, options.databaseUrl, timeouts.connectTimeoutMs);
     return {
       db,
       driver: 'postgres',
@@ -363,7 +368,7 @@ export async function createDb(options: DbOptions): Promise<Database> {
       migrate: async () => {
         // Its own connection, without the short timeouts: a migration may lock and rewrite tables.
         // Several processes (test workers, replicas) may start at once: one migrates, the rest wait.
-        const conn = new pg.Client({
+        const conn = new driver.Client({
           connectionString: options.databaseUrl,
           connectionTimeoutMillis: timeouts.connectTimeoutMs,
         });

@@ -1,4 +1,4 @@
-import { foldText } from '@atende/analyzer';
+import { foldText } from '@atende/analyzer/text';
 import { type AnyColumn, type SQL, sql, type Table } from 'drizzle-orm';
 import type { WithSubquery } from 'drizzle-orm/subquery';
 import type { Tx } from '../db/client.ts';

@@ -31,17 +31,22 @@ const running = new Set<ChildProcess>();
 let exitHookInstalled = false;
 
 /**
- * Starts `apps/api/src/server.ts` with `env` on top of defaults suited to tests (PORT=0 on
+ * Starts the server (`apps/api/src/server.ts`, or `options.nodeArgs`) with `env` on top of defaults suited to tests (PORT=0 on
  * 127.0.0.1, LOG_LEVEL=warn, a temporary DATA_DIR, the per-address identity limits raised as
  * testConfig does) and resolves once it answers /healthz. Throws with its output if it exits or
  * does not answer within `timeoutMs`.
  */
 export async function startServerProcess(
   env: Record<string, string>,
-  options: { timeoutMs?: number } = {},
+  options: {
+    timeoutMs?: number;
+    /** Node's arguments: the sources through tsx by default; a build's server.mjs to test it. */
+    nodeArgs?: string[];
+  } = {},
 ): Promise<ServerProcess> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'atende-proc-'));
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
+  const nodeArgs = options.nodeArgs ?? ['--import', 'tsx', 'apps/api/src/server.ts'];
+  const child = spawn(process.execPath, nodeArgs, {
     cwd: repoRoot,
     env: {
       PATH: process.env.PATH ?? '',

@@ -1,11 +1,16 @@
-import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Piscina } from 'piscina';
-import type { CpuTasks } from './tasks.ts';
+import type * as tasks from './tasks.ts';
 
-const here = path.dirname(fileURLToPath(import.meta.url));
-
+type CpuTasks = typeof tasks;
 type TaskName = keyof CpuTasks;
+
+/**
+ * The worker threads' entry, beside the running code: from source, worker.mjs here (tsx, then
+ * tasks.ts); in the server build, which bundles this code into apps/api/dist/server.mjs, the
+ * bundle of tasks.ts written next to it as worker.mjs (scripts/build-server.mjs).
+ */
+const workerFile = fileURLToPath(new URL('./worker.mjs', import.meta.url));
 
 /**
  * CPU-heavy work (analysis of long texts, password strength) runs on worker threads, so one
@@ -17,7 +22,7 @@ export class CpuPool {
 
   constructor(threads: number) {
     this.piscina = new Piscina({
-      filename: path.join(here, 'worker.mjs'),
+      filename: workerFile,
       minThreads: 0, // threads start on first use (tests build many apps)
       maxThreads: threads,
       maxQueue: 2000,

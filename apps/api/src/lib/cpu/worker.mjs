@@ -1,11 +1,8 @@
-// Entry of the CPU pool's worker threads (see pool.ts). Plain JavaScript: a worker thread does
-// not inherit the main thread's TypeScript loader, so it registers tsx itself, then loads the
-// tasks. Each named export is one task.
+// Entry of the CPU pool's worker threads when the server runs from source (tests, benches): a
+// worker thread does not inherit the main thread's TypeScript loader, so it registers tsx itself,
+// then loads the tasks (a static `export … from` would load them before tsx is registered).
+// The built server uses its bundle of tasks.ts instead (pool.ts).
 import { register } from 'tsx/esm/api';
 
 register();
-const { tasks } = await import('./tasks.ts');
-
-export const passwordStrength = tasks.passwordStrength;
-export const analyzeMessage = tasks.analyzeMessage;
-export const analyzeTicket = tasks.analyzeTicket;
+export const { analyzeMessage, analyzeTicket, passwordStrength } = await import('./tasks.ts');

@@ -7,7 +7,7 @@ import {
   solvedStatuses,
   urgencyLevels,
 } from '@atende/contracts';
-import OpenAI from 'openai';
+import type OpenAI from 'openai';
 import { z } from 'zod';
 import type { Config } from '../../config.ts';
 
@@ -82,15 +82,23 @@ export interface LlmOptions {
 
 /** An OpenAI-compatible chat model (OpenAI, Ollama, vLLM…) that answers in our JSON schemas. */
 export class Llm {
-  private readonly client: OpenAI;
+  /** The SDK loads with the first question, not with every server start. */
+  private client: Promise<OpenAI> | undefined;
 
-  constructor(readonly options: LlmOptions) {
-    this.client = new OpenAI({
-      baseURL: options.baseURL,
-      apiKey: options.apiKey ?? 'not-needed', // local servers often take none; the SDK insists on one
-      timeout: options.timeoutMs ?? 20_000,
-      maxRetries: options.maxRetries ?? 2, // the SDK backs off and retries 408/429/5xx and timeouts
-    });
+  constructor(readonly options: LlmOptions) {}
+
+  private sdk() {
+    const { options } = this;
+    this.client ??= import('openai').then(
+      ({ default: OpenAI }) =>
+        new OpenAI({
+          baseURL: options.baseURL,
+          apiKey: options.apiKey ?? 'not-needed', // local servers often take none; the SDK insists on one
+          timeout: options.timeoutMs ?? 20_000,
+          maxRetries: options.maxRetries ?? 2, // the SDK backs off and retries 408/429/5xx and timeouts
+        }),
+    );
+    return this.client;
   }
 
   get model() {
@@ -104,7 +112,7 @@ export class Llm {
   ): Promise<T> {
     let content: string | null | undefined;
     try {
-      const completion = await this.client.chat.completions.create({
+      const completion = await (await this.sdk()).chat.completions.create({
         model: this.options.model,
         temperature: 0,
         messages: [

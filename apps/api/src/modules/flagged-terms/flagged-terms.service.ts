@@ -1,4 +1,4 @@
-import { foldText } from '@atende/analyzer';
+import { foldText } from '@atende/analyzer/text';
 import {
   type BulkFlaggedTermResult,
   type BulkFlaggedTermsResult,

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { Config } from '../../config.ts';
 
 export interface Mail {
@@ -20,16 +20,24 @@ const from = 'Atende <nao-responda@atende.local>';
  * (readable by any mail client) and logs where, so a newcomer still receives reset codes.
  */
 export function createMailer(config: Config, log: FastifyBaseLogger): SendMail {
-  if (config.SMTP_URL) {
-    const transport = nodemailer.createTransport(config.SMTP_URL);
+  // nodemailer loads with the first mail, not with every server start.
+  const nodemailer = async () => (await import('nodemailer')).default;
+  const smtpUrl = config.SMTP_URL;
+  if (smtpUrl) {
+    let transport: Promise<Transporter> | undefined;
     return async (mail) => {
-      await transport.sendMail({ from, ...mail });
+      transport ??= nodemailer().then((n) => n.createTransport(smtpUrl));
+      await (await transport).sendMail({ from, ...mail });
       log.info({ to: mail.to, subject: mail.subject }, 'mail sent');
     };
   }
   const outbox = path.join(config.DATA_DIR, 'outbox');
-  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   return async (mail) => {
+    const transport = (await nodemailer()).createTransport({
+      streamTransport: true,
+      buffer: true,
+      newline: 'unix',
+    });
     const info = await transport.sendMail({ from, ...mail });
     fs.mkdirSync(outbox, { recursive: true });
     const stamp = new Date().toISOString().replace(/[:.]/g, '-');

@@ -1,4 +1,4 @@
-import { foldText } from '@atende/analyzer';
+import { foldText } from '@atende/analyzer/text';
 import type { CreateTicket, ListTicketsQuery, Ticket, UpdateTicket } from '@atende/contracts';
 import type { Tx } from '../../db/client.ts';
 import { iso, searchTextOf } from '../../lib/db-helpers.ts';
