@@ -11,7 +11,11 @@ export const errorCodes = [
   'payload_too_large',
   'unsupported_media_type',
   'rate_limited',
+  /** An upstream service (DigiSac) answered wrongly or could not be reached: 502. */
+  'bad_gateway',
   'unavailable',
+  /** An upstream service (DigiSac) did not answer in time: 504. */
+  'gateway_timeout',
   'internal_error',
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];

@@ -14,5 +14,6 @@ export * from './flagged-terms.ts';
 export * from './messages.ts';
 export * from './notifications.ts';
 export * from './system.ts';
+export * from './digisac.ts';
 export * from './tenant-settings.ts';
 export * from './tickets.ts';

@@ -9,7 +9,7 @@ export const digisacHostMaxLength = 2048;
 /** The pt-BR messages of the Settings form (spec §5), shared by the API and the web app. */
 export const tenantSettingsMessages = {
   nameRequired: 'Nome do tenant é obrigatório',
-  hostScheme: 'URL deve começar com http:// ou https://',
+  hostScheme: 'URL deve começar com https://',
   hostInvalid: 'URL inválida',
   hostTooLong: `Use no máximo ${digisacHostMaxLength} caracteres.`,
   tokenNotText: 'Token deve ser um texto.',
@@ -26,8 +26,12 @@ export const tenantSettingsSchema = z.object({
     .string()
     .nullable()
     .describe('Base URL of the DigiSac integration, without trailing slash; null when not set'),
-  /** The token itself is never answered, nor any part of it: only whether one is stored. */
+  /** The token itself is never answered: whether one is stored, and its last 4 characters. */
   digisac_token_set: z.boolean().describe('Whether a DigiSac token is stored (the token is never returned)'),
+  digisac_token_last4: z
+    .string()
+    .nullable()
+    .describe('The stored token\'s last 4 characters, to recognise it; null when none is stored'),
   max_customer_wait_time_minutes: z
     .number()
     .int()
@@ -54,6 +58,8 @@ const digisacHost = z.preprocess(
   z
     .string({ message: m.hostInvalid })
     .max(digisacHostMaxLength, m.hostTooLong)
+    // https:// is the rule (the server refuses http:// unless DIGISAC_ALLOW_PRIVATE_HOSTS, for a
+    // local fake); any other scheme is refused here already.
     .refine((v) => /^https?:\/\//i.test(v), { message: m.hostScheme, abort: true })
     // Stored as typed: whitespace or control characters inside are refused, not percent-encoded.
     .refine((v) => !/[\s\p{Cc}]/u.test(v) && isHttpUrl(stripTrailingSlashes(v)), {
@@ -63,7 +69,10 @@ const digisacHost = z.preprocess(
     .transform(stripTrailingSlashes)
     .nullable()
     .optional()
-    .describe('http(s) URL, stored without trailing slash. Absent: unchanged; null or "": removes it.'),
+    .describe(
+      'https URL, stored without trailing slash; must not be or resolve to a private address. Absent: ' +
+        'unchanged; null or "": removes it. A new host clears the stored token.',
+    ),
 );
 
 const digisacToken = z.preprocess(

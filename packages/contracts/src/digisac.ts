@@ -1,0 +1,84 @@
+import { z } from 'zod';
+
+/** The DigiSac tab's page sizes (spec: 10, 20, 50 or 100; default 10). */
+export const digisacPageSizes = [10, 20, 50, 100] as const;
+
+/** The pt-BR messages of the integration, shared by the API (errors) and the web app. */
+export const digisacMessages = {
+  notConfigured: 'Integração DigiSac não configurada',
+  badToken: 'Token do DigiSac inválido ou expirado',
+  timeout: 'O DigiSac não respondeu a tempo. Tente novamente em instantes.',
+  unreachable: 'Não foi possível conectar ao DigiSac. Verifique o endereço (host) nas configurações.',
+  upstreamError: 'O DigiSac respondeu com um erro. Tente novamente em instantes.',
+  insecureStoredHost:
+    'O endereço do DigiSac salvo usa http://. Atualize-o para https:// nas configurações para continuar.',
+  privateHost: 'Endereço não permitido: o host não pode ser um endereço interno ou privado.',
+} as const;
+
+const perPage = z.coerce
+  .number({ message: 'Use 10, 20, 50 ou 100.' })
+  .refine((v): v is (typeof digisacPageSizes)[number] => (digisacPageSizes as readonly number[]).includes(v), {
+    message: 'Use 10, 20, 50 ou 100.',
+  });
+
+/** GET /api/v1/tenants/{tenantId}/digisac/tickets */
+export const digisacTicketsQuerySchema = z.object({
+  page: z.coerce
+    .number({ message: 'Página inválida.' })
+    .int('Página inválida.')
+    .min(1, 'Página inválida.')
+    .max(100_000, 'Página inválida.')
+    .default(1),
+  per_page: perPage.default(10),
+});
+export type DigisacTicketsQuery = z.infer<typeof digisacTicketsQuerySchema>;
+
+/** One DigiSac ticket as the tab shows it (mapped from DigiSac's own fields, read-only). */
+export const digisacTicketSchema = z.object({
+  id: z.string(),
+  /** DigiSac's protocol number (a string or a number there), as text. */
+  protocol: z.string().nullable(),
+  contact_name: z.string().nullable(),
+  /** The contact's number (WhatsApp/phone), as DigiSac stores it. */
+  contact_number: z.string().nullable(),
+  is_open: z.boolean(),
+  department: z.string().nullable(),
+  /** The agent (DigiSac user) the ticket is with. */
+  agent: z.string().nullable(),
+  started_at: z.string().nullable(),
+  updated_at: z.string().nullable(),
+  ended_at: z.string().nullable(),
+  /** Seconds the contact waited (DigiSac's metrics.waitingTime). */
+  waiting_time_seconds: z.number().nullable(),
+});
+export type DigisacTicket = z.infer<typeof digisacTicketSchema>;
+
+export const digisacTicketListSchema = z.object({
+  tickets: z.array(digisacTicketSchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  per_page: z.number().int(),
+  last_page: z.number().int(),
+});
+export type DigisacTicketList = z.infer<typeof digisacTicketListSchema>;
+
+/**
+ * POST /api/v1/tenants/settings/digisac/test: the values typed in the form, or (absent) the stored
+ * ones. A token is only sent with the host it was stored for unless a host is given with it.
+ */
+export const digisacConnectionTestBodySchema = z
+  .object({
+    digisac_host: z.string().max(2048).optional(),
+    digisac_token: z.string().max(500).optional(),
+  })
+  .nullish();
+export type DigisacConnectionTestBody = z.infer<typeof digisacConnectionTestBodySchema>;
+
+export const digisacConnectionTestSchema = z.object({
+  ok: z.boolean(),
+  /** Who the token belongs to (DigiSac's GET /api/v1/me), when ok. */
+  user_name: z.string().nullable(),
+  /** pt-BR: "Conectado como …" or what is wrong. */
+  message: z.string(),
+});
+export type DigisacConnectionTest = z.infer<typeof digisacConnectionTestSchema>;
