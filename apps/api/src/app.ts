@@ -17,12 +17,14 @@ import { createApiRateLimit } from './lib/api-rate-limit.ts';
 import { CpuPool } from './lib/cpu/pool.ts';
 import { registerErrorHandler } from './lib/errors.ts';
 import { type DomainEvents, pruneDomainEvents } from './lib/events.ts';
+import { loadSecretKey, type SecretKey } from './lib/secrets.ts';
 import { registerWeb } from './lib/web.ts';
 import { Workers } from './lib/workers.ts';
 import { type Llm, llmFromConfig } from './modules/analysis/llm.ts';
 import { analysisFeedbackRoutes } from './modules/analysis-feedback/analysis-feedback.routes.ts';
 import { customersRoutes } from './modules/customers/customers.routes.ts';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
+import { digisacRoutes } from './modules/digisac/digisac.routes.ts';
 import { flaggedTermsRoutes } from './modules/flagged-terms/flagged-terms.routes.ts';
 import { identityPlugin } from './modules/identity/identity.plugin.ts';
 import { messagesRoutes } from './modules/messages/messages.routes.ts';
@@ -66,7 +68,15 @@ function serverLimits(config: Config) {
 }
 
 function loggerOptions(config: Config): FastifyServerOptions['logger'] {
-  const redact = ['req.headers.authorization', 'req.headers.cookie'];
+  // Secrets never reach a log line, whatever logs them (the DigiSac token: also never logged by
+  // the integration, which logs upstream statuses and messages only).
+  const redact = [
+    'req.headers.authorization',
+    'req.headers.cookie',
+    'digisac_token',
+    '*.digisac_token',
+    'req.body.digisac_token',
+  ];
   if (process.stdout.isTTY && config.LOG_LEVEL !== 'silent') {
     return {
       level: config.LOG_LEVEL,
@@ -141,6 +151,7 @@ export async function buildApp({
   const workers = new Workers(database, app.log);
   app.decorate('workers', workers);
   app.decorate('llm', llmFromConfig(config));
+  app.decorate('secretKey', loadSecretKey(config));
   // Reactions after commit (the live push) are added while plugins register; listen once ready.
   let unlisten: (() => Promise<void>) | undefined;
   app.addHook('onReady', async () => {
@@ -225,6 +236,7 @@ export async function buildApp({
       await api.register(notificationsRoutes);
       await api.register(analysisFeedbackRoutes);
       await api.register(dashboardRoutes);
+      await api.register(digisacRoutes);
       scheduleNotificationJobs(app);
     },
     { prefix: '/api/v1' },
@@ -249,5 +261,7 @@ declare module 'fastify' {
     workers: Workers;
     /** The configured LLM (OPENAI_BASE_URL, OPENAI_MODEL) the analyses may ask, if any. */
     llm: Llm | undefined;
+    /** The key stored secrets (DigiSac tokens) are encrypted with (lib/secrets.ts). */
+    secretKey: SecretKey;
   }
 }

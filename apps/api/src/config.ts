@@ -128,8 +128,27 @@ const envSchema = z.object({
   SLA_CHECK_INTERVAL_SECONDS: wholeNumber(1, 3600, 30, ' of seconds'),
   /** Rows the tickets' CSV export reads per short transaction while it streams. */
   TICKETS_EXPORT_CHUNK_ROWS: wholeNumber(1, 10_000, 1_000),
+  /**
+   * The key that encrypts stored secrets (the DigiSac tokens): 32 bytes as 64 hex digits or as
+   * base64, or a passphrase of at least 32 characters (hashed to 32 bytes with SHA-256). Required
+   * with DATABASE_URL (every process must share it); on PGlite, absent means a key generated into
+   * DATA_DIR/secret.key on first start (lib/secrets.ts).
+   */
+  SECRET_KEY: optionalText.refine((v) => v === undefined || v.length >= 32, {
+    message: 'must be 32 bytes as 64 hex digits or base64, or a passphrase of at least 32 characters',
+  }),
+  /** Lets the DigiSac integration reach private addresses and http:// hosts (development, tests). */
+  DIGISAC_ALLOW_PRIVATE_HOSTS: z
+    .enum(['true', 'false', ''], { message: 'must be true or false' })
+    .default('false')
+    .transform((v) => v === 'true'),
+  /** The whole DigiSac call (connect, answer, body) must end within this. */
+  DIGISAC_TIMEOUT_MS: wholeNumber(100, 120_000, 10_000, ' of milliseconds'),
   LOG_LEVEL: z.enum(logLevels, { message: `must be one of ${logLevels.join(', ')}` }).default('info'),
 });
+
+/** Never echoed in a ConfigError (it would land in logs). */
+const secretNames = new Set(['SECRET_KEY', 'OPENAI_API_KEY', 'DEMO_PASSWORD']);
 
 export type Config = Omit<z.infer<typeof envSchema>, 'PUBLIC_URL'> & { PUBLIC_URL: string };
 
@@ -146,7 +165,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(
       parsed.error.issues.map((issue) => {
         const name = String(issue.path[0]);
-        const value = env[name];
+        const value = secretNames.has(name) ? undefined : env[name];
         return `${name}: ${issue.message}${value === undefined ? '' : ` (got ${JSON.stringify(value)})`}`;
       }),
     );
@@ -158,6 +177,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   if (cfg.OPENAI_BASE_URL && !cfg.OPENAI_MODEL) {
     problems.push('OPENAI_MODEL: required when OPENAI_BASE_URL is set');
+  }
+  if (cfg.DATABASE_URL && !cfg.SECRET_KEY) {
+    problems.push(
+      'SECRET_KEY: required when DATABASE_URL is set (every process must share the key that encrypts ' +
+        'stored secrets); e.g. the output of `openssl rand -base64 32`',
+    );
   }
   if (problems.length > 0) throw new ConfigError(problems);
   const shownHost = cfg.HOST === '0.0.0.0' || cfg.HOST === '::' ? '127.0.0.1' : cfg.HOST;

@@ -3,7 +3,7 @@ import { demoEmail } from './seed.ts';
 
 const started = performance.now();
 // The app's modules load while the database opens (PGlite compiles its WebAssembly off this thread).
-const [{ config, database, seed }, { buildApp }] = await Promise.all([
+const [{ config, database, seed, warnings }, { buildApp }] = await Promise.all([
   openDatabase({ seed: true }).catch(exitOnStartupError),
   import('./app.ts'),
 ]);
@@ -42,6 +42,7 @@ const seconds = ((performance.now() - started) / 1000).toFixed(1);
 const where = config.DATABASE_URL ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${config.DATA_DIR}`;
 const publicNote = config.PUBLIC_URL === address ? '' : ` (public URL ${config.PUBLIC_URL})`;
 console.log(`\nAtende is up in ${seconds}s: ${address}${publicNote}  (data: ${where})`);
+for (const warning of warnings) console.log(`Warning: ${warning}`);
 if (seed.seeded) {
   console.log('Seeded the demo tenant "Demonstração" (slug demo).');
   console.log(

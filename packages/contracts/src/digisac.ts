@@ -13,13 +13,21 @@ export const digisacMessages = {
   insecureStoredHost:
     'O endereço do DigiSac salvo usa http://. Atualize-o para https:// nas configurações para continuar.',
   privateHost: 'Endereço não permitido: o host não pode ser um endereço interno ou privado.',
+  /** 'Testar conexão' with a host other than the stored one and no token typed. */
+  tokenForNewHost: 'Informe o token do DigiSac para testar este endereço.',
+  /** The stored token was encrypted under another server key (SECRET_KEY changed). */
+  tokenUnreadable:
+    'O token do DigiSac salvo não pode mais ser lido (a chave do servidor mudou). Informe o token de novo nas configurações.',
 } as const;
 
 const perPage = z.coerce
   .number({ message: 'Use 10, 20, 50 ou 100.' })
-  .refine((v): v is (typeof digisacPageSizes)[number] => (digisacPageSizes as readonly number[]).includes(v), {
-    message: 'Use 10, 20, 50 ou 100.',
-  });
+  .refine(
+    (v): v is (typeof digisacPageSizes)[number] => (digisacPageSizes as readonly number[]).includes(v),
+    {
+      message: 'Use 10, 20, 50 ou 100.',
+    },
+  );
 
 /** GET /api/v1/tenants/{tenantId}/digisac/tickets */
 export const digisacTicketsQuerySchema = z.object({

@@ -31,7 +31,7 @@ export const tenantSettingsSchema = z.object({
   digisac_token_last4: z
     .string()
     .nullable()
-    .describe('The stored token\'s last 4 characters, to recognise it; null when none is stored'),
+    .describe("The stored token's last 4 characters, to recognise it; null when none is stored"),
   max_customer_wait_time_minutes: z
     .number()
     .int()

@@ -201,6 +201,7 @@ describe.skipIf(process.env.TEST_DB !== 'postgres')('two server processes on one
         PATH: process.env.PATH ?? '',
         LOG_LEVEL: 'warn',
         DATABASE_URL: databaseUrl,
+        SECRET_KEY: 'a1'.repeat(32),
         DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'atende-rl-')),
         PORT: '0',
         HOST: '127.0.0.1',

@@ -14,7 +14,9 @@ const statusByCode: Record<ErrorCode, number> = {
   unsupported_media_type: 415,
   rate_limited: 429,
   internal_error: 500,
+  bad_gateway: 502,
   unavailable: 503,
+  gateway_timeout: 504,
 };
 
 /** An error the client may see: services throw it, the error handler answers it as is. */
@@ -167,6 +169,9 @@ export function registerErrorHandler(app: FastifyInstance) {
       // Retryable: say when (under-pressure sets its own), and log the cause without alarm.
       if (!reply.hasHeader('retry-after')) reply.header('retry-after', String(retryAfterSeconds));
       request.log.warn({ err }, 'unavailable');
+    } else if (status === 502 || status === 504) {
+      // An upstream's failure (DigiSac), already logged with its cause where the call was made.
+      request.log.warn({ code: body.code, detail: body.detail }, 'upstream failed');
     } else if (status >= 500) request.log.error({ err }, 'request failed');
     else request.log.info({ code: body.code, detail: body.detail }, 'client error');
     return reply.status(status).send({ ...body, request_id: request.id });

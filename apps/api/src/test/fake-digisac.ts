@@ -107,7 +107,11 @@ export async function startFakeDigisac(options: FakeDigisacOptions = {}): Promis
 
   const server = http.createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://fake');
-    requests.push({ method: req.method ?? 'GET', url: req.url ?? '/', authorization: req.headers.authorization });
+    requests.push({
+      method: req.method ?? 'GET',
+      url: req.url ?? '/',
+      authorization: req.headers.authorization,
+    });
     const send = (status: number, body: unknown) => {
       if (res.destroyed) return;
       res.writeHead(status, { 'content-type': 'application/json; charset=utf-8' });

@@ -6,6 +6,9 @@ import path from 'node:path';
 import pg from 'pg';
 
 /** The repository's root: where the server runs (config's paths are relative to it). */
+/** The SECRET_KEY of server processes started by tests (64 hex digits: 32 bytes). */
+export const testSecretKey = 'a1'.repeat(32);
+
 export const repoRoot = path.resolve(import.meta.dirname, '../../../..');
 
 /**
@@ -57,6 +60,8 @@ export async function startServerProcess(
       DATA_DIR: dataDir,
       SIGNIN_LIMIT_PER_ADDRESS_PER_MINUTE: '1000000',
       RESET_LIMIT_PER_ADDRESS_PER_HOUR: '1000000',
+      // Required with DATABASE_URL (replicas share it); harmless on PGlite.
+      SECRET_KEY: testSecretKey,
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

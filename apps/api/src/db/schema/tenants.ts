@@ -9,7 +9,12 @@ export const tenants = pgTable(
     slug: text('slug').notNull().unique(),
     /** DigiSac integration (spec: chat-service host and token); both null when not connected. */
     digisacHost: text('digisac_host'),
+    /** Encrypted (lib/secrets.ts: `v1:…`); the plaintext is never answered or logged. */
     digisacToken: text('digisac_token'),
+    /** The id of the key digisacToken is encrypted with; null for a plaintext token of old (boot encrypts it). */
+    digisacTokenKeyId: text('digisac_token_key_id'),
+    /** The token's last 4 characters, shown to the user to recognise it. */
+    digisacTokenLast4: text('digisac_token_last4'),
     /** SLA: how long a customer may wait before a ticket_issues alert. */
     maxCustomerWaitTimeMinutes: integer('max_customer_wait_time_minutes').notNull().default(30),
     /** Bumped by a trigger on every flagged-term write: cached term matchers compare it. */

@@ -1,20 +1,58 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull, ne, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { tenants } from '../../db/schema/index.ts';
 
-// Tenant requests only (request.tenantTx): row-level security shows the caller's own tenant row,
-// and every query names it by id as well.
+// Tenant requests (request.tenantTx): row-level security shows the caller's own tenant row, and
+// every query names it by id as well. The two functions at the end run in withSystem (boot).
 
 export async function findTenant(tx: Tx, tenantId: string) {
   const [row] = await tx.select().from(tenants).where(eq(tenants.id, tenantId));
   return row;
 }
 
+export async function findDigisacSettings(tx: Tx, tenantId: string) {
+  const [row] = await tx
+    .select({
+      host: tenants.digisacHost,
+      token: tenants.digisacToken,
+      tokenKeyId: tenants.digisacTokenKeyId,
+    })
+    .from(tenants)
+    .where(eq(tenants.id, tenantId));
+  return row;
+}
+
 export type SettingsValues = Partial<
-  Pick<typeof tenants.$inferInsert, 'name' | 'digisacHost' | 'digisacToken' | 'maxCustomerWaitTimeMinutes'>
+  Pick<
+    typeof tenants.$inferInsert,
+    | 'name'
+    | 'digisacHost'
+    | 'digisacToken'
+    | 'digisacTokenKeyId'
+    | 'digisacTokenLast4'
+    | 'maxCustomerWaitTimeMinutes'
+  >
 >;
 
 export async function updateTenantSettings(tx: Tx, tenantId: string, values: SettingsValues) {
   const [row] = await tx.update(tenants).set(values).where(eq(tenants.id, tenantId)).returning();
   return row;
+}
+
+/** System (boot): tokens stored before encryption (no key id), locked until the transaction ends. */
+export async function plaintextDigisacTokens(tx: Tx) {
+  return tx
+    .select({ id: tenants.id, token: tenants.digisacToken })
+    .from(tenants)
+    .where(and(isNotNull(tenants.digisacToken), isNull(tenants.digisacTokenKeyId)))
+    .for('update');
+}
+
+/** System (boot): how many tokens were encrypted under a key other than `keyId`. */
+export async function countTokensOfOtherKeys(tx: Tx, keyId: string) {
+  const [row] = await tx
+    .select({ count: sql<number>`count(*)::int` })
+    .from(tenants)
+    .where(and(isNotNull(tenants.digisacToken), ne(tenants.digisacTokenKeyId, keyId)));
+  return row?.count ?? 0;
 }

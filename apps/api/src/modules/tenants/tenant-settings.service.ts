@@ -1,8 +1,17 @@
-import type { TenantSettings, UpdateTenantSettings } from '@atende/contracts';
-import type { Tx } from '../../db/client.ts';
+import {
+  digisacMessages,
+  type TenantSettings,
+  tenantSettingsMessages,
+  type UpdateTenantSettings,
+} from '@atende/contracts';
+import type { Config } from '../../config.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import type { Tenant } from '../../db/schema/index.ts';
+import { withSystem } from '../../db/system.ts';
 import { iso } from '../../lib/db-helpers.ts';
-import { notFound } from '../../lib/errors.ts';
+import { AppError, notFound } from '../../lib/errors.ts';
+import { encryptSecret, type SecretKey } from '../../lib/secrets.ts';
+import { privateAddressOf } from '../../lib/ssrf.ts';
 import * as repo from './tenant-settings.repo.ts';
 
 const tenantNotFound = () => notFound('Organização não encontrada.');
@@ -12,6 +21,7 @@ export const toTenantSettingsDto = (row: Tenant): TenantSettings => ({
   name: row.name,
   digisac_host: row.digisacHost,
   digisac_token_set: row.digisacToken !== null,
+  digisac_token_last4: row.digisacToken !== null ? row.digisacTokenLast4 : null,
   max_customer_wait_time_minutes: row.maxCustomerWaitTimeMinutes,
   updated_at: iso(row.updatedAt),
 });
@@ -22,14 +32,86 @@ export async function getTenantSettings(tx: Tx, tenantId: string) {
   return toTenantSettingsDto(row);
 }
 
-/** name is always written; a field left out (undefined) keeps what is stored. */
-export async function updateTenantSettings(tx: Tx, tenantId: string, input: UpdateTenantSettings) {
+export interface TenantSettingsDeps {
+  secretKey: SecretKey;
+}
+
+/** The columns that store `token` (encrypted), or clear it (null). */
+const tokenValues = (secretKey: SecretKey, token: string | null): repo.SettingsValues =>
+  token === null
+    ? { digisacToken: null, digisacTokenKeyId: null, digisacTokenLast4: null }
+    : {
+        digisacToken: encryptSecret(secretKey, token),
+        digisacTokenKeyId: secretKey.id,
+        digisacTokenLast4: token.slice(-4),
+      };
+
+/**
+ * name is always written; a field left out (undefined) keeps what is stored. A host other than
+ * the stored one clears the stored token unless a new one comes with it: a token is only ever
+ * sent to the host it was saved with. Call checkDigisacHost first (outside the transaction).
+ */
+export async function updateTenantSettings(
+  { secretKey }: TenantSettingsDeps,
+  tx: Tx,
+  tenantId: string,
+  input: UpdateTenantSettings,
+) {
+  const current = await repo.findTenant(tx, tenantId);
+  if (!current) throw tenantNotFound();
   const values: repo.SettingsValues = { name: input.name };
   if (input.digisac_host !== undefined) values.digisacHost = input.digisac_host;
-  if (input.digisac_token !== undefined) values.digisacToken = input.digisac_token;
+  if (input.digisac_token !== undefined) Object.assign(values, tokenValues(secretKey, input.digisac_token));
+  else if (input.digisac_host !== undefined && input.digisac_host !== current.digisacHost) {
+    Object.assign(values, tokenValues(secretKey, null));
+  }
   if (input.max_customer_wait_time_minutes !== undefined)
     values.maxCustomerWaitTimeMinutes = input.max_customer_wait_time_minutes;
   const row = await repo.updateTenantSettings(tx, tenantId, values);
   if (!row) throw tenantNotFound();
   return toTenantSettingsDto(row);
+}
+
+const hostError = (field: string, message: string) =>
+  new AppError('validation_error', message, [{ field, message }]);
+
+/**
+ * The DigiSac host's rules beyond its syntax (the contract's schema): https:// only, and not an
+ * address, nor a name resolving to one, that is loopback, private, link-local, unique-local or
+ * metadata — both lifted by DIGISAC_ALLOW_PRIVATE_HOSTS. A name that does not resolve is accepted
+ * (the call checks the address again when it connects). Resolves names: call it before opening
+ * the transaction. `host` is a syntactically valid http(s) URL, or null/undefined (nothing to check).
+ */
+export async function checkDigisacHost(
+  config: Pick<Config, 'DIGISAC_ALLOW_PRIVATE_HOSTS'>,
+  host: string | null | undefined,
+  field = 'body.digisac_host',
+) {
+  if (host === null || host === undefined || config.DIGISAC_ALLOW_PRIVATE_HOSTS) return;
+  const url = new URL(host);
+  if (url.protocol !== 'https:') throw hostError(field, tenantSettingsMessages.hostScheme);
+  if (await privateAddressOf(url.hostname)) throw hostError(field, digisacMessages.privateHost);
+}
+
+/** The stored DigiSac host and token (still encrypted: decrypt it outside the transaction). */
+export async function findDigisacSettings(tx: Tx, tenantId: string) {
+  const row = await repo.findDigisacSettings(tx, tenantId);
+  if (!row) throw tenantNotFound();
+  return row;
+}
+
+/**
+ * Boot: encrypts the tokens stored in plaintext before encryption existed (rows without a key
+ * id), in one system transaction; idempotent (an encrypted row has its key id and is left alone).
+ * Also counts tokens encrypted under another key (SECRET_KEY changed: unreadable until retyped).
+ */
+export async function encryptPlaintextDigisacTokens(db: Db, secretKey: SecretKey) {
+  return withSystem(db, 'encrypt-secrets', async (tx) => {
+    const rows = await repo.plaintextDigisacTokens(tx);
+    for (const row of rows) {
+      if (row.token === null) continue;
+      await repo.updateTenantSettings(tx, row.id, tokenValues(secretKey, row.token));
+    }
+    return { encrypted: rows.length, otherKey: await repo.countTokensOfOtherKeys(tx, secretKey.id) };
+  });
 }

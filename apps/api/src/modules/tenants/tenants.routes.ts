@@ -48,7 +48,8 @@ export const tenantsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['tenants'],
         summary:
           'Change the organisation settings: name is required; a field left out keeps its value ' +
-          '(digisac_token: left out keeps, null or "" removes)',
+          '(digisac_token: left out keeps, null or "" removes; a new digisac_host clears it); the host ' +
+          'must be https:// and not a private address',
         security: [{ bearer: [] }],
         body: updateTenantSettingsSchema,
         response: {
@@ -59,7 +60,12 @@ export const tenantsRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
     },
-    (request) =>
-      request.tenantTx((tx) => settings.updateTenantSettings(tx, request.auth.tenantId, request.body)),
+    async (request) => {
+      // https and the address rules first: they may resolve the host's name, so outside the transaction.
+      await settings.checkDigisacHost(app.config, request.body.digisac_host);
+      return request.tenantTx((tx) =>
+        settings.updateTenantSettings(app, tx, request.auth.tenantId, request.body),
+      );
+    },
   );
 };

@@ -1,0 +1,254 @@
+import {
+  type DigisacConnectionTest,
+  type DigisacConnectionTestBody,
+  type DigisacTicket,
+  type DigisacTicketList,
+  type DigisacTicketsQuery,
+  digisacMessages,
+  tenantSettingsMessages,
+  updateTenantSettingsSchema,
+} from '@atende/contracts';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../../config.ts';
+import type { Tx } from '../../db/client.ts';
+import { AppError, notFound } from '../../lib/errors.ts';
+import { decryptSecret, type SecretKey, SecretUnreadableError } from '../../lib/secrets.ts';
+import * as settings from '../tenants/tenant-settings.service.ts';
+import { DigisacCallError, type DigisacFailure, digisacGet } from './digisac.client.ts';
+
+// The DigiSac integration, read-only: the tenant's tickets and the connection test. The stored
+// settings are read in a short tenant transaction; DigiSac is called outside any transaction.
+
+export interface DigisacDeps {
+  config: Pick<Config, 'DIGISAC_ALLOW_PRIVATE_HOSTS' | 'DIGISAC_TIMEOUT_MS'>;
+  secretKey: SecretKey;
+  /** The request's logger: upstream statuses and messages, never the token. */
+  log: FastifyBaseLogger;
+}
+
+/** Runs work in the caller's tenant transaction (request.tenantTx). */
+type TenantTx = <T>(work: (tx: Tx) => Promise<T>) => Promise<T>;
+
+interface Credentials {
+  host: string;
+  token: string;
+}
+
+const tenantNotFound = () => notFound('Organização não encontrada.');
+
+/** An upstream failure as the client sees it: pt-BR, 502 or 504, never a 500. */
+function failureError(failure: DigisacFailure): AppError {
+  switch (failure.kind) {
+    case 'timeout':
+      return new AppError('gateway_timeout', digisacMessages.timeout);
+    case 'blocked':
+      return new AppError('bad_gateway', digisacMessages.privateHost);
+    case 'unreachable':
+      return new AppError('bad_gateway', digisacMessages.unreachable);
+    case 'unauthorized':
+      return new AppError('bad_gateway', digisacMessages.badToken);
+    case 'upstream':
+      return new AppError('bad_gateway', digisacMessages.upstreamError);
+  }
+}
+
+/** Logs why a call failed (status and DigiSac's message: the token is not in either). */
+function logFailure(log: FastifyBaseLogger, failure: DigisacFailure) {
+  if (failure.kind === 'upstream' || failure.kind === 'unreachable' || failure.kind === 'blocked') {
+    log.warn({ digisac: failure }, 'DigiSac call failed');
+  } else log.info({ digisac: failure }, 'DigiSac call failed');
+}
+
+async function call(
+  deps: DigisacDeps,
+  credentials: Credentials,
+  path: string,
+  query?: Record<string, string>,
+) {
+  try {
+    return await digisacGet({
+      ...credentials,
+      path,
+      query,
+      allowPrivateHosts: deps.config.DIGISAC_ALLOW_PRIVATE_HOSTS,
+      timeoutMs: deps.config.DIGISAC_TIMEOUT_MS,
+    });
+  } catch (err) {
+    if (!(err instanceof DigisacCallError)) throw err;
+    logFailure(deps.log, err.failure);
+    throw failureError(err.failure);
+  }
+}
+
+/** The stored token's plaintext, or a 409 saying it must be typed again. */
+function readToken(deps: DigisacDeps, stored: { token: string; tokenKeyId: string | null }) {
+  try {
+    return decryptSecret(deps.secretKey, stored.token, stored.tokenKeyId);
+  } catch (err) {
+    if (!(err instanceof SecretUnreadableError)) throw err;
+    deps.log.error({ reason: err.message }, 'stored DigiSac token unreadable');
+    throw new AppError('conflict', digisacMessages.tokenUnreadable);
+  }
+}
+
+/** A stored http:// host is refused unless DIGISAC_ALLOW_PRIVATE_HOSTS (saved before https-only). */
+const isInsecureHost = (deps: DigisacDeps, host: string) =>
+  !deps.config.DIGISAC_ALLOW_PRIVATE_HOSTS && !host.toLowerCase().startsWith('https://');
+
+/** The tenant's stored credentials: 409 when not configured or not usable as stored. */
+async function storedCredentials(deps: DigisacDeps, tenantTx: TenantTx, tenantId: string) {
+  const stored = await tenantTx((tx) => settings.findDigisacSettings(tx, tenantId));
+  if (!stored.host || !stored.token) throw new AppError('conflict', digisacMessages.notConfigured);
+  if (isInsecureHost(deps, stored.host)) throw new AppError('conflict', digisacMessages.insecureStoredHost);
+  return {
+    host: stored.host,
+    token: readToken(deps, { token: stored.token, tokenKeyId: stored.tokenKeyId }),
+  };
+}
+
+// --- Mapping DigiSac's shapes, defensively: anything missing or of another type is null. ---
+
+type Json = Record<string, unknown>;
+const objectOf = (v: unknown): Json | undefined =>
+  typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Json) : undefined;
+const textOf = (v: unknown): string | null =>
+  typeof v === 'string' && v.trim() !== ''
+    ? v
+    : typeof v === 'number' && Number.isFinite(v)
+      ? String(v)
+      : null;
+const dateOf = (v: unknown): string | null => {
+  if (typeof v !== 'string' && typeof v !== 'number') return null;
+  const date = new Date(v);
+  return Number.isNaN(date.getTime()) ? null : date.toISOString();
+};
+const secondsOf = (v: unknown): number | null =>
+  typeof v === 'number' && Number.isFinite(v) && v >= 0 ? v : null;
+const wholeOf = (v: unknown): number | undefined =>
+  typeof v === 'number' && Number.isInteger(v) && v >= 0 ? v : undefined;
+
+export function toDigisacTicket(raw: Json, index: number): DigisacTicket {
+  const contact = objectOf(raw.contact);
+  const endedAt = dateOf(raw.endedAt);
+  return {
+    id: textOf(raw.id) ?? `sem-id-${index}`,
+    protocol: textOf(raw.protocol),
+    contact_name:
+      textOf(contact?.name) ?? textOf(contact?.alternativeName) ?? textOf(contact?.internalName) ?? null,
+    contact_number: textOf(objectOf(contact?.data)?.number),
+    is_open: typeof raw.isOpen === 'boolean' ? raw.isOpen : endedAt === null,
+    department: textOf(objectOf(raw.department)?.name),
+    agent: textOf(objectOf(raw.user)?.name),
+    started_at: dateOf(raw.startedAt) ?? dateOf(raw.createdAt),
+    updated_at: dateOf(raw.updatedAt),
+    ended_at: endedAt,
+    waiting_time_seconds: secondsOf(objectOf(raw.metrics)?.waitingTime),
+  };
+}
+
+/** DigiSac's list envelope → ours; a body that is not one is an upstream error. */
+function toTicketList(deps: DigisacDeps, body: unknown, query: DigisacTicketsQuery): DigisacTicketList {
+  const envelope = objectOf(body);
+  const data = envelope?.data;
+  if (!envelope || !Array.isArray(data)) {
+    const failure: DigisacFailure = { kind: 'upstream', status: 200, message: 'answer is not a ticket list' };
+    logFailure(deps.log, failure);
+    throw failureError(failure);
+  }
+  const total = wholeOf(envelope.total) ?? (query.page - 1) * query.per_page + data.length;
+  const lastPage = wholeOf(envelope.lastPage) ?? Math.ceil(total / query.per_page);
+  return {
+    tickets: data.flatMap((t, i) => {
+      const ticket = objectOf(t);
+      return ticket ? [toDigisacTicket(ticket, i)] : [];
+    }),
+    total,
+    page: query.page,
+    per_page: query.per_page,
+    last_page: Math.max(1, lastPage),
+  };
+}
+
+/** GET /tenants/{tenantId}/digisac/tickets: the tenant's DigiSac tickets, newest first. */
+export async function listDigisacTickets(
+  deps: DigisacDeps,
+  tenantTx: TenantTx,
+  auth: { tenantId: string },
+  tenantId: string,
+  query: DigisacTicketsQuery,
+): Promise<DigisacTicketList> {
+  // Another tenant's id answers as an unknown one does.
+  if (tenantId !== auth.tenantId) throw tenantNotFound();
+  const credentials = await storedCredentials(deps, tenantTx, tenantId);
+  const digisacQuery = {
+    include: [{ model: 'contact' }, { model: 'user' }, { model: 'department' }],
+    order: [['createdAt', 'DESC']],
+    page: query.page,
+    perPage: query.per_page,
+  };
+  const body = await call(deps, credentials, '/api/v1/tickets', { query: JSON.stringify(digisacQuery) });
+  return toTicketList(deps, body, query);
+}
+
+const notOk = (message: string): DigisacConnectionTest => ({ ok: false, user_name: null, message });
+
+/** The typed host, checked as saving would (syntax, https, address); undefined when blank or absent. */
+async function typedHost(deps: DigisacDeps, host: string | undefined) {
+  if (host === undefined || host.trim() === '') return undefined;
+  const parsed = updateTenantSettingsSchema.shape.digisac_host.safeParse(host);
+  if (!parsed.success || !parsed.data) {
+    const message = parsed.error?.issues[0]?.message ?? tenantSettingsMessages.hostInvalid;
+    throw new AppError('validation_error', message, [{ field: 'body.digisac_host', message }]);
+  }
+  await settings.checkDigisacHost(deps.config, parsed.data);
+  return parsed.data;
+}
+
+/**
+ * POST /tenants/settings/digisac/test: DigiSac's GET /api/v1/me with the typed host and token, or
+ * the stored ones where absent. A stored token is only sent to the stored host. Malformed input is
+ * a field-named 400; everything about the connection itself (not configured, bad token, timeout,
+ * unreachable, blocked address, upstream errors) is a 200 with ok:false and a pt-BR message, since
+ * the form shows the outcome of a test, not an error of the request.
+ */
+export async function testDigisacConnection(
+  deps: DigisacDeps,
+  tenantTx: TenantTx,
+  tenantId: string,
+  body: DigisacConnectionTestBody,
+): Promise<DigisacConnectionTest> {
+  const host = await typedHost(deps, body?.digisac_host);
+  const token = body?.digisac_token?.trim() ? body.digisac_token.trim() : undefined;
+  const stored = await tenantTx((tx) => settings.findDigisacSettings(tx, tenantId));
+
+  const useHost = host ?? stored.host;
+  if (!useHost) return notOk(digisacMessages.notConfigured);
+  if (!host && isInsecureHost(deps, useHost)) return notOk(digisacMessages.insecureStoredHost);
+  let useToken = token;
+  if (useToken === undefined) {
+    if (host !== undefined && host !== stored.host) return notOk(digisacMessages.tokenForNewHost);
+    if (!stored.token) return notOk(digisacMessages.notConfigured);
+    try {
+      useToken = readToken(deps, { token: stored.token, tokenKeyId: stored.tokenKeyId });
+    } catch (err) {
+      if (err instanceof AppError) return notOk(err.detail);
+      throw err;
+    }
+  }
+
+  let me: unknown;
+  try {
+    me = await call(deps, { host: useHost, token: useToken }, '/api/v1/me');
+  } catch (err) {
+    if (err instanceof AppError) return notOk(err.detail);
+    throw err;
+  }
+  const user = objectOf(me);
+  const name = textOf(user?.name) ?? textOf(user?.email);
+  if (!user) return notOk(digisacMessages.upstreamError);
+  return {
+    ok: true,
+    user_name: name,
+    message: name ? `Conectado como ${name}.` : 'Conectado ao DigiSac.',
+  };
+}
