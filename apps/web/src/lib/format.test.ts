@@ -3,6 +3,7 @@ import {
   dayToInput,
   formatDate,
   formatDateTime,
+  formatDuration,
   formatRelativeTime,
   formatTime,
   formatTotal,
@@ -81,5 +82,22 @@ describe('formatTotal', () => {
     expect(inputToDay('31/04/2025')).toBeNull();
     expect(inputToDay('02/06/25')).toBeNull();
     expect(inputToDay('2025-06-02')).toBeNull();
+  });
+});
+
+describe('formatDuration (waiting times)', () => {
+  it('reads as minutes, then hours and minutes', () => {
+    expect(formatDuration(0)).toBe('menos de 1 min');
+    expect(formatDuration(59)).toBe('menos de 1 min');
+    expect(formatDuration(12 * 60 + 30)).toBe('12 min');
+    expect(formatDuration(65 * 60)).toBe('1 h 05 min');
+    expect(formatDuration(26 * 3600 + 10 * 60)).toBe('26 h 10 min');
+  });
+
+  it('shows a dash when unknown', () => {
+    expect(formatDuration(null)).toBe('—');
+    expect(formatDuration(undefined)).toBe('—');
+    expect(formatDuration(-5)).toBe('—');
+    expect(formatDuration(Number.NaN)).toBe('—');
   });
 });

@@ -1,8 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import {
+  connectionTestRequest,
   formFieldOf,
+  hostChanged,
   parseWaitTime,
   type SettingsFormValues,
+  savedTokenText,
   settingsBody,
   settingsFormSchema,
 } from './settings-form.ts';
@@ -43,7 +46,7 @@ describe('settings form (spec §5)', () => {
     ).toEqual({
       name: 'Nome do tenant é obrigatório',
       maxWaitMinutes: 'Tempo deve estar entre 1 e 1440 minutos (24 horas)',
-      digisacHost: 'URL deve começar com http:// ou https://',
+      digisacHost: 'URL deve começar com https://',
       newToken: 'Use no máximo 500 caracteres.',
     });
     expect(problems({ ...base, digisacHost: 'https://exa mple' })).toEqual({ digisacHost: 'URL inválida' });
@@ -73,5 +76,49 @@ describe('settings form (spec §5)', () => {
     expect(formFieldOf('body.digisac_token')).toBe('newToken');
     expect(formFieldOf('body.max_customer_wait_time_minutes')).toBe('maxWaitMinutes');
     expect(formFieldOf('body.other')).toBeUndefined();
+  });
+});
+
+describe("'Testar conexão' request", () => {
+  const saved = {
+    name: 'Demonstração',
+    digisac_host: 'https://demo.digisac.app',
+    digisac_token_set: true,
+    digisac_token_last4: 'abcd',
+    max_customer_wait_time_minutes: 30,
+    updated_at: '2026-03-05T17:30:00Z',
+  };
+  const typed = { ...base, digisacHost: 'https://demo.digisac.app' };
+
+  it('sends only what was typed; nothing typed tests the stored values', () => {
+    expect(connectionTestRequest(typed, saved)).toEqual({ body: {} });
+    expect(connectionTestRequest({ ...typed, digisacHost: ' https://demo.digisac.app/ ' }, saved)).toEqual({
+      body: {},
+    });
+    expect(connectionTestRequest({ ...typed, newToken: ' tok ' }, saved)).toEqual({
+      body: { digisac_token: 'tok' },
+    });
+    expect(connectionTestRequest({ ...typed, digisacHost: 'https://outra.digisac.app' }, saved)).toEqual({
+      body: { digisac_host: 'https://outra.digisac.app' },
+    });
+  });
+
+  it('says what is missing instead of asking', () => {
+    expect(connectionTestRequest({ ...typed, digisacHost: ' ' }, saved)).toEqual({
+      problem: 'Informe o endereço do DigiSac para testar a conexão.',
+    });
+    expect(connectionTestRequest({ ...typed, removeToken: true, newToken: 'x' }, saved)).toEqual({
+      problem: 'Informe o token do DigiSac para testar a conexão.',
+    });
+    expect(
+      connectionTestRequest(typed, { ...saved, digisac_token_set: false, digisac_token_last4: null }),
+    ).toEqual({ problem: 'Informe o token do DigiSac para testar a conexão.' });
+  });
+
+  it('knows a changed host and shows the saved token by its last 4', () => {
+    expect(hostChanged({ digisacHost: 'https://demo.digisac.app/' }, saved)).toBe(false);
+    expect(hostChanged({ digisacHost: 'https://nova.digisac.app' }, saved)).toBe(true);
+    expect(savedTokenText(saved)).toBe('Token salvo: ••••abcd');
+    expect(savedTokenText({ digisac_token_last4: null })).toBe('Um token está salvo');
   });
 });

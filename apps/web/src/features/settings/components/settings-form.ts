@@ -27,7 +27,22 @@ export const settingsMessages = {
   saveFailed: 'Erro ao salvar configurações',
   loadFailedTitle: 'Erro ao carregar configurações',
   loadFailed: 'Não foi possível carregar as configurações do sistema.',
+  hostHint: 'Use https://, como https://suaempresa.digisac.app. Deixe em branco para desativar a integração.',
+  hostChangeClearsToken:
+    'Ao salvar outro endereço, o token salvo será apagado: digite abaixo o token desta conta do DigiSac.',
+  tokenKeepHint: 'Deixe em branco para mantê-lo.',
+  tokenNoneHint: 'Nenhum token salvo. O token não é exibido depois de salvo.',
+  testMissingHost: 'Informe o endereço do DigiSac para testar a conexão.',
+  testMissingToken: 'Informe o token do DigiSac para testar a conexão.',
+  testFailed: 'Não foi possível testar a conexão. Tente novamente.',
 } as const;
+
+/** 'Token salvo: ••••1234' (or without the characters when the server does not know them). */
+export function savedTokenText(settings: Pick<TenantSettings, 'digisac_token_last4'>): string {
+  return settings.digisac_token_last4
+    ? `Token salvo: ••••${settings.digisac_token_last4}`
+    : 'Um token está salvo';
+}
 
 export function toFormValues(settings: TenantSettings | undefined): SettingsFormValues {
   return {
@@ -91,6 +106,47 @@ export function settingsBody(values: SettingsFormValues): UpdateTenantSettings {
     ...(values.removeToken ? { digisac_token: null } : typedToken ? { digisac_token: values.newToken } : {}),
   });
   return { ...body, digisac_host: body.digisac_host ?? null };
+}
+
+/** The host as it would be stored (trimmed, no trailing slash); null when blank. */
+function storedFormOf(host: string): string | null {
+  const parsed = api.digisac_host.safeParse(host);
+  return parsed.success ? (parsed.data ?? null) : host.trim() || null;
+}
+
+/** A host other than the saved one was typed (saving it clears the saved token). */
+export function hostChanged(
+  values: Pick<SettingsFormValues, 'digisacHost'>,
+  settings: TenantSettings,
+): boolean {
+  return storedFormOf(values.digisacHost) !== (settings.digisac_host ?? null);
+}
+
+/** The 'Testar conexão' request, or why there is nothing to test yet. */
+export type ConnectionTestRequest =
+  | { body: { digisac_host?: string; digisac_token?: string }; problem?: undefined }
+  | { problem: string };
+
+/**
+ * Only what the user typed goes to the server: a host other than the saved one, a new token.
+ * Nothing typed → `{}`: the server tests the stored host and token. Call it with checked values.
+ */
+export function connectionTestRequest(
+  values: SettingsFormValues,
+  settings: TenantSettings,
+): ConnectionTestRequest {
+  const host = storedFormOf(values.digisacHost);
+  if (host === null) return { problem: settingsMessages.testMissingHost };
+  const token = values.removeToken ? '' : values.newToken.trim();
+  if (token === '' && (values.removeToken || !settings.digisac_token_set)) {
+    return { problem: settingsMessages.testMissingToken };
+  }
+  return {
+    body: {
+      ...(hostChanged(values, settings) ? { digisac_host: host } : {}),
+      ...(token !== '' ? { digisac_token: token } : {}),
+    },
+  };
 }
 
 const formFields: Record<string, keyof SettingsFormValues> = {

@@ -1,6 +1,7 @@
 import type { TenantSettings } from '@atende/contracts';
-import { KeyRound, Lightbulb } from 'lucide-react';
+import { CircleAlert, CircleCheck, Lightbulb, PlugZap } from 'lucide-react';
 import { type ReactNode, useEffect, useState } from 'react';
+import type { UseFormReturn } from 'react-hook-form';
 import { toast } from 'sonner';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
@@ -13,6 +14,7 @@ import {
   CardTitle,
 } from '../../../components/ui/card.tsx';
 import { Checkbox } from '../../../components/ui/checkbox.tsx';
+import { cn } from '../../../components/ui/cn.ts';
 import { LoadError } from '../../../components/ui/empty-state.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { PasswordField } from '../../../components/ui/password-field.tsx';
@@ -23,12 +25,16 @@ import { ApiError } from '../../../lib/api-client.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { fieldProps, showServerFieldErrors, useZodForm } from '../../../lib/forms.ts';
 import { useTenantSettings } from '../../../lib/tenant-settings.ts';
+import { useTestDigisacConnection } from '../api/test-digisac-connection.ts';
 import { useUpdateTenantSettings } from '../api/update-tenant-settings.ts';
 import { AnalysisQualityCard } from './analysis-quality-card.tsx';
 import { NotificationPreferencesCard } from './notification-preferences-card.tsx';
 import {
+  connectionTestRequest,
   formFieldOf,
+  hostChanged,
   type SettingsFormValues,
+  savedTokenText,
   settingsBody,
   settingsFormSchema,
   settingsMessages,
@@ -127,7 +133,14 @@ function SettingsForm({
       },
     });
 
-  const tokenStatus = settings.digisac_token_set ? 'Um token está salvo.' : 'Nenhum token salvo.';
+  // Saving another host clears the saved token (it is only ever sent to its own host).
+  const [typedHost, typedToken] = form.watch(['digisacHost', 'newToken']);
+  const clearsToken =
+    settings.digisac_token_set &&
+    !removeToken &&
+    typedHost.trim() !== '' &&
+    typedToken.trim() === '' &&
+    hostChanged({ digisacHost: typedHost }, settings);
 
   return (
     <form
@@ -168,21 +181,17 @@ function SettingsForm({
               inputMode="url"
               autoComplete="off"
               placeholder="https://suaempresa.digisac.app"
-              hint="Deixe em branco para desativar a integração."
+              hint={clearsToken ? settingsMessages.hostChangeClearsToken : settingsMessages.hostHint}
               {...fieldProps(form, 'digisacHost')}
             />
             <div className="space-y-3">
-              <p className="flex items-center gap-2 text-sm text-slate-700" data-testid="token-status">
-                <KeyRound className="size-4 text-slate-500" aria-hidden="true" />
-                {tokenStatus}
-              </p>
               <PasswordField
                 label={settings.digisac_token_set ? 'Novo token do DigiSac' : 'Token do DigiSac'}
                 autoComplete="new-password"
                 hint={
                   settings.digisac_token_set
-                    ? 'Deixe em branco para manter o token salvo.'
-                    : 'O token não é exibido depois de salvo.'
+                    ? `${savedTokenText(settings)}. ${settingsMessages.tokenKeepHint}`
+                    : settingsMessages.tokenNoneHint
                 }
                 disabled={removeToken}
                 {...fieldProps(form, 'newToken')}
@@ -197,6 +206,7 @@ function SettingsForm({
                 />
               )}
             </div>
+            <ConnectionTest form={form} settings={settings} />
           </fieldset>
         </CardContent>
         <CardFooter>
@@ -213,6 +223,78 @@ function SettingsForm({
         </CardFooter>
       </Card>
     </form>
+  );
+}
+
+interface TestResult {
+  ok: boolean;
+  message: string;
+  /** What the host and token fields held when it was asked: typing there hides the answer. */
+  typed: string;
+}
+
+/**
+ * 'Testar conexão': asks DigiSac (through our server) who the typed or stored token belongs to;
+ * the answer is announced (role="status") next to the button, a malformed host under its input.
+ */
+function ConnectionTest({
+  form,
+  settings,
+}: {
+  form: UseFormReturn<SettingsFormValues>;
+  settings: TenantSettings;
+}) {
+  const test = useTestDigisacConnection();
+  const [result, setResult] = useState<TestResult | null>(null);
+  const typed = JSON.stringify(form.watch(['digisacHost', 'newToken', 'removeToken']));
+  const shown = result?.typed === typed ? result : null;
+
+  async function run() {
+    setResult(null);
+    if (!(await form.trigger(['digisacHost', 'newToken']))) return;
+    const request = connectionTestRequest(form.getValues(), settings);
+    if (request.problem !== undefined) {
+      setResult({ ok: false, message: request.problem, typed });
+      return;
+    }
+    test.mutate(request.body, {
+      onSuccess: (answer) => setResult({ ok: answer.ok, message: answer.message, typed }),
+      onError: (error) => {
+        if (showServerFieldErrors(form, error, formFieldOf)) return;
+        const message = (error instanceof ApiError && error.error?.detail) || settingsMessages.testFailed;
+        setResult({ ok: false, message, typed });
+      },
+    });
+  }
+
+  const Icon = shown?.ok ? CircleCheck : CircleAlert;
+  return (
+    <div className="flex flex-wrap items-start gap-3">
+      <Button
+        variant="secondary"
+        pending={test.isPending}
+        pendingLabel="Testando conexão…"
+        onClick={() => void run()}
+      >
+        <PlugZap className="size-4" aria-hidden="true" />
+        Testar conexão
+      </Button>
+      <div role="status" className="min-w-0 flex-1 basis-64" data-testid="digisac-test-result">
+        {shown && (
+          <p
+            className={cn(
+              'flex items-start gap-2 rounded-md border px-3 py-2 text-sm',
+              shown.ok
+                ? 'border-emerald-200 bg-emerald-50 text-emerald-900'
+                : 'border-amber-200 bg-amber-50 text-amber-900',
+            )}
+          >
+            <Icon className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+            <span>{shown.message}</span>
+          </p>
+        )}
+      </div>
+    </div>
   );
 }
 

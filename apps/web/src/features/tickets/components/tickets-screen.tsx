@@ -4,7 +4,6 @@ import { Plus, RefreshCw } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { useListState } from '../../../components/list/use-list-state.ts';
 import { Button } from '../../../components/ui/button.tsx';
-import { Card, CardContent } from '../../../components/ui/card.tsx';
 import { cn, focusRing } from '../../../components/ui/cn.ts';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { currentTenantId } from '../../../lib/id-token.ts';
@@ -13,6 +12,7 @@ import { useTickets } from '../api/get-tickets.ts';
 import { ticketKeys } from '../api/keys.ts';
 import { ticketListSchema, ticketSortSpec } from '../lib/filters.ts';
 import { CreateTicketForm } from './create-ticket-form.tsx';
+import { type DigisacPageSize, DigisacTicketsTab } from './digisac-tickets-tab.tsx';
 import { ExportTicketsButton } from './export-tickets-button.tsx';
 import { TicketFilters } from './ticket-filters.tsx';
 import { TicketsTable } from './tickets-table.tsx';
@@ -35,6 +35,10 @@ export function TicketsScreen() {
   // The list comes first: the create form opens on demand ('Novo Chamado').
   const [creating, setCreating] = useState(false);
   const newTicketButton = useRef<HTMLButtonElement>(null);
+  // The DigiSac tab's page and size live here, not in the URL (the internal list owns the query
+  // string and rewrites it whole): switching tabs and back keeps them.
+  const [digisacPage, setDigisacPage] = useState(1);
+  const [digisacPerPage, setDigisacPerPage] = useState<DigisacPageSize>(10);
 
   // Spec §4: back to the internal tab when the integration is (or becomes) unconfigured.
   useEffect(() => {
@@ -104,14 +108,15 @@ export function TicketsScreen() {
         </Tabs.Content>
         {digisac && (
           <Tabs.Content value="digisac" className="outline-none">
-            <Card>
-              <CardContent>
-                <p className="font-medium text-slate-900">Em breve</p>
-                <p className="mt-1 text-sm text-slate-600">
-                  Os chamados do DigiSac aparecerão aqui em uma próxima versão.
-                </p>
-              </CardContent>
-            </Card>
+            <DigisacTicketsTab
+              page={digisacPage}
+              perPage={digisacPerPage}
+              onPageChange={setDigisacPage}
+              onPerPageChange={(size) => {
+                setDigisacPerPage(size);
+                setDigisacPage(1);
+              }}
+            />
           </Tabs.Content>
         )}
       </Tabs.Root>
