@@ -255,3 +255,23 @@ export const dashboardUser = {
   groups: ['admin'],
 };
 export const dashboardTickets = 3000;
+
+// ── DigiSac (issue 19) ──────────────────────────────────────────────────────────────────────────
+// A tenant per attempt: digisac.spec.ts saves its DigiSac host and token, and the tab must be
+// absent for every other spec's tenant. The fake DigiSac runs beside the server (playwright.config.ts).
+export const digisacTenant = (attempt: number) => ({
+  name: `Atendimento DigiSac ${attempt + 1}`,
+  slug: `atendimento-digisac-${attempt + 1}`,
+});
+export const digisacUser = (attempt: number) => ({
+  tenantSlug: digisacTenant(attempt).slug,
+  email: `digisac.${attempt}@atende.local`,
+  password: 'Conversa#Integrada2026',
+  temporary: false,
+  groups: ['admin'],
+});
+/** What server.ts sets up for digisac.spec.ts: each attempt's tenant and admin. */
+export const digisacTenants = perAttempt((attempt) => ({
+  tenant: digisacTenant(attempt),
+  users: [digisacUser(attempt)],
+}));

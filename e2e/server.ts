@@ -1,6 +1,6 @@
 // The e2e server: the real one (migrate, demo seed, listen), started after adding the fixture
 // users that the specs sign in as, the notification specs' tenants with their alerts, and the
-// analysis-feedback spec's tenants (one per attempt). Runs in the server's environment (see
+// analysis-feedback and DigiSac specs' tenants (one per attempt). Runs in the server's environment (see
 // playwright.config.ts).
 import { randomUUID } from 'node:crypto';
 import { inArray } from 'drizzle-orm';
@@ -19,6 +19,7 @@ import {
   dashboardTenant,
   dashboardTickets,
   dashboardUser,
+  digisacTenants,
   feedbackTenants,
   fixtureUsers,
   otherTenant,
@@ -33,6 +34,7 @@ try {
     await createUser(database.db, user, cpu).catch(ignoreConflict);
   for (const setup of alertTenants) await addAlertTenant(database.db, cpu, setup);
   for (const setup of feedbackTenants) await addTenantWithUsers(database.db, cpu, setup);
+  for (const setup of digisacTenants) await addTenantWithUsers(database.db, cpu, setup);
   if (await addTenantWithUsers(database.db, cpu, { tenant: dashboardTenant, users: [dashboardUser] })) {
     await seedBulk(database, { tenantSlug: dashboardTenant.slug, tickets: dashboardTickets, customers: 100 });
   }

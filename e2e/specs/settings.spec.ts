@@ -31,7 +31,7 @@ test('validation messages, discard, and the buttons only when something changed'
   await expect(page.getByText('Por favor, corrija os erros no formulário')).toBeVisible();
   await expect(page.getByText('Nome do tenant é obrigatório')).toBeVisible();
   await expect(page.getByText('Tempo deve estar entre 1 e 1440 minutos (24 horas)')).toBeVisible();
-  await expect(page.getByText('URL deve começar com http:// ou https://')).toBeVisible();
+  await expect(page.getByText('URL deve começar com https://')).toBeVisible();
   await expect(name).toHaveAttribute('aria-invalid', 'true');
 
   await host.fill('https://exa mple.com');
@@ -66,7 +66,7 @@ test('saves, keeps the values after a reload, and never shows the token', async 
     await expect(name).toHaveValue(newName);
     await expect(wait).toHaveValue('45');
     await expect(host).toHaveValue('https://outra.digisac.app');
-    await expect(page.getByText('Um token está salvo.')).toBeVisible();
+    await expect(page.getByText('Token salvo: ••••abcd')).toBeVisible();
     const newToken = page.getByLabel('Novo token do DigiSac');
     await expect(newToken).toHaveValue('');
     expect(await page.content()).not.toContain('tok-e2e-1234567890');
@@ -80,7 +80,7 @@ test('saves, keeps the values after a reload, and never shows the token', async 
     await wait.fill('50');
     await save(page).click();
     expect((await request).postDataJSON()).not.toHaveProperty('digisac_token');
-    await expect(page.getByText('Um token está salvo.')).toBeVisible();
+    await expect(page.getByText('Token salvo: ••••abcd')).toBeVisible();
 
     // Removing it on purpose sends null.
     await page.getByRole('checkbox', { name: 'Remover o token salvo' }).click();
