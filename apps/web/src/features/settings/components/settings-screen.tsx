@@ -95,6 +95,7 @@ function TipsCard() {
             O token nunca é exibido depois de salvo. Para trocá-lo, digite o novo token; deixe o campo em
             branco para manter o atual.
           </li>
+          <li>Use “Testar conexão” para conferir o endereço e o token antes de salvar.</li>
         </ul>
       </CardContent>
     </Card>
