@@ -1,10 +1,22 @@
+import { digisacMessages } from '@atende/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tenants } from '../../db/schema/index.ts';
-import { type ApiCall, createTestUser, signedInClient, twoTenants } from '../../test/helpers.ts';
+import { decryptSecret, loadSecretKey } from '../../lib/secrets.ts';
+import {
+  type ApiCall,
+  createTestTenant,
+  createTestUser,
+  freshDatabase,
+  signedInClient,
+  testConfig,
+  twoTenants,
+} from '../../test/helpers.ts';
+import { encryptPlaintextDigisacTokens } from './tenant-settings.service.ts';
 
 const nameRequired = 'Nome do tenant é obrigatório';
-const hostScheme = 'URL deve começar com http:// ou https://';
+const hostScheme = 'URL deve começar com https://';
+const privateHost = digisacMessages.privateHost;
 const hostInvalid = 'URL inválida';
 const waitTime = 'Tempo deve estar entre 1 e 1440 minutos (24 horas)';
 
@@ -29,6 +41,7 @@ describe('tenant settings API', () => {
       name: t.a.tenant.name,
       digisac_host: null,
       digisac_token_set: false,
+      digisac_token_last4: null,
       max_customer_wait_time_minutes: 30,
       updated_at: expect.any(String),
     });
@@ -47,6 +60,7 @@ describe('tenant settings API', () => {
       name: 'Loja Azul',
       digisac_host: 'https://lojaazul.digisac.chat',
       digisac_token_set: true,
+      digisac_token_last4: 'abcd',
       max_customer_wait_time_minutes: 45,
       updated_at: expect.any(String),
     });
@@ -60,35 +74,50 @@ describe('tenant settings API', () => {
     const bounds = await put(api, { name: 'Loja Azul', max_customer_wait_time_minutes: 1 });
     expect(bounds.body.max_customer_wait_time_minutes).toBe(1);
     expect((await put(api, { name: 'Loja Azul', max_customer_wait_time_minutes: 1440 })).status).toBe(200);
-    const path = await put(api, { name: 'Loja Azul', digisac_host: 'http://10.0.0.5:8080/api//' });
-    expect(path.body.digisac_host).toBe('http://10.0.0.5:8080/api');
+    const path = await put(api, {
+      name: 'Loja Azul',
+      digisac_host: 'https://lojaazul.digisac.chat:8443/api//',
+    });
+    expect(path.body.digisac_host).toBe('https://lojaazul.digisac.chat:8443/api');
   });
 
   it('keeps the token write-only: absent keeps it, null or blank removes it, a string replaces it', async () => {
     const { api, tenant } = await freshTenant();
     const token = 'segredo-digisac-0000-9876';
-    expect((await put(api, { name: 'Com token', digisac_token: token })).body).toMatchObject({
-      digisac_token_set: true,
-    });
-    // Absent: kept (also the host and the wait time).
-    await put(api, {
-      name: 'Com token',
-      digisac_host: 'https://x.digisac.chat',
-      max_customer_wait_time_minutes: 10,
-    });
+    expect(
+      (await put(api, { name: 'Com token', digisac_host: 'https://x.digisac.chat', digisac_token: token }))
+        .body,
+    ).toMatchObject({ digisac_token_set: true, digisac_token_last4: '9876' });
+    // Absent: kept (also the host and the wait time); the same host sent again keeps it too.
+    await put(api, { name: 'Com token', max_customer_wait_time_minutes: 10 });
+    await put(api, { name: 'Com token', digisac_host: 'https://x.digisac.chat/' });
     const kept = await put(api, { name: 'Renomeada' });
     expect(kept.body).toMatchObject({
       name: 'Renomeada',
       digisac_host: 'https://x.digisac.chat',
       digisac_token_set: true,
+      digisac_token_last4: '9876',
       max_customer_wait_time_minutes: 10,
     });
+    // Encrypted at rest (AES-256-GCM under the server's key), readable back with it.
     const [row] = await t.server.database.db.select().from(tenants).where(eq(tenants.id, tenant.id));
-    expect(row?.digisacToken).toBe(token); // stored as sent, only never answered
+    expect(row?.digisacToken).toMatch(/^v1:[A-Za-z0-9+/]+=*$/);
+    expect(row?.digisacToken).not.toContain('9876');
+    expect(row?.digisacTokenKeyId).toBe(t.server.app.secretKey.id);
+    expect(row?.digisacTokenLast4).toBe('9876');
+    expect(
+      decryptSecret(t.server.app.secretKey, row?.digisacToken ?? '', row?.digisacTokenKeyId ?? null),
+    ).toBe(token);
+    // The same token saved again is a new ciphertext (a fresh IV each time).
+    await put(api, { name: 'Renomeada', digisac_token: token });
+    const [again] = await t.server.database.db.select().from(tenants).where(eq(tenants.id, tenant.id));
+    expect(again?.digisacToken).not.toBe(row?.digisacToken);
 
     const replaced = await put(api, { name: 'Renomeada', digisac_token: 'outro-token-muito-longo-WXYZ' });
     expect(replaced.body.digisac_token_set).toBe(true);
-    expect(JSON.stringify(replaced.body)).not.toContain('WXYZ');
+    // Only its last 4 characters, to recognise it.
+    expect(replaced.body.digisac_token_last4).toBe('WXYZ');
+    expect(JSON.stringify(replaced.body)).not.toContain('outro-token');
     for (const cleared of [null, '', '   ']) {
       await put(api, { name: 'Renomeada', digisac_token: 'de-novo-um-token-1234' });
       const res = await put(api, { name: 'Renomeada', digisac_token: cleared });
@@ -121,6 +150,7 @@ describe('tenant settings API', () => {
       [{ digisac_host: 'ftp://loja.com' }, 'body.digisac_host', hostScheme],
       [{ digisac_host: 'loja.digisac.chat' }, 'body.digisac_host', hostScheme],
       [{ digisac_host: 'http:/loja.com' }, 'body.digisac_host', hostScheme],
+      [{ digisac_host: 'http://loja.digisac.chat' }, 'body.digisac_host', hostScheme],
       [{ digisac_host: 'https://' }, 'body.digisac_host', hostInvalid],
       [{ digisac_host: 'https://exa mple.com' }, 'body.digisac_host', hostInvalid],
       [{ digisac_host: 'http://[::1' }, 'body.digisac_host', hostInvalid],
@@ -188,5 +218,104 @@ describe('tenant settings API', () => {
       name: 'Empresa A',
       max_customer_wait_time_minutes: 77,
     });
+  });
+
+  it('refuses a host that is or resolves to a private address (DIGISAC_ALLOW_PRIVATE_HOSTS off)', async () => {
+    const { api } = await freshTenant();
+    const refused = [
+      'https://127.0.0.1',
+      'https://127.0.0.1:8443/api',
+      'https://[::1]',
+      'https://169.254.169.254',
+      'https://10.0.0.5',
+      'https://172.16.0.1',
+      'https://192.168.1.10',
+      'https://0.0.0.0',
+      'https://[fd00:ec2::254]',
+      'https://[fe80::1]',
+      'https://[::ffff:127.0.0.1]',
+      'https://2130706433', // 127.0.0.1 written as one number
+      'https://localhost', // a name: it resolves to 127.0.0.1 here
+      'https://LOCALHOST:3000',
+    ];
+    for (const host of refused) {
+      const res = await put(api, { name: 'Loja', digisac_host: host, digisac_token: 'tok-1234' });
+      expect(res.status, host).toBe(400);
+      expect(res.body.fields, host).toEqual([{ field: 'body.digisac_host', message: privateHost }]);
+    }
+    // Nothing was written.
+    expect((await api('GET', '/tenants/settings')).body).toMatchObject({
+      digisac_host: null,
+      digisac_token_set: false,
+    });
+    // A public address, or a name that does not resolve (yet), is accepted: the call checks again.
+    for (const host of ['https://8.8.8.8', 'https://atende-ainda-nao-existe.invalid']) {
+      const res = await put(api, { name: 'Loja', digisac_host: host });
+      expect(res.status, host).toBe(200);
+      expect(res.body.digisac_host).toBe(host);
+    }
+  });
+
+  it('clears the token when the host changes, unless a new token comes with it', async () => {
+    const { api } = await freshTenant();
+    const first = await put(api, {
+      name: 'Loja',
+      digisac_host: 'https://um.digisac.chat',
+      digisac_token: 'token-do-primeiro-host-1111',
+    });
+    expect(first.body).toMatchObject({ digisac_token_set: true, digisac_token_last4: '1111' });
+    // Another host alone: the token (meant for the first host) is dropped.
+    const moved = await put(api, { name: 'Loja', digisac_host: 'https://dois.digisac.chat' });
+    expect(moved.body).toMatchObject({
+      digisac_host: 'https://dois.digisac.chat',
+      digisac_token_set: false,
+      digisac_token_last4: null,
+    });
+    // Another host with a new token: both are kept.
+    const both = await put(api, {
+      name: 'Loja',
+      digisac_host: 'https://tres.digisac.chat',
+      digisac_token: 'token-do-terceiro-3333',
+    });
+    expect(both.body).toMatchObject({ digisac_token_set: true, digisac_token_last4: '3333' });
+    // Removing the host removes the token too.
+    const removed = await put(api, { name: 'Loja', digisac_host: null });
+    expect(removed.body).toMatchObject({ digisac_host: null, digisac_token_set: false });
+  });
+
+  it('encrypts plaintext tokens of old at boot, once (withSystem; idempotent)', async () => {
+    const database = await freshDatabase();
+    try {
+      const key = loadSecretKey(testConfig());
+      const old = await createTestTenant(database, 'Antiga');
+      const none = await createTestTenant(database, 'Sem token');
+      await database.db
+        .update(tenants)
+        .set({ digisacHost: 'https://antiga.digisac.chat', digisacToken: 'token-em-texto-claro-4321' })
+        .where(eq(tenants.id, old.id));
+      const read = async (id: string) =>
+        (await database.db.select().from(tenants).where(eq(tenants.id, id)))[0];
+
+      expect(await encryptPlaintextDigisacTokens(database.db, key)).toEqual({ encrypted: 1, otherKey: 0 });
+      const encrypted = await read(old.id);
+      expect(encrypted?.digisacToken).toMatch(/^v1:/);
+      expect(encrypted?.digisacTokenKeyId).toBe(key.id);
+      expect(encrypted?.digisacTokenLast4).toBe('4321');
+      expect(decryptSecret(key, encrypted?.digisacToken ?? '', key.id)).toBe('token-em-texto-claro-4321');
+      expect((await read(none.id))?.digisacToken).toBeNull();
+
+      // Again: nothing to do, the encrypted row is left as it is.
+      expect(await encryptPlaintextDigisacTokens(database.db, key)).toEqual({ encrypted: 0, otherKey: 0 });
+      expect((await read(old.id))?.digisacToken).toBe(encrypted?.digisacToken);
+      // Under another key the row is counted as unreadable, never re-encrypted or lost.
+      const otherKey = loadSecretKey(testConfig());
+      expect(await encryptPlaintextDigisacTokens(database.db, otherKey)).toEqual({
+        encrypted: 0,
+        otherKey: 1,
+      });
+      expect((await read(old.id))?.digisacToken).toBe(encrypted?.digisacToken);
+    } finally {
+      await database.close();
+    }
   });
 });

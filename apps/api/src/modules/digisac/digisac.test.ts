@@ -1,0 +1,364 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { digisacMessages } from '@atende/contracts';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { tenants } from '../../db/schema/index.ts';
+import { encryptSecret } from '../../lib/secrets.ts';
+import {
+  type FakeDigisac,
+  fakeDigisacTickets,
+  fakeDigisacToken,
+  startFakeDigisac,
+} from '../../test/fake-digisac.ts';
+import {
+  type ApiCall,
+  createTestUser,
+  signedInClient,
+  type TestServer,
+  twoTenants,
+} from '../../test/helpers.ts';
+
+const timeoutMs = 500;
+const slowMs = 3000;
+const tenantNotFound = 'Organização não encontrada.';
+// Every token a test stores or types: none may ever appear in an answer.
+const tokens = [fakeDigisacToken, 'token-lento', 'token-desconectado', 'token-erro', 'token-nao-json'];
+const badToken = 'token-que-nao-existe-no-digisac';
+
+/** A port nobody listens on (taken, then closed). */
+async function closedPort() {
+  const server = http.createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
+
+/** Every answer a test got, to check that no token is in any of them. */
+const answers: string[] = [];
+const recorded =
+  (api: ApiCall): ApiCall =>
+  async (...args) => {
+    const res = await api(...args);
+    answers.push(JSON.stringify(res.body));
+    return res;
+  };
+
+/** A signed-in caller in a tenant of its own on `server`. */
+async function freshCaller(server: TestServer) {
+  const user = await createTestUser(server.database);
+  return { ...user, api: recorded(await signedInClient(server, user)) };
+}
+
+describe('DigiSac integration (DIGISAC_ALLOW_PRIVATE_HOSTS=true, against the fake)', () => {
+  let t: Awaited<ReturnType<typeof twoTenants>>;
+  let fake: FakeDigisac;
+  let a: ApiCall;
+  let b: ApiCall;
+  const tickets = (api: ApiCall, tenantId: string, query = '') =>
+    api('GET', `/tenants/${tenantId}/digisac/tickets${query}`);
+  const configure = (api: ApiCall, token: string, host = fake.url) =>
+    api('PUT', '/tenants/settings', { name: 'Loja', digisac_host: host, digisac_token: token });
+
+  beforeAll(async () => {
+    [t, fake] = await Promise.all([
+      twoTenants({ DIGISAC_ALLOW_PRIVATE_HOSTS: 'true', DIGISAC_TIMEOUT_MS: String(timeoutMs) }),
+      startFakeDigisac({ slowMs }),
+    ]);
+    a = recorded(t.a.api);
+    b = recorded(t.b.api);
+    expect((await configure(a, fakeDigisacToken)).status).toBe(200);
+  });
+  afterAll(async () => {
+    await t.server.close();
+    await fake.close();
+  });
+
+  it('lists the tickets, newest first, each field mapped', async () => {
+    const res = await tickets(a, t.a.tenant.id);
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ total: 300, page: 1, per_page: 10, last_page: 30 });
+    expect(res.body.tickets).toHaveLength(10);
+    const source = fakeDigisacTickets(300);
+    // Ticket 1: protocol as a number there, text here; open; an agent.
+    const first = source[0];
+    expect(res.body.tickets[0]).toEqual({
+      id: first?.id,
+      protocol: '202611001',
+      contact_name: first?.contact.name,
+      contact_number: first?.contact.data.number,
+      is_open: true,
+      department: first?.department?.name,
+      agent: first?.user?.name,
+      started_at: first?.startedAt,
+      updated_at: first?.updatedAt,
+      ended_at: null,
+      waiting_time_seconds: 47,
+    });
+    // Ticket 3 is closed (ended), ticket 5 has no agent, ticket 2's protocol is a string there.
+    expect(res.body.tickets[1]).toMatchObject({ protocol: '202611002', is_open: true });
+    expect(res.body.tickets[2]).toMatchObject({ is_open: false, ended_at: source[2]?.endedAt });
+    expect(res.body.tickets[4]).toMatchObject({ agent: null, department: source[4]?.department?.name });
+
+    // What was asked of DigiSac: its `query` JSON (contact, user, department; newest first), the token.
+    const sent = fake.requests.at(-1);
+    expect(sent?.authorization).toBe(`Bearer ${fakeDigisacToken}`);
+    const url = new URL(sent?.url ?? '', fake.url);
+    expect(url.pathname).toBe('/api/v1/tickets');
+    expect(JSON.parse(url.searchParams.get('query') ?? '')).toEqual({
+      include: [{ model: 'contact' }, { model: 'user' }, { model: 'department' }],
+      order: [['createdAt', 'DESC']],
+      page: 1,
+      perPage: 10,
+    });
+  });
+
+  it('pages: page 2 of 20, the last page, past the end', async () => {
+    const source = fakeDigisacTickets(300);
+    const second = await tickets(a, t.a.tenant.id, '?page=2&per_page=20');
+    expect(second.status).toBe(200);
+    expect(second.body).toMatchObject({ total: 300, page: 2, per_page: 20, last_page: 15 });
+    expect(second.body.tickets.map((x: { id: string }) => x.id)).toEqual(
+      source.slice(20, 40).map((x) => x.id),
+    );
+    const last = await tickets(a, t.a.tenant.id, '?page=15&per_page=20');
+    expect(last.body.tickets.at(-1).id).toBe(source[299]?.id);
+    const past = await tickets(a, t.a.tenant.id, '?page=16&per_page=20');
+    expect(past.body).toMatchObject({ tickets: [], page: 16, last_page: 15 });
+    for (const perPage of [10, 20, 50, 100]) {
+      const res = await tickets(a, t.a.tenant.id, `?per_page=${perPage}`);
+      expect(res.body.tickets, String(perPage)).toHaveLength(perPage);
+      expect(res.body.last_page).toBe(Math.ceil(300 / perPage));
+    }
+  });
+
+  it('refuses other page sizes and bad pages, naming the field', async () => {
+    for (const perPage of ['15', '0', '1000', 'dez', '-10']) {
+      const res = await tickets(a, t.a.tenant.id, `?per_page=${perPage}`);
+      expect(res.status, perPage).toBe(400);
+      expect(res.body.fields, perPage).toEqual([
+        { field: 'querystring.per_page', message: 'Use 10, 20, 50 ou 100.' },
+      ]);
+    }
+    for (const page of ['0', '-1', '1.5', 'x']) {
+      const res = await tickets(a, t.a.tenant.id, `?page=${page}`);
+      expect(res.status, page).toBe(400);
+      expect(res.body.fields[0].field).toBe('querystring.page');
+    }
+    expect((await tickets(a, 'nao-e-um-uuid')).status).toBe(400);
+  });
+
+  it("answers 404 for another tenant's id, as for an unknown one; a foreign X-Tenant-ID is refused", async () => {
+    const foreign = await tickets(a, t.b.tenant.id);
+    expect(foreign.status).toBe(404);
+    expect(foreign.body.detail).toBe(tenantNotFound);
+    const unknown = await tickets(a, '00000000-0000-4000-8000-000000000000');
+    expect(unknown.status).toBe(404);
+    expect(unknown.body.detail).toBe(tenantNotFound);
+    // B has no integration of its own: its own id says so; A's id is not B's business.
+    expect((await tickets(b, t.b.tenant.id)).status).toBe(409);
+    expect((await tickets(b, t.a.tenant.id)).status).toBe(404);
+    // A's token naming B's tenant in X-Tenant-ID: the auth hook refuses it.
+    const spoofed = await a('GET', `/tenants/${t.b.tenant.id}/digisac/tickets`, undefined, {
+      'x-tenant-id': t.b.tenant.id,
+    });
+    expect(spoofed.status).toBe(403);
+    const requestsBefore = fake.requests.length;
+    await tickets(b, t.a.tenant.id);
+    expect(fake.requests.length).toBe(requestsBefore); // nothing was sent to A's DigiSac
+  });
+
+  it('says "not configured" (409) without a host or a token', async () => {
+    const c = await freshCaller(t.server);
+    const none = await tickets(c.api, c.tenant.id);
+    expect(none.status).toBe(409);
+    expect(none.body).toMatchObject({ code: 'conflict', detail: digisacMessages.notConfigured });
+    await c.api('PUT', '/tenants/settings', { name: 'Loja', digisac_host: fake.url });
+    expect((await tickets(c.api, c.tenant.id)).body.detail).toBe(digisacMessages.notConfigured);
+    await c.api('PUT', '/tenants/settings', {
+      name: 'Loja',
+      digisac_host: null,
+      digisac_token: 'so-o-token-0000',
+    });
+    expect((await tickets(c.api, c.tenant.id)).body.detail).toBe(digisacMessages.notConfigured);
+  });
+
+  it('turns each upstream failure into its pt-BR error: 502, or 504 for a slow DigiSac', async () => {
+    const c = await freshCaller(t.server);
+    const failures: [string, number, string, string][] = [
+      [badToken, 502, 'bad_gateway', 'Token do DigiSac inválido ou expirado'],
+      ['token-desconectado', 502, 'bad_gateway', digisacMessages.upstreamError],
+      ['token-erro', 502, 'bad_gateway', digisacMessages.upstreamError],
+      ['token-nao-json', 502, 'bad_gateway', digisacMessages.upstreamError],
+    ];
+    for (const [token, status, code, detail] of failures) {
+      await configure(c.api, token);
+      const res = await tickets(c.api, c.tenant.id);
+      expect(res.status, token).toBe(status);
+      expect(res.body, token).toMatchObject({ code, detail });
+    }
+    expect(digisacMessages.badToken).toBe('Token do DigiSac inválido ou expirado');
+
+    await configure(c.api, 'token-lento');
+    const started = performance.now();
+    const slow = await tickets(c.api, c.tenant.id);
+    const elapsed = performance.now() - started;
+    expect(slow.status).toBe(504);
+    expect(slow.body).toMatchObject({ code: 'gateway_timeout', detail: digisacMessages.timeout });
+    expect(elapsed).toBeGreaterThanOrEqual(timeoutMs - 50);
+    expect(elapsed).toBeLessThan(timeoutMs + 1500);
+
+    await configure(c.api, fakeDigisacToken, `http://127.0.0.1:${await closedPort()}`);
+    const refused = await tickets(c.api, c.tenant.id);
+    expect(refused.status).toBe(502);
+    expect(refused.body).toMatchObject({ code: 'bad_gateway', detail: digisacMessages.unreachable });
+  });
+
+  it('tests a connection with the stored or the typed values, answering in pt-BR', async () => {
+    const test = (api: ApiCall, body?: unknown) => api('POST', '/tenants/settings/digisac/test', body);
+    const connected = { ok: true, user_name: 'Ana Atendente', message: 'Conectado como Ana Atendente.' };
+    expect((await test(a)).body).toEqual(connected); // no body: the stored values
+    expect((await test(a, {})).body).toEqual(connected);
+    expect((await test(a, { digisac_host: '', digisac_token: ' ' })).body).toEqual(connected);
+    const me = fake.requests.at(-1);
+    expect(me?.url).toBe('/api/v1/me');
+    expect(me?.authorization).toBe(`Bearer ${fakeDigisacToken}`);
+    // The stored host typed again (with a trailing slash) still uses the stored token.
+    expect((await test(a, { digisac_host: `${fake.url}/` })).body).toEqual(connected);
+
+    const c = await freshCaller(t.server);
+    const notOk = (message: string) => ({ ok: false, user_name: null, message });
+    expect((await test(c.api)).body).toEqual(notOk(digisacMessages.notConfigured));
+    // Typed values before saving them.
+    expect((await test(c.api, { digisac_host: fake.url, digisac_token: fakeDigisacToken })).body).toEqual(
+      connected,
+    );
+    expect((await test(c.api, { digisac_host: fake.url, digisac_token: badToken })).body).toEqual(
+      notOk(digisacMessages.badToken),
+    );
+    expect((await test(c.api, { digisac_host: fake.url, digisac_token: 'token-erro' })).body).toEqual(
+      notOk(digisacMessages.upstreamError),
+    );
+    expect((await test(c.api, { digisac_host: fake.url, digisac_token: 'token-lento' })).body).toEqual(
+      notOk(digisacMessages.timeout),
+    );
+    const closed = `http://127.0.0.1:${await closedPort()}`;
+    expect((await test(c.api, { digisac_host: closed, digisac_token: fakeDigisacToken })).body).toEqual(
+      notOk(digisacMessages.unreachable),
+    );
+    // Stored values: a typed token with the stored host; a new host never gets the stored token.
+    await configure(c.api, badToken);
+    expect((await test(c.api)).body).toEqual(notOk(digisacMessages.badToken));
+    expect((await test(c.api, { digisac_token: fakeDigisacToken })).body).toEqual(connected);
+    const sentBefore = fake.requests.length;
+    const otherHost = await test(c.api, { digisac_host: 'http://127.0.0.2:9' });
+    expect(otherHost.body).toEqual(notOk(digisacMessages.tokenForNewHost));
+    expect(fake.requests.length).toBe(sentBefore);
+
+    // Malformed input is a field-named 400.
+    for (const [host, message] of [
+      ['ftp://loja.com', 'URL deve começar com https://'],
+      ['loja.digisac.chat', 'URL deve começar com https://'],
+      ['https://', 'URL inválida'],
+      ['https://exa mple.com', 'URL inválida'],
+    ] as const) {
+      const res = await test(c.api, { digisac_host: host, digisac_token: 'x' });
+      expect(res.status, host).toBe(400);
+      expect(res.body.fields, host).toEqual([{ field: 'body.digisac_host', message }]);
+    }
+    expect((await test(c.api, { digisac_token: 42 })).status).toBe(400);
+  });
+
+  it('never answers a token, whatever the route or the outcome', () => {
+    expect(answers.length).toBeGreaterThan(40);
+    for (const answer of answers) {
+      for (const token of [...tokens, badToken]) expect(answer).not.toContain(token);
+    }
+  });
+});
+
+describe('DigiSac integration with private hosts refused (the default)', () => {
+  let server: TestServer;
+  let fake: FakeDigisac;
+  beforeAll(async () => {
+    [{ server }, fake] = await Promise.all([twoTenants(), startFakeDigisac()]);
+  });
+  afterAll(async () => {
+    await server.close();
+    await fake.close();
+  });
+
+  /** Stores host and token as an older version (or a changed DNS) could have: no save-time check. */
+  async function storeDirectly(tenantId: string, host: string, token = fakeDigisacToken) {
+    await server.database.db
+      .update(tenants)
+      .set({
+        digisacHost: host,
+        digisacToken: encryptSecret(server.app.secretKey, token),
+        digisacTokenKeyId: server.app.secretKey.id,
+        digisacTokenLast4: token.slice(-4),
+      })
+      .where(eq(tenants.id, tenantId));
+  }
+
+  it('refuses a private address again when connecting (a host that passed saving)', async () => {
+    const c = await freshCaller(server);
+    const port = new URL(fake.url).port;
+    const before = fake.requests.length;
+    // A name resolving to 127.0.0.1 now (DNS rebinding), and a literal address.
+    for (const host of [`https://localhost:${port}`, `https://127.0.0.1:${port}`]) {
+      await storeDirectly(c.tenant.id, host);
+      const res = await c.api('GET', `/tenants/${c.tenant.id}/digisac/tickets`);
+      expect(res.status, host).toBe(502);
+      expect(res.body, host).toMatchObject({ code: 'bad_gateway', detail: digisacMessages.privateHost });
+      const test = await c.api('POST', '/tenants/settings/digisac/test', {});
+      expect(test.body, host).toEqual({ ok: false, user_name: null, message: digisacMessages.privateHost });
+    }
+    expect(fake.requests.length).toBe(before); // nothing reached the fake
+  });
+
+  it('refuses a stored http:// host with a pt-BR message asking to update it (409)', async () => {
+    const c = await freshCaller(server);
+    await storeDirectly(c.tenant.id, fake.url);
+    const res = await c.api('GET', `/tenants/${c.tenant.id}/digisac/tickets`);
+    expect(res.status).toBe(409);
+    expect(res.body).toMatchObject({ code: 'conflict', detail: digisacMessages.insecureStoredHost });
+    const test = await c.api('POST', '/tenants/settings/digisac/test');
+    expect(test.body).toEqual({ ok: false, user_name: null, message: digisacMessages.insecureStoredHost });
+  });
+
+  it('says the token must be typed again when it was encrypted under another key (409)', async () => {
+    const c = await freshCaller(server);
+    await storeDirectly(c.tenant.id, 'https://loja.digisac.chat');
+    await server.database.db
+      .update(tenants)
+      .set({ digisacTokenKeyId: 'outra-chave' })
+      .where(eq(tenants.id, c.tenant.id));
+    const res = await c.api('GET', `/tenants/${c.tenant.id}/digisac/tickets`);
+    expect(res.status).toBe(409);
+    expect(res.body.detail).toBe(digisacMessages.tokenUnreadable);
+  });
+
+  it('refuses typed private or http:// hosts in the connection test (400 naming the field)', async () => {
+    const c = await freshCaller(server);
+    for (const [host, message] of [
+      ['https://127.0.0.1', digisacMessages.privateHost],
+      ['https://localhost', digisacMessages.privateHost],
+      ['https://[::1]:8443', digisacMessages.privateHost],
+      ['https://169.254.169.254', digisacMessages.privateHost],
+      ['http://loja.digisac.chat', 'URL deve começar com https://'],
+    ] as const) {
+      const res = await c.api('POST', '/tenants/settings/digisac/test', {
+        digisac_host: host,
+        digisac_token: fakeDigisacToken,
+      });
+      expect(res.status, host).toBe(400);
+      expect(res.body.fields, host).toEqual([{ field: 'body.digisac_host', message }]);
+    }
+  });
+
+  it('never answers a token', () => {
+    for (const answer of answers) expect(answer).not.toContain(fakeDigisacToken);
+  });
+});
