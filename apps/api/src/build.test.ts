@@ -2,6 +2,7 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { type FakeDigisac, fakeDigisacToken, startFakeDigisac } from './test/fake-digisac.ts';
 import { json, signInIdToken } from './test/helpers.ts';
 import {
   repoRoot,
@@ -20,13 +21,15 @@ describe('the server build', () => {
   const dist = fs.mkdtempSync(path.join(repoRoot, '.cache', 'server-build-'));
   let server: ServerProcess | undefined;
   let dropDatabase: (() => Promise<void>) | undefined;
+  let fake: FakeDigisac | undefined;
   afterAll(async () => {
     await server?.stop();
+    await fake?.close();
     await dropDatabase?.();
     fs.rmSync(dist, { recursive: true, force: true });
   });
 
-  it('runs with plain node: signs in, analyses on its worker threads, serves the SPA', async () => {
+  it('runs with plain node: signs in, analyses on its worker threads, calls DigiSac, serves the SPA', async () => {
     const build = spawnSync(process.execPath, ['scripts/build-server.mjs', dist], {
       cwd: repoRoot,
       encoding: 'utf8',
@@ -45,7 +48,10 @@ describe('the server build', () => {
       DEMO_PASSWORD: 'Demo#Senha2026',
       MIGRATIONS_DIR: path.join(dist, 'drizzle'),
       WEB_DIST_DIR: web,
+      // The fake DigiSac listens on 127.0.0.1 over http.
+      DIGISAC_ALLOW_PRIVATE_HOSTS: 'true',
     };
+    fake = await startFakeDigisac({ tickets: 30 });
     if (process.env.TEST_DB === 'postgres') {
       const scratch = await scratchPostgresDatabase();
       env.DATABASE_URL = scratch.url;
@@ -72,6 +78,19 @@ describe('the server build', () => {
     });
     expect(analysed.status).toBe(200);
     expect((await json(analysed)).analysis.provider).toBe('local');
+
+    // The DigiSac client (https/http.request, request-filtering-agent) from the bundle.
+    const saved = await api('/tenants/settings', {
+      method: 'PUT',
+      body: JSON.stringify({ name: 'Demonstração', digisac_host: fake.url, digisac_token: fakeDigisacToken }),
+    });
+    expect(saved.status).toBe(200);
+    const tenant = await json(await api('/tenants/current'));
+    const digisac = await api(`/tenants/${tenant.id}/digisac/tickets?per_page=20`);
+    expect(digisac.status).toBe(200);
+    expect(await json(digisac)).toMatchObject({ total: 30, page: 1, per_page: 20, last_page: 2 });
+    const test = await api('/tenants/settings/digisac/test', { method: 'POST', body: '{}' });
+    expect((await json(test)).ok).toBe(true);
 
     const page = await fetch(`${server.url}/tickets`);
     expect(page.status).toBe(200);

@@ -1,5 +1,15 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config.ts';
+import {
+  decryptSecret,
+  encryptSecret,
+  keyFromText,
+  loadSecretKey,
+  secretKeyFileName,
+} from './lib/secrets.ts';
 
 function problemsOf(env: Record<string, string>) {
   try {
@@ -54,5 +64,60 @@ describe('loadConfig', () => {
     for (const value of ['true', '1', '2', 'proxy.local']) {
       expect(problemsOf({ TRUST_PROXY: value })[0]).toContain('TRUST_PROXY: must be false or');
     }
+  });
+
+  it('reads the DigiSac settings: private hosts off and a 10 s deadline by default', () => {
+    const config = loadConfig({});
+    expect(config.DIGISAC_ALLOW_PRIVATE_HOSTS).toBe(false);
+    expect(config.DIGISAC_TIMEOUT_MS).toBe(10_000);
+    expect(config.SECRET_KEY).toBeUndefined();
+    const set = loadConfig({ DIGISAC_ALLOW_PRIVATE_HOSTS: 'true', DIGISAC_TIMEOUT_MS: '500' });
+    expect(set.DIGISAC_ALLOW_PRIVATE_HOSTS).toBe(true);
+    expect(set.DIGISAC_TIMEOUT_MS).toBe(500);
+    expect(problemsOf({ DIGISAC_ALLOW_PRIVATE_HOSTS: 'yes' })[0]).toContain(
+      'DIGISAC_ALLOW_PRIVATE_HOSTS: must be true or false',
+    );
+    expect(problemsOf({ DIGISAC_TIMEOUT_MS: '10' })[0]).toContain(
+      'DIGISAC_TIMEOUT_MS: must be a whole number',
+    );
+  });
+
+  it('needs SECRET_KEY with DATABASE_URL, and never prints it', () => {
+    expect(problemsOf({ DATABASE_URL: 'postgres://db/atende' })).toEqual([
+      expect.stringMatching(/^SECRET_KEY: required when DATABASE_URL is set/),
+    ]);
+    const key = 'a'.repeat(32);
+    expect(loadConfig({ DATABASE_URL: 'postgres://db/atende', SECRET_KEY: key }).SECRET_KEY).toBe(key);
+    const short = problemsOf({ SECRET_KEY: 'curta-demais-e-secreta' });
+    expect(short).toEqual([
+      'SECRET_KEY: must be 32 bytes as 64 hex digits or base64, or a passphrase of at least 32 characters',
+    ]);
+    expect(short.join('')).not.toContain('curta-demais');
+  });
+
+  it('reads SECRET_KEY as hex, base64 or a passphrase; without it generates DATA_DIR/secret.key once', () => {
+    const bytes = Buffer.alloc(32, 7);
+    expect(keyFromText(bytes.toString('hex'))).toEqual(bytes);
+    expect(keyFromText(bytes.toString('base64'))).toEqual(bytes);
+    expect(keyFromText(bytes.toString('base64url'))).toEqual(bytes);
+    expect(keyFromText('uma frase-senha longa o bastante para a chave')).toHaveLength(32);
+
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'atende-key-'));
+    const first = loadSecretKey({ DATA_DIR: dir, SECRET_KEY: undefined });
+    const file = path.join(dir, secretKeyFileName);
+    expect(fs.statSync(file).mode & 0o777).toBe(0o600);
+    const again = loadSecretKey({ DATA_DIR: dir, SECRET_KEY: undefined });
+    expect(again.id).toBe(first.id);
+    expect(again.key).toEqual(first.key);
+    const stored = encryptSecret(first, 'token-secreto');
+    expect(decryptSecret(again, stored, first.id)).toBe('token-secreto');
+    // SECRET_KEY wins over the file; a value under another key is refused, not garbled.
+    const configured = loadSecretKey({ DATA_DIR: dir, SECRET_KEY: 'b'.repeat(64) });
+    expect(configured.id).not.toBe(first.id);
+    expect(() => decryptSecret(configured, stored, first.id)).toThrow('another key');
+    expect(() => decryptSecret({ ...configured, id: first.id }, stored, first.id)).toThrow(
+      'does not decrypt',
+    );
+    fs.rmSync(dir, { recursive: true, force: true });
   });
 });
