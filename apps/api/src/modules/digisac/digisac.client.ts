@@ -61,10 +61,24 @@ export function digisacGet(call: DigisacCall): Promise<unknown> {
     // The service refuses stored http:// hosts before calling; this is the last guard.
     return Promise.reject(new DigisacCallError({ kind: 'blocked' }));
   }
+  // A token DigiSac could not have made (spaces, accents, control characters) cannot go in a
+  // header (Node throws): it is a bad token, said as such.
+  if (!/^[\x21-\x7e]+$/.test(call.token)) {
+    return Promise.reject(new DigisacCallError({ kind: 'unauthorized', status: 0 }));
+  }
   const agents = call.allowPrivateHosts ? plain : filtering;
   const signal = AbortSignal.timeout(call.timeoutMs);
 
   return new Promise((resolve, reject) => {
+    try {
+      send(resolve, reject);
+    } catch (err) {
+      // Thrown while creating the request or its socket (e.g. by the agent): not reachable.
+      reject(new DigisacCallError({ kind: 'unreachable', code: (err as NodeJS.ErrnoException).code }));
+    }
+  });
+
+  function send(resolve: (body: unknown) => void, reject: (err: Error) => void) {
     let settled = false;
     const fail = (failure: DigisacFailure) => {
       if (settled) return;
@@ -130,5 +144,5 @@ export function digisacGet(call: DigisacCall): Promise<unknown> {
       else fail({ kind: 'unreachable', code: err.code });
     });
     request.end();
-  });
+  }
 }

@@ -237,6 +237,12 @@ describe('DigiSac integration (DIGISAC_ALLOW_PRIVATE_HOSTS=true, against the fak
     expect((await test(c.api, { digisac_host: fake.url, digisac_token: badToken })).body).toEqual(
       notOk(digisacMessages.badToken),
     );
+    // A token that cannot go in a header (accents, spaces, control characters) is a bad token, not a 500.
+    for (const token of ['token-com-ção', 'token com espaço', 'token\nquebrado']) {
+      expect((await test(c.api, { digisac_host: fake.url, digisac_token: token })).body, token).toEqual(
+        notOk(digisacMessages.badToken),
+      );
+    }
     expect((await test(c.api, { digisac_host: fake.url, digisac_token: 'token-erro' })).body).toEqual(
       notOk(digisacMessages.upstreamError),
     );
