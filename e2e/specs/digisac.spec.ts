@@ -83,6 +83,9 @@ test('connects in Settings, then pages through the DigiSac tickets', async ({ pa
   await testButton(page).click();
   expect((await stored).postDataJSON()).toEqual({});
   await expect(testResult(page)).toContainText('Conectado como Ana Atendente');
+  await expect(page.getByText('Configurações da conta atualizadas com sucesso!')).toBeHidden(); // the toast
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.screenshot({ path: shot('settings-saved-1366-light') });
 
   // ── The DigiSac tab ───────────────────────────────────────────────────────────────────────────
   await page.getByRole('navigation').getByRole('link', { name: 'Chamados' }).click();

@@ -87,8 +87,8 @@ describe('formatTotal', () => {
 
 describe('formatDuration (waiting times)', () => {
   it('reads as minutes, then hours and minutes', () => {
-    expect(formatDuration(0)).toBe('menos de 1 min');
-    expect(formatDuration(59)).toBe('menos de 1 min');
+    expect(formatDuration(0)).toBe('< 1 min');
+    expect(formatDuration(59)).toBe('< 1 min');
     expect(formatDuration(12 * 60 + 30)).toBe('12 min');
     expect(formatDuration(65 * 60)).toBe('1 h 05 min');
     expect(formatDuration(26 * 3600 + 10 * 60)).toBe('26 h 10 min');

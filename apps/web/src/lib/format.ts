@@ -86,12 +86,12 @@ export function inputToDay(text: string): string | null {
 }
 
 /**
- * A duration given in seconds, as a waiting time reads: '12 min', '1 h 05 min', 'menos de 1 min';
+ * A duration given in seconds, as a waiting time reads: '12 min', '1 h 05 min', '< 1 min';
  * null, negative or not a number → '—'.
  */
 export function formatDuration(seconds: number | null | undefined): string {
   if (seconds == null || !Number.isFinite(seconds) || seconds < 0) return NO_DATE;
-  if (seconds < 60) return 'menos de 1 min';
+  if (seconds < 60) return '< 1 min';
   const minutes = Math.floor(seconds / 60);
   if (minutes < 60) return `${minutes} min`;
   const hours = Math.floor(minutes / 60);

@@ -41,29 +41,37 @@ const orDash = (text: string | null) => text || NO_DATE;
 const dateOrDash = (value: string | null) => (value ? formatDateTime(value) : NO_DATE);
 
 const columns: Array<{ header: string; cell: (ticket: DigisacTicket) => ReactNode; className?: string }> = [
-  { header: 'Protocolo', cell: (t) => orDash(t.protocol), className: 'font-medium tabular-nums' },
+  {
+    header: 'Protocolo',
+    cell: (t) => orDash(t.protocol),
+    className: 'whitespace-nowrap font-medium tabular-nums',
+  },
   {
     header: 'Contato',
     cell: (t) => (
       <>
         <span className="block">{orDash(t.contact_name)}</span>
         {t.contact_number && (
-          <span className="block text-xs text-slate-600 tabular-nums">{t.contact_number}</span>
+          <span className="block whitespace-nowrap text-xs text-slate-600 tabular-nums">
+            {t.contact_number}
+          </span>
         )}
       </>
     ),
-    className: 'min-w-40',
+    className: 'min-w-36',
   },
   {
     header: 'Situação',
     cell: (t) => (t.is_open ? <Badge tone="green">Aberto</Badge> : <Badge tone="gray">Fechado</Badge>),
+    className: 'whitespace-nowrap',
   },
   { header: 'Departamento', cell: (t) => orDash(t.department) },
   { header: 'Atendente', cell: (t) => orDash(t.agent) },
-  { header: 'Início', cell: (t) => dateOrDash(t.started_at) },
-  { header: 'Atualizado', cell: (t) => dateOrDash(t.updated_at) },
-  { header: 'Encerrado', cell: (t) => dateOrDash(t.ended_at) },
-  { header: 'Espera', cell: (t) => formatDuration(t.waiting_time_seconds) },
+  // Dates may break after the comma (date, then time) so the nine columns fit a laptop's width.
+  { header: 'Início', cell: (t) => dateOrDash(t.started_at), className: 'tabular-nums' },
+  { header: 'Atualizado', cell: (t) => dateOrDash(t.updated_at), className: 'tabular-nums' },
+  { header: 'Encerrado', cell: (t) => dateOrDash(t.ended_at), className: 'tabular-nums' },
+  { header: 'Espera', cell: (t) => formatDuration(t.waiting_time_seconds), className: 'whitespace-nowrap' },
 ];
 
 interface DigisacTicketsTabProps {
@@ -129,10 +137,7 @@ export function DigisacTicketsTab({ page, perPage, onPageChange, onPerPageChange
               : tickets.map((ticket) => (
                   <TableRow key={ticket.id}>
                     {columns.map((column) => (
-                      <TableCell
-                        key={column.header}
-                        className={cn('whitespace-nowrap first:pl-4', column.className)}
-                      >
+                      <TableCell key={column.header} className={cn('first:pl-4', column.className)}>
                         {column.cell(ticket)}
                       </TableCell>
                     ))}
