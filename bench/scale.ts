@@ -514,6 +514,8 @@ function summary(outcomes: Outcome[], load: { rps: number; p50: number; p99: num
 async function startApp(url: string, measured: Measured) {
   const config = loadConfig({
     DATABASE_URL: url,
+    // Required with DATABASE_URL (it encrypts stored secrets); the bench's databases are throwaway.
+    SECRET_KEY: 'b3'.repeat(32),
     LOG_LEVEL: 'silent',
     PORT: '0',
     // The bench measures queries, not the limits: raised far out of the way.
