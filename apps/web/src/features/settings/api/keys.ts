@@ -8,6 +8,12 @@ export const tenantSettingsKeys = {
   /** Also the prefix of the shell's ['tenants', 'current', id]: saving refreshes the name there. */
   tenants: ['tenants'] as const,
   detail: tenantSettingsKey,
+  /**
+   * The tickets feature's DigiSac pages: another host or token is another account, so saving
+   * drops them (not only marks them stale: the old account's rows must not show even briefly).
+   * A key, not an import: features stay apart.
+   */
+  digisacTickets: () => ['tickets', currentTenantId(), 'digisac'] as const,
 };
 
 /** The signed-in user's notification preferences (their own, not the organisation's). */

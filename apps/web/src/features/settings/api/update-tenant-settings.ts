@@ -17,6 +17,7 @@ export function useUpdateTenantSettings() {
     mutationFn: updateTenantSettings,
     onSuccess: (settings) => {
       queryClient.setQueryData(tenantSettingsKeys.detail(currentTenantId()), settings);
+      queryClient.removeQueries({ queryKey: tenantSettingsKeys.digisacTickets() });
       // The organisation's name is also in the shell (tenants/current).
       return queryClient.invalidateQueries({ queryKey: tenantSettingsKeys.tenants });
     },

@@ -7,7 +7,7 @@ export const ticketKeys = {
   lists: () => [...ticketKeys.all(), 'list'] as const,
   list: (params: QueryParams, page: number) => [...ticketKeys.lists(), params, page] as const,
   detail: (id: string) => [...ticketKeys.all(), 'detail', id] as const,
-  /** The DigiSac tab's pages (under all(): 'Atualizar' reads them again). */
+  /** The DigiSac tab's pages (under all(): 'Atualizar' reads them again; saving Settings drops them). */
   digisac: (page: number, perPage: number) => [...ticketKeys.all(), 'digisac', { page, perPage }] as const,
   /** Under the customers feature's prefix, so creating or editing a customer refreshes it. */
   customerSearch: (term: string) => ['customers', currentTenantId(), 'search', term] as const,
