@@ -276,7 +276,11 @@ describe('DigiSac integration (DIGISAC_ALLOW_PRIVATE_HOSTS=true, against the fak
     expect((await test(c.api, { digisac_token: 42 })).status).toBe(400);
   });
 
-  it('never answers a token, whatever the route or the outcome', () => {
+  it('never answers a token, whatever the route or the outcome', async () => {
+    const settings = await a('GET', '/tenants/settings');
+    expect(settings.body).toMatchObject({ digisac_token_set: true, digisac_token_last4: 'isac' });
+    await a('PUT', '/tenants/settings', { name: 'Loja', digisac_token: fakeDigisacToken });
+    await a('PUT', '/tenants/settings', { name: 'Loja', digisac_token: 'x'.repeat(501) }); // a 400
     expect(answers.length).toBeGreaterThan(40);
     for (const answer of answers) {
       for (const token of [...tokens, badToken]) expect(answer).not.toContain(token);
