@@ -8,8 +8,9 @@ import { demo } from './fixtures.ts';
 // environment so Playwright's worker processes (which re-read this file) agree with the runner.
 process.env.E2E_PORT ??= String(20000 + Math.floor(Math.random() * 20000));
 process.env.E2E_DATA_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), 'atende-e2e-'));
-// The fake DigiSac (apps/api/src/test/fake-digisac.ts) the server calls for digisac.spec.ts.
-process.env.E2E_DIGISAC_PORT ??= String(40000 + Math.floor(Math.random() * 20000));
+// The fake DigiSac (apps/api/src/test/fake-digisac.ts) the server calls for digisac.spec.ts, on
+// the port after the server's.
+process.env.E2E_DIGISAC_PORT ??= String(Number(process.env.E2E_PORT) + 1);
 const baseURL = `http://127.0.0.1:${process.env.E2E_PORT}`;
 const repoRoot = path.resolve(import.meta.dirname, '..');
 
