@@ -5,6 +5,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tenants } from '../../db/schema/index.ts';
 import { encryptSecret } from '../../lib/secrets.ts';
+import { demoEmail } from '../../seed.ts';
 import {
   type FakeDigisac,
   fakeDigisacTickets,
@@ -14,10 +15,13 @@ import {
 import {
   type ApiCall,
   createTestUser,
+  json,
   signedInClient,
+  signInIdToken,
   type TestServer,
   twoTenants,
 } from '../../test/helpers.ts';
+import { type ServerProcess, startServerProcess } from '../../test/processes.ts';
 
 const timeoutMs = 500;
 const slowMs = 3000;
@@ -372,3 +376,60 @@ describe('DigiSac integration with private hosts refused (the default)', () => {
     for (const answer of answers) expect(answer).not.toContain(fakeDigisacToken);
   });
 });
+
+// The process runs on PGlite either way: once is enough.
+describe.skipIf(process.env.TEST_DB === 'postgres')(
+  'DigiSac tokens in the logs of a real server process',
+  () => {
+    let server: ServerProcess | undefined;
+    let fake: FakeDigisac | undefined;
+    afterAll(async () => {
+      await server?.stop();
+      await fake?.close();
+    });
+
+    it('never logs a token, at trace level, whatever the outcome', async () => {
+      const password = 'Demo#Senha2026';
+      fake = await startFakeDigisac({ slowMs: 2000 });
+      server = await startServerProcess(
+        {
+          DEMO_PASSWORD: password,
+          LOG_LEVEL: 'trace',
+          DIGISAC_ALLOW_PRIVATE_HOSTS: 'true',
+          DIGISAC_TIMEOUT_MS: '300',
+        },
+        { timeoutMs: 60_000 },
+      );
+      const token = await signInIdToken(server.url, { email: demoEmail, password });
+      const url = server.url;
+      const api = async (method: string, path: string, body?: unknown) =>
+        fetch(`${url}/api/v1${path}`, {
+          method,
+          headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+          body: body === undefined ? undefined : JSON.stringify(body),
+        });
+      const tenant = await json(await api('GET', '/tenants/current'));
+      const used = [fakeDigisacToken, badToken, 'token-erro', 'token-lento'];
+      for (const digisacToken of used) {
+        expect(
+          (
+            await api('PUT', '/tenants/settings', {
+              name: 'Demo',
+              digisac_host: fake.url,
+              digisac_token: digisacToken,
+            })
+          ).status,
+        ).toBe(200);
+        await api('GET', `/tenants/${tenant.id}/digisac/tickets`);
+        await api('POST', '/tenants/settings/digisac/test', {
+          digisac_host: fake.url,
+          digisac_token: digisacToken,
+        });
+      }
+      await api('PUT', '/tenants/settings', { name: 'Demo', digisac_token: `${badToken}\u0007` }); // refused: 400
+      const output = server.output();
+      expect(output).toContain('DigiSac call failed'); // the failures were logged…
+      for (const t of used) expect(output).not.toContain(t); // …without any token
+    });
+  },
+);
