@@ -167,7 +167,8 @@ test('messages: bulk analyse, flag and unflag the selected rows', async ({ page 
     if (request.method() === 'POST' && request.url().includes('/analyze')) analyses.push(request.url());
   });
   await bulk.getByRole('button', { name: 'Analisar com IA' }).click();
-  await expect(rows.getByText('Analisada')).toHaveCount(2);
+  // Two analyses, then the list's refetch: beyond 10 s once on a loaded CI machine.
+  await expect(rows.getByText('Analisada')).toHaveCount(2, { timeout: 30_000 });
   expect(analyses).toHaveLength(2);
 
   await bulk.getByRole('button', { name: 'Marcar todas', exact: true }).click();
