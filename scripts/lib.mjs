@@ -48,15 +48,24 @@ function hashFiles(paths) {
 
 const workspaces = ['packages/contracts', 'packages/analyzer', 'apps/api', 'apps/web', 'e2e'];
 
+/**
+ * Whether `sources` changed since the work they feed last succeeded (a hash of them, kept in the
+ * file `stamp`); `done()` records the current hash once that work succeeded again.
+ */
+function changedSince(stamp, sources) {
+  const wanted = hashFiles(sources);
+  const changed = !fs.existsSync(stamp) || fs.readFileSync(stamp, 'utf8') !== wanted;
+  return { changed, done: () => fs.writeFileSync(stamp, wanted) };
+}
+
 /** Installs the dependencies when node_modules is missing or the lockfile/manifests changed. */
 export function ensureDependencies() {
-  const stamp = path.join(root, 'node_modules', '.atende-install');
-  const wanted = hashFiles([
+  const install = changedSince(path.join(root, 'node_modules', '.atende-install'), [
     'package-lock.json',
     'package.json',
     ...workspaces.map((w) => `${w}/package.json`),
   ]);
-  if (fs.existsSync(stamp) && fs.readFileSync(stamp, 'utf8') === wanted) return;
+  if (!install.changed) return;
   // `npm install`, not `npm ci`: the registry reachable here serves only this platform's builds of
   // packages such as Biome, so the lockfile lacks the other platforms' optional entries and
   // `npm ci` refuses it. With a lockfile present, `npm install` installs exactly its versions.
@@ -66,13 +75,12 @@ export function ensureDependencies() {
   });
   if (code !== 0)
     fail('npm install failed (see above). The npm registry must be reachable for the first start.');
-  fs.writeFileSync(stamp, wanted);
+  install.done();
 }
 
 /** Builds the web app when its sources changed since the last build. */
 export function ensureWebBuild() {
-  const stamp = path.join(root, 'apps/web/dist/.build-stamp');
-  const wanted = hashFiles([
+  const build = changedSince(path.join(root, 'apps/web/dist/.build-stamp'), [
     'package-lock.json',
     'apps/web/package.json',
     'apps/web/index.html',
@@ -83,17 +91,16 @@ export function ensureWebBuild() {
     'packages/contracts/package.json',
     'packages/contracts/src',
   ]);
-  if (fs.existsSync(stamp) && fs.readFileSync(stamp, 'utf8') === wanted) return true;
+  if (!build.changed) return true;
   console.log('Building the web app…');
   if (run('npm', ['run', 'build', '-w', 'apps/web']) !== 0) return false;
-  fs.writeFileSync(stamp, wanted);
+  build.done();
   return true;
 }
 
 /** Bundles the server (scripts/build-server.mjs) when its sources changed since the last build. */
 export async function ensureServerBuild() {
-  const stamp = path.join(root, 'apps/api/dist/.build-stamp');
-  const wanted = hashFiles([
+  const build = changedSince(path.join(root, 'apps/api/dist/.build-stamp'), [
     'package-lock.json',
     'scripts/build-server.mjs',
     'apps/api/package.json',
@@ -101,11 +108,11 @@ export async function ensureServerBuild() {
     'apps/api/drizzle',
     ...['packages/contracts', 'packages/analyzer'].flatMap((p) => [`${p}/package.json`, `${p}/src`]),
   ]);
-  if (fs.existsSync(stamp) && fs.readFileSync(stamp, 'utf8') === wanted) return;
+  if (!build.changed) return;
   console.log('Building the server…');
   const { buildServer } = await import('./build-server.mjs');
   await buildServer();
-  fs.writeFileSync(stamp, wanted);
+  build.done();
 }
 
 export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
