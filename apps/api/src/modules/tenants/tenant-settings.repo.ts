@@ -10,6 +10,16 @@ export async function findTenant(tx: Tx, tenantId: string) {
   return row;
 }
 
+/**
+ * The tenant's row, locked until the transaction ends: a settings change decides from what it
+ * read (a new host clears the token), so no other change may commit in between. FOR NO KEY
+ * UPDATE, the lock the UPDATE itself takes: it still lets rows referencing the tenant be inserted.
+ */
+export async function findTenantForUpdate(tx: Tx, tenantId: string) {
+  const [row] = await tx.select().from(tenants).where(eq(tenants.id, tenantId)).for('no key update');
+  return row;
+}
+
 export async function findDigisacSettings(tx: Tx, tenantId: string) {
   const [row] = await tx
     .select({

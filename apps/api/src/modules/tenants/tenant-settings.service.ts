@@ -57,7 +57,9 @@ export async function updateTenantSettings(
   tenantId: string,
   input: UpdateTenantSettings,
 ) {
-  const current = await repo.findTenant(tx, tenantId);
+  // Locked: a host-only change that read its own host keeps the token, so the host must not
+  // change (nor a token be saved beside another host) before this transaction ends.
+  const current = await repo.findTenantForUpdate(tx, tenantId);
   if (!current) throw tenantNotFound();
   const values: repo.SettingsValues = { name: input.name };
   if (input.digisac_host !== undefined) values.digisacHost = input.digisac_host;

@@ -5,6 +5,7 @@ import { tenants } from '../../db/schema/index.ts';
 import { decryptSecret, loadSecretKey } from '../../lib/secrets.ts';
 import {
   type ApiCall,
+  type Json,
   createTestTenant,
   createTestUser,
   freshDatabase,
@@ -281,6 +282,48 @@ describe('tenant settings API', () => {
     // Removing the host removes the token too.
     const removed = await put(api, { name: 'Loja', digisac_host: null });
     expect(removed.body).toMatchObject({ digisac_host: null, digisac_token_set: false });
+  });
+
+  it('keeps each token beside the host it was saved with while PUTs race (the row is locked)', async () => {
+    // Each round sends, at once, a host-only PUT to each of two hosts and a token-only PUT with a
+    // token of its own. A token-only PUT's answer names the host the token was saved beside; any
+    // later write that moves the host must clear that token. On PostgreSQL the three are real
+    // concurrent transactions on the pool: without the row lock, a host-only PUT that read the
+    // host it sends (so keeps the token) could write after the other host and a new token were
+    // committed, leaving that token beside a host it was never saved with. On PGlite one
+    // connection runs one transaction at a time, so the race cannot happen there: the test then
+    // proves the locked read works under row-level security and the answers keep the invariant.
+    const { api } = await freshTenant();
+    const hosts = ['https://8.8.8.8', 'https://1.1.1.1'];
+    const rounds = process.env.TEST_DB === 'postgres' ? 150 : 15;
+    expect((await put(api, { name: 'Corrida', digisac_host: hosts[0] })).status).toBe(200);
+    const savedWith = new Map<string, string>(); // token's last 4 → the host it was saved beside
+    const answers: Json[] = [];
+    for (let round = 0; round < rounds; round++) {
+      const last4 = String(round).padStart(4, '0');
+      const requests = [
+        put(api, { name: 'Corrida', digisac_host: hosts[round % 2] }),
+        put(api, { name: 'Corrida', digisac_token: `token-da-corrida-${last4}` }).then((res) => {
+          savedWith.set(last4, res.body.digisac_host);
+          return res;
+        }),
+        put(api, { name: 'Corrida', digisac_host: hosts[(round + 1) % 2] }),
+      ];
+      for (const res of await Promise.all(requests)) {
+        expect(res.status, JSON.stringify(res.body)).toBe(200);
+        answers.push(res.body);
+      }
+    }
+    answers.push((await api('GET', '/tenants/settings')).body);
+    const besideAnotherHost = answers
+      .filter((a) => a.digisac_token_set)
+      .map((a) => ({
+        host: a.digisac_host,
+        token: a.digisac_token_last4,
+        savedWith: savedWith.get(a.digisac_token_last4),
+      }))
+      .filter((a) => a.host !== a.savedWith);
+    expect(besideAnotherHost.length, JSON.stringify(besideAnotherHost.slice(0, 3))).toBe(0);
   });
 
   it('encrypts plaintext tokens of old at boot, once (withSystem; idempotent)', async () => {
