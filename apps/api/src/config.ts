@@ -1,3 +1,4 @@
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
@@ -117,6 +118,12 @@ const envSchema = z.object({
   DB_CONNECT_TIMEOUT_MS: wholeNumber(100, 60_000, 3_000, ' of milliseconds'),
   /** PostgreSQL connections per process (mind max_connections: processes × this + 2 each). */
   DB_POOL_MAX: wholeNumber(1, 1000, 10),
+  // Live notification streams (GET /notifications/stream; docs/SECURITY.md), per process: open
+  // streams per user and per tenant (a 429 beyond them), and how many of the tenant's newest
+  // notifications a Last-Event-ID replay reads at most (what it costs, however much is muted).
+  NOTIFICATION_STREAMS_PER_USER: wholeNumber(1, 1_000, 5),
+  NOTIFICATION_STREAMS_PER_TENANT: wholeNumber(1, 1_000_000, 200),
+  NOTIFICATION_REPLAY_WINDOW: wholeNumber(1, 100_000, 1_000),
   // /api/v1 request limits (429 beyond them); generous for people, tight for scripts.
   API_RATE_LIMIT_PER_USER_PER_MINUTE: wholeNumber(1, 10_000_000, 600),
   API_RATE_LIMIT_PER_TENANT_PER_MINUTE: wholeNumber(1, 100_000_000, 6_000),
@@ -128,6 +135,13 @@ const envSchema = z.object({
   SLA_CHECK_INTERVAL_SECONDS: wholeNumber(1, 3600, 30, ' of seconds'),
   /** Rows the tickets' CSV export reads per short transaction while it streams. */
   TICKETS_EXPORT_CHUNK_ROWS: wholeNumber(1, 10_000, 1_000),
+  // Exports (tickets CSV, feedback JSONL; lib/exports.ts, docs/SECURITY.md): one page of an export
+  // holds at most about this many bytes of text, whatever its row count; a client that has taken
+  // nothing for the idle time is cut off; concurrent exports per user and per tenant in a process.
+  EXPORT_PAGE_MAX_BYTES: wholeNumber(65_536, 268_435_456, 4_194_304, ' of bytes'),
+  EXPORT_IDLE_TIMEOUT_MS: wholeNumber(100, 600_000, 30_000, ' of milliseconds'),
+  EXPORT_MAX_PER_USER: wholeNumber(1, 1_000, 2),
+  EXPORT_MAX_PER_TENANT: wholeNumber(1, 10_000, 4),
   /**
    * The key that encrypts stored secrets (the DigiSac tokens): 32 bytes as 64 hex digits or as
    * base64, or a passphrase of at least 32 characters (hashed to 32 bytes with SHA-256). Required
@@ -144,11 +158,65 @@ const envSchema = z.object({
     .transform((v) => v === 'true'),
   /** The whole DigiSac call (connect, answer, body) must end within this. */
   DIGISAC_TIMEOUT_MS: wholeNumber(100, 120_000, 10_000, ' of milliseconds'),
+  /** A DigiSac answer's body beyond this many bytes is cut (502). */
+  DIGISAC_MAX_RESPONSE_BYTES: wholeNumber(1024, 100 * 1024 * 1024, 5 * 1024 * 1024, ' of bytes'),
+  /**
+   * A DigiSac answer with more JSON values than this (objects, arrays and commas counted before
+   * parsing) is refused (502) instead of parsed: 5 MB of `{},` would be 1.7 M objects.
+   */
+  DIGISAC_MAX_RESPONSE_VALUES: wholeNumber(100, 10_000_000, 100_000),
+  /**
+   * Name servers for the DNS look-ups of tenant-typed hosts (comma-separated `ip` or `ip:port`,
+   * `[ipv6]:port`); default: the system's (dns.getServers()). Resolved off the thread pool.
+   */
+  DNS_SERVERS: optionalText.pipe(
+    z
+      .string()
+      .optional()
+      .transform((value, ctx) => {
+        if (value === undefined) return undefined;
+        const servers = value.split(',').map((s) => s.trim());
+        const valid = (s: string) => {
+          const m = /^\[([0-9a-fA-F:.]+)\](?::(\d{1,5}))?$|^([0-9.]+)(?::(\d{1,5}))?$|^([0-9a-fA-F:]+)$/.exec(s);
+          if (!m) return false;
+          const address = m[1] ?? m[3] ?? m[5] ?? '';
+          const port = Number(m[2] ?? m[4] ?? 53);
+          return net.isIP(address) !== 0 && port >= 1 && port <= 65535;
+        };
+        if (!servers.every(valid)) {
+          ctx.addIssue({
+            code: 'custom',
+            message: 'must be a comma-separated list of IP addresses, each optionally with :port',
+          });
+          return z.NEVER;
+        }
+        return servers;
+      }),
+  ),
+  /** One look-up's deadline; a name that does not answer in time counts as not resolving. */
+  DNS_TIMEOUT_MS: wholeNumber(100, 60_000, 3_000, ' of milliseconds'),
+  /** Look-ups running at once per process; beyond, the request answers 429 at once. */
+  DNS_MAX_CONCURRENT_LOOKUPS: wholeNumber(1, 10_000, 32),
   LOG_LEVEL: z.enum(logLevels, { message: `must be one of ${logLevels.join(', ')}` }).default('info'),
 });
 
 /** Never echoed in a ConfigError (it would land in logs). */
 const secretNames = new Set(['SECRET_KEY', 'OPENAI_API_KEY', 'DEMO_PASSWORD']);
+
+/**
+ * A value as a ConfigError may show it: a URL's user-info (`user:password@`) and query string
+ * (an `?api_key=`) are masked, whether or not the rest parses as a URL (DATABASE_URL, SMTP_URL,
+ * OPENAI_BASE_URL may carry a password).
+ */
+export function shownValue(value: string): string {
+  const at = value.lastIndexOf('@');
+  let shown = value;
+  if (at !== -1) {
+    const scheme = /^[a-z][a-z0-9+.-]*:\/*/i.exec(value)?.[0] ?? '';
+    shown = `${scheme}***${value.slice(at)}`;
+  }
+  return shown.replace(/\?.*$/s, (query) => (query.length > 1 ? '?***' : query));
+}
 
 export type Config = Omit<z.infer<typeof envSchema>, 'PUBLIC_URL'> & { PUBLIC_URL: string };
 
@@ -166,7 +234,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       parsed.error.issues.map((issue) => {
         const name = String(issue.path[0]);
         const value = secretNames.has(name) ? undefined : env[name];
-        return `${name}: ${issue.message}${value === undefined ? '' : ` (got ${JSON.stringify(value)})`}`;
+        return `${name}: ${issue.message}${value === undefined ? '' : ` (got ${JSON.stringify(shownValue(value))})`}`;
       }),
     );
   }

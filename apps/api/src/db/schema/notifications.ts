@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   bigserial,
   boolean,
   foreignKey,
@@ -18,14 +19,21 @@ import { users } from './users.ts';
 
 /**
  * One row per alert of a tenant, addressed to all its users (per-user state lives in
- * notification_states, written only when a user reads or clears). `seq` orders them across
- * processes: the live stream's event id, and what Last-Event-ID replays from.
+ * notification_states, written only when a user reads or clears). `seq` (platform-wide) orders
+ * the lists; `tenant_seq` numbers the tenant's notifications 1, 2, 3… in commit order: the live
+ * stream's event id (`n1-<tenant_seq>`) and what Last-Event-ID replays from.
  */
 export const notifications = pgTable(
   'notifications',
   {
     id: uuid('id').notNull().defaultRandom(),
     seq: bigserial('seq', { mode: 'number' }).notNull(),
+    /**
+     * Set at commit by the deferred trigger notifications_tenant_seq (migration 0015) from
+     * tenants.notification_seq, whatever the insert said: null only inside the inserting
+     * transaction, never in a committed row.
+     */
+    tenantSeq: bigint('tenant_seq', { mode: 'number' }),
     tenantId: tenantId(),
     alertType: text('alert_type').notNull(),
     priority: text('priority').notNull(),
@@ -39,6 +47,8 @@ export const notifications = pgTable(
   (t) => [
     primaryKey({ columns: [t.tenantId, t.id] }),
     uniqueIndex('notifications_tenant_seq_idx').on(t.tenantId, t.seq.desc()),
+    // The stream: a tenant's notifications after a number, and a replay's window (the newest N).
+    uniqueIndex('notifications_tenant_tenant_seq_idx').on(t.tenantId, t.tenantSeq),
     // + notifications_tenant_seq_cover_idx (INCLUDE id, created_at, alert_type, priority) and
     // notification_states_user_cover_idx: migration 0009, by hand (Drizzle cannot say INCLUDE).
     // The hourly prune (older than 90 days) reads only what it deletes.

@@ -1,4 +1,4 @@
-import { integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { tenantIsolation } from './rls.ts';
 
 export const tenants = pgTable(
@@ -19,6 +19,13 @@ export const tenants = pgTable(
     maxCustomerWaitTimeMinutes: integer('max_customer_wait_time_minutes').notNull().default(30),
     /** Bumped by a trigger on every flagged-term write: cached term matchers compare it. */
     termsVersion: integer('terms_version').notNull().default(0),
+    /**
+     * The tenant's last notification number (notifications.tenant_seq): bumped at commit of the
+     * inserting transaction by the deferred trigger notifications_tenant_seq (migration 0015),
+     * whose row lock serialises the tenant's notification commits, so the numbers follow commit
+     * order.
+     */
+    notificationSeq: bigint('notification_seq', { mode: 'number' }).notNull().default(0),
     /** When the SLA monitor first saw the tenant: older waits are not alerted (no backfill). */
     slaWatchedSince: timestamp('sla_watched_since', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

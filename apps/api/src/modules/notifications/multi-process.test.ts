@@ -165,7 +165,7 @@ describe.skipIf(process.env.TEST_DB !== 'postgres')('notifications across two se
       const event = await stream.next((e) => e.data?.details?.ticket_id === ticketId, 5000);
       expect(event, 'no notification event on B within 5 s').toBeDefined();
       expect(event?.event).toBe('notification');
-      expect(event?.id).toMatch(/^\d+$/);
+      expect(event?.id).toMatch(/^n1-\d+$/);
       expect(event?.data.alert_type).toBe('ticket_notifiable');
       expect(event?.data.details.ticket_id).toBe(ticketId);
       expect((event?.at ?? Number.POSITIVE_INFINITY) - answeredAt).toBeLessThan(1000);

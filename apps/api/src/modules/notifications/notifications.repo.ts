@@ -5,10 +5,11 @@ import {
   count,
   desc,
   eq,
-  gte,
+  gt,
   inArray,
   isNull,
   lt,
+  lte,
   max,
   notInArray,
   type SQL,
@@ -136,42 +137,54 @@ export async function listNotifications(
 }
 
 /**
- * What the viewer sees with `seq >= fromSeq`, in seq order (the stream): the oldest `limit`, or
- * with `newest` the newest `limit` (a replay), each with its seq.
+ * A Last-Event-ID replay: what the viewer sees among the tenant's notifications numbered in
+ * (`after`, `newest`], the newest `limit` of them, oldest first. The caller bounds that range to
+ * the tenant's newest few (stream.ts: NOTIFICATION_REPLAY_WINDOW), so PostgreSQL reads at most
+ * that many rows through notifications_tenant_tenant_seq_idx, however many the viewer muted.
  */
-export async function listSince(
+export async function listReplay(
   tx: Tx,
   viewer: Viewer,
-  fromSeq: number,
-  options: { limit: number; newest?: boolean },
+  range: { after: number; newest: number; limit: number },
 ) {
   const rows = await tx
-    .select({ seq: notifications.seq, ...itemColumns })
+    .select({ tenantSeq: notifications.tenantSeq, ...itemColumns })
     .from(notifications)
     .leftJoin(notificationStates, stateOf(viewer.userId))
-    .where(and(gte(notifications.seq, fromSeq), visible(viewer)))
-    .orderBy(options.newest ? desc(notifications.seq) : asc(notifications.seq))
-    .limit(options.limit);
-  return options.newest ? rows.reverse() : rows;
+    .where(
+      and(
+        gt(notifications.tenantSeq, range.after),
+        lte(notifications.tenantSeq, range.newest),
+        visible(viewer),
+      ),
+    )
+    .orderBy(desc(notifications.tenantSeq))
+    .limit(range.limit);
+  return rows.reverse();
 }
 
 /**
- * The tenant's notifications with `seq >= fromSeq`, oldest first, for every open stream of the
- * tenant at once (stream.ts filters them per viewer: `isVisibleTo`). New ones have no state yet,
+ * The tenant's notifications numbered after `after`, oldest first, for every open stream of the
+ * tenant at once (stream.ts filters them per viewer: `visibleTo`). The numbers follow commit
+ * order, so nothing committed later can come below what was read. New ones have no state yet,
  * so they read as unread.
  */
-export async function listTenantSince(tx: Tx, fromSeq: number, limit: number) {
+export async function listTenantAfter(tx: Tx, after: number, limit: number) {
   return tx
-    .select({ seq: notifications.seq, ...itemColumns, readAt: sql<Date | null>`null::timestamptz` })
+    .select({
+      tenantSeq: notifications.tenantSeq,
+      ...itemColumns,
+      readAt: sql<Date | null>`null::timestamptz`,
+    })
     .from(notifications)
     .where(
       and(
-        gte(notifications.seq, fromSeq),
+        gt(notifications.tenantSeq, after),
         inArray(notifications.alertType, [...alertTypes]),
         inArray(notifications.priority, [...priorities]),
       ),
     )
-    .orderBy(asc(notifications.seq))
+    .orderBy(asc(notifications.tenantSeq))
     .limit(limit);
 }
 
@@ -201,9 +214,9 @@ export async function findViewers(tx: Tx, userIds: string[]) {
     .where(and(inArray(users.id, userIds), eq(users.enabled, true)));
 }
 
-/** The tenant's highest seq (0 when it has none). */
-export async function maxSeq(tx: Tx) {
-  const [row] = await tx.select({ seq: max(notifications.seq) }).from(notifications);
+/** The tenant's highest notification number (0 when it has none). */
+export async function newestTenantSeq(tx: Tx) {
+  const [row] = await tx.select({ seq: max(notifications.tenantSeq) }).from(notifications);
   return Number(row?.seq ?? 0);
 }
 

@@ -1,6 +1,5 @@
 import type { ServerResponse } from 'node:http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { Tx } from '../../db/client.ts';
 import { withTenant } from '../../db/tenant.ts';
 import { AppError } from '../../lib/errors.ts';
 import * as repo from './notifications.repo.ts';
@@ -11,17 +10,24 @@ import { toNotificationDto, toViewer, viewerOf } from './notifications.service.t
  * notifications. The `notifications.created` domain event reaches every process on commit
  * (app.events); each reads what is new for all its open streams of that tenant in one short
  * tenant transaction (none is held while streaming), filters it per viewer and writes
- * `id: <seq>` events. A user's
- * streams end when their sessions do (`user.sessions_ended`: disabled, password changed).
+ * `id: n1-<tenant_seq>` events. A tenant's notifications are numbered 1, 2, 3… in commit order
+ * (migration 0015), so a stream only remembers the last number it has read: whatever commits
+ * later has a higher one, and nothing is lost. A user's streams end when their sessions do
+ * (`user.sessions_ended`: disabled, password changed).
+ *
+ * Limits (issue 26; config, per process since a stream is a socket of one process): at most
+ * NOTIFICATION_STREAMS_PER_USER open streams per user and NOTIFICATION_STREAMS_PER_TENANT per
+ * tenant — beyond them a 429 with Retry-After (the oldest is not closed instead: the web
+ * reconnects a second after a close, so a user's devices would evict each other in a loop).
  */
 
-/** Events replayed after Last-Event-ID, and read per wake-up before reading again. */
+/** Events replayed after Last-Event-ID, and rows read per wake-up before reading again. */
 export const replayLimit = 200;
 export const heartbeatMs = 25_000;
+/** What a refused stream is told to wait (the web polls meanwhile; spec: every 30 s). */
+export const refusedRetryAfterSeconds = 30;
 /** Wake-ups of a tenant within this window make one read per stream. */
 const coalesceMs = 20;
-/** Seqs a stream remembers having sent (to catch a lower seq committed after a higher one). */
-const sentMemory = 256;
 /**
  * Reads at once per app: a tenant with many open streams (or a resync waking every stream) must
  * not take every pooled connection from the API's requests.
@@ -31,19 +37,15 @@ const maxConcurrentReads = 8;
 const maxBufferedBytes = 1024 * 1024;
 const maxReadFailures = 5;
 
+/** The id of an event: the version of the format, and the tenant's number of the notification. */
+const eventId = (tenantSeq: number) => `n1-${tenantSeq}`;
+
 interface Stream {
   tenantId: string;
   userId: string;
   raw: ServerResponse;
-  tenantTx: FastifyRequest['tenantTx'];
+  /** The tenant's number of the last notification read for this stream (sent, or not visible). */
   lastSeq: number;
-  sent: Set<number>;
-  /** Never read below this: the start (nothing old) or seqs no longer in `sent`. */
-  floor: number;
-  reading: boolean;
-  again: boolean;
-  /** Reads that failed in a row (a busy database): retried a few times before giving up. */
-  failures: number;
   timers: NodeJS.Timeout[];
   closed: boolean;
 }
@@ -61,18 +63,56 @@ function tokenExpiry(request: FastifyRequest): number | undefined {
   }
 }
 
+/** `n1-<number>`; anything else (an old numeric seq of every tenant, garbage) counts as absent. */
 function parseLastEventId(value: string | string[] | undefined) {
-  const text = Array.isArray(value) ? value[0] : value;
-  if (!text || !/^\d{1,15}$/.test(text.trim())) return undefined;
-  return Number(text.trim());
+  const text = (Array.isArray(value) ? value[0] : value)?.trim();
+  const match = text ? /^n1-(\d{1,15})$/.exec(text) : null;
+  return match ? Number(match[1]) : undefined;
 }
 
 /** The streams of one app: registered per app, ended when it closes. */
 export function notificationStreams(app: FastifyInstance) {
+  const perUser = app.config.NOTIFICATION_STREAMS_PER_USER;
+  const perTenant = app.config.NOTIFICATION_STREAMS_PER_TENANT;
+  const replayWindow = app.config.NOTIFICATION_REPLAY_WINDOW;
   const byTenant = new Map<string, Set<Stream>>();
-  const pendingTenants = new Map<string, number | undefined>();
+  /** Streams held per tenant and per `tenant:user`, from the check until they end (or fail to open). */
+  const heldByTenant = new Map<string, number>();
+  const heldByUser = new Map<string, number>();
+  const pendingTenants = new Set<string>();
   let coalesceTimer: NodeJS.Timeout | undefined;
   let closing = false;
+
+  const add = (counts: Map<string, number>, key: string, delta: number) => {
+    const next = (counts.get(key) ?? 0) + delta;
+    if (next > 0) counts.set(key, next);
+    else counts.delete(key);
+  };
+  const release = (tenantId: string, userId: string) => {
+    add(heldByTenant, tenantId, -1);
+    add(heldByUser, `${tenantId}:${userId}`, -1);
+  };
+
+  /** Takes a place for a new stream of the user, or answers 429 naming the limit reached. */
+  const hold = (reply: FastifyReply, tenantId: string, userId: string) => {
+    const user = `${tenantId}:${userId}`;
+    let detail: string | undefined;
+    if ((heldByUser.get(user) ?? 0) >= perUser) {
+      detail =
+        `Limite de ${perUser} conexões de notificações em tempo real por usuário atingido. ` +
+        'Feche outra aba ou dispositivo, ou tente novamente em 30 segundos.';
+    } else if ((heldByTenant.get(tenantId) ?? 0) >= perTenant) {
+      detail =
+        `Limite de ${perTenant} conexões de notificações em tempo real da sua organização neste ` +
+        'servidor atingido. Tente novamente em 30 segundos.';
+    }
+    if (detail) {
+      reply.header('retry-after', String(refusedRetryAfterSeconds));
+      throw new AppError('rate_limited', detail);
+    }
+    add(heldByUser, user, 1);
+    add(heldByTenant, tenantId, 1);
+  };
 
   const end = (stream: Stream) => {
     if (stream.closed) return;
@@ -81,18 +121,8 @@ export function notificationStreams(app: FastifyInstance) {
     const set = byTenant.get(stream.tenantId);
     set?.delete(stream);
     if (set?.size === 0) byTenant.delete(stream.tenantId);
+    release(stream.tenantId, stream.userId);
     stream.raw.end();
-  };
-
-  const remember = (stream: Stream, seq: number) => {
-    stream.sent.add(seq);
-    if (stream.sent.size > sentMemory) {
-      const oldest = stream.sent.values().next().value;
-      if (oldest !== undefined) {
-        stream.sent.delete(oldest);
-        stream.floor = Math.max(stream.floor, oldest + 1);
-      }
-    }
   };
 
   let activeReads = 0;
@@ -106,58 +136,20 @@ export function notificationStreams(app: FastifyInstance) {
     queued.shift()?.();
   };
 
-  /** A stream's own catch-up when it opens (with its viewer's full view); one read at a time. */
-  const read = async (stream: Stream) => {
-    if (stream.closed) return;
-    if (stream.reading) {
-      stream.again = true;
-      return;
-    }
-    stream.reading = true;
-    await takeSlot();
-    try {
-      do {
-        stream.again = false;
-        const from = Math.max(stream.lastSeq + 1, stream.floor);
-        const rows = await stream.tenantTx(async (tx: Tx) =>
-          repo.listSince(tx, await viewerOf(tx, stream.userId, stream.tenantId), from, {
-            limit: replayLimit,
-          }),
-        );
-        if (stream.closed) return;
-        stream.failures = 0;
-        const fresh = rows.filter((r) => !stream.sent.has(r.seq));
-        write(stream, fresh);
-        if (rows.length === replayLimit) stream.again = true;
-      } while (stream.again && !stream.closed);
-    } catch (err) {
-      // The user is gone (403), or the database keeps failing: the stream ends (the client
-      // reconnects with back-off). A passing failure (a busy pool) is retried shortly.
-      stream.failures++;
-      if ((err instanceof AppError && err.code === 'forbidden') || stream.failures >= maxReadFailures) {
-        app.log.warn({ err }, 'notification stream ended: read failed');
-        end(stream);
-      } else {
-        stream.timers.push(setTimeout(() => void read(stream), 500 + Math.random() * 1000 * stream.failures));
-      }
-    } finally {
-      stream.reading = false;
-      releaseSlot();
-    }
-  };
-
-  type Row = Awaited<ReturnType<typeof repo.listSince>>[number];
-  const eventOf = (row: Row) =>
-    `id: ${row.seq}\nevent: notification\ndata: ${JSON.stringify(toNotificationDto(row))}\n\n`;
+  type Row = Awaited<ReturnType<typeof repo.listTenantAfter>>[number];
+  type Numbered = Row & { tenantSeq: number };
+  const eventOf = (row: Numbered) =>
+    `id: ${eventId(row.tenantSeq)}\nevent: notification\ndata: ${JSON.stringify(toNotificationDto(row))}\n\n`;
+  /** Committed rows always have their number (the trigger sets it at commit). */
+  const numbered = (rows: Row[]) => rows.filter((r): r is Numbered => r.tenantSeq !== null);
 
   /** Writes the rows as events (`events`: rows already serialised once for many streams). */
-  const write = (stream: Stream, rows: Row[], events?: Map<number, string>) => {
+  const write = (stream: Stream, rows: Numbered[], events?: Map<number, string>) => {
     if (rows.length === 0) return;
     let out = '';
     for (const row of rows) {
-      out += events?.get(row.seq) ?? eventOf(row);
-      remember(stream, row.seq);
-      stream.lastSeq = Math.max(stream.lastSeq, row.seq);
+      out += events?.get(row.tenantSeq) ?? eventOf(row);
+      stream.lastSeq = Math.max(stream.lastSeq, row.tenantSeq);
     }
     stream.raw.write(out);
     // A client that stopped reading: end it rather than buffer for it (it reconnects with
@@ -166,42 +158,34 @@ export function notificationStreams(app: FastifyInstance) {
   };
 
   const readingTenants = new Set<string>();
-  const tenantAgain = new Map<string, number | undefined>();
+  const tenantAgain = new Set<string>();
   const tenantFailures = new Map<string, number>();
-  /** The lower announced seq; undefined means "from where each stream is" and loses to a number. */
-  const lowest = (a: number | undefined, b: number | undefined) =>
-    a === undefined ? b : b === undefined ? a : Math.min(a, b);
 
   /**
    * What is new for every open stream of a tenant: ONE read for all of them (and their viewers'
-   * preferences), filtered per viewer in memory — a tenant with 1,000 open streams costs one
-   * query per alert, not 1,000. `announced`: the lowest seq announced (it may be below what a
-   * stream has seen, when transactions committed out of seq order).
+   * preferences), filtered per viewer in memory — a tenant with 200 open streams costs one query
+   * per alert, not 200. Reads from the lowest number a stream has read; as numbers follow commit
+   * order, whatever commits later is above it.
    */
-  const readTenant = async (tenantId: string, announced: number | undefined) => {
+  const readTenant = async (tenantId: string) => {
     if (readingTenants.has(tenantId)) {
-      tenantAgain.set(
-        tenantId,
-        tenantAgain.has(tenantId) ? lowest(tenantAgain.get(tenantId), announced) : announced,
-      );
+      tenantAgain.add(tenantId);
       return;
     }
     const streams = [...(byTenant.get(tenantId) ?? [])];
     if (streams.length === 0) return;
     readingTenants.add(tenantId);
-    let from = Number.POSITIVE_INFINITY;
-    for (const s of streams) from = Math.min(from, Math.max(s.lastSeq + 1, s.floor));
-    if (announced !== undefined) from = Math.min(from, announced);
+    let after = Math.min(...streams.map((s) => s.lastSeq));
     await takeSlot();
     try {
       for (;;) {
         const { rows, viewers } = await withTenant(app.database.db, tenantId, async (tx) => ({
-          rows: await repo.listTenantSince(tx, from, replayLimit),
+          rows: numbered(await repo.listTenantAfter(tx, after, replayLimit)),
           viewers: await repo.findViewers(tx, [...new Set(streams.map((s) => s.userId))]),
         }));
         const byUser = new Map(viewers.map((v) => [v.userId, toViewer(v)]));
-        const events = new Map(rows.map((r) => [r.seq, eventOf(r)])); // one serialisation per row
-        const last = rows.at(-1)?.seq;
+        const events = new Map(rows.map((r) => [r.tenantSeq, eventOf(r)])); // one serialisation per row
+        const last = rows.at(-1)?.tenantSeq;
         for (const stream of streams) {
           if (stream.closed) continue;
           const viewer = byUser.get(stream.userId);
@@ -212,14 +196,14 @@ export function notificationStreams(app: FastifyInstance) {
           const visible = repo.visibleTo(viewer);
           write(
             stream,
-            rows.filter((r) => r.seq >= stream.floor && !stream.sent.has(r.seq) && visible(r)),
+            rows.filter((r) => r.tenantSeq > stream.lastSeq && visible(r)),
             events,
           );
-          // Seen, shown or not (muted): the next read starts after them.
+          // Read, shown or not (muted): the next read starts after them.
           if (last !== undefined) stream.lastSeq = Math.max(stream.lastSeq, last);
         }
         if (rows.length < replayLimit || last === undefined) break;
-        from = last + 1;
+        after = last;
       }
       tenantFailures.delete(tenantId);
     } catch (err) {
@@ -235,16 +219,12 @@ export function notificationStreams(app: FastifyInstance) {
         for (const stream of streams) end(stream);
       } else {
         tenantFailures.set(tenantId, failures);
-        setTimeout(() => wake(tenantId, from), 500 + Math.random() * 1000 * failures).unref();
+        setTimeout(() => wake(tenantId), 500 + Math.random() * 1000 * failures).unref();
       }
     } finally {
       releaseSlot();
       readingTenants.delete(tenantId);
-      if (tenantAgain.has(tenantId)) {
-        const again = tenantAgain.get(tenantId);
-        tenantAgain.delete(tenantId);
-        void readTenant(tenantId, again);
-      }
+      if (tenantAgain.delete(tenantId)) void readTenant(tenantId);
     }
   };
 
@@ -252,22 +232,16 @@ export function notificationStreams(app: FastifyInstance) {
     coalesceTimer = undefined;
     const pending = [...pendingTenants];
     pendingTenants.clear();
-    for (const [tenantId, seq] of pending) {
+    for (const tenantId of pending) {
       const tenants = tenantId === '*' ? [...byTenant.keys()] : [tenantId];
-      for (const id of tenants) void readTenant(id, seq);
+      for (const id of tenants) void readTenant(id);
     }
   };
 
-  /** Wakes the tenant's streams ('*': all of them) to read from `seq` on. */
-  const wake = (tenantId: string, seq: number | undefined) => {
+  /** Wakes the tenant's streams ('*': all of them) to read what is new. */
+  const wake = (tenantId: string) => {
     if (tenantId !== '*' && !byTenant.has(tenantId)) return;
-    const previous = pendingTenants.get(tenantId);
-    pendingTenants.set(
-      tenantId,
-      pendingTenants.has(tenantId) && (previous === undefined || seq === undefined)
-        ? undefined
-        : Math.min(previous ?? Number.POSITIVE_INFINITY, seq ?? Number.POSITIVE_INFINITY),
-    );
+    pendingTenants.add(tenantId);
     coalesceTimer ??= setTimeout(wakeTenants, coalesceMs);
   };
 
@@ -277,9 +251,9 @@ export function notificationStreams(app: FastifyInstance) {
     clearTimeout(coalesceTimer);
     for (const set of [...byTenant.values()]) for (const stream of [...set]) end(stream);
   });
-  app.events.onCommitted('notifications.created', ({ tenantId, data }) => wake(tenantId, data.first_seq));
+  app.events.onCommitted('notifications.created', ({ tenantId }) => wake(tenantId));
   // The listening connection came back: anything may have been missed.
-  app.events.onResync(() => wake('*', undefined));
+  app.events.onResync(() => wake('*'));
   app.events.onCommitted('user.sessions_ended', ({ tenantId, data }) => {
     for (const stream of [...(byTenant.get(tenantId) ?? [])]) if (stream.userId === data.user_id) end(stream);
   });
@@ -289,64 +263,70 @@ export function notificationStreams(app: FastifyInstance) {
     if (closing) throw shuttingDown();
     const { sub, tenantId } = request.auth;
     const lastEventId = parseLastEventId(request.headers['last-event-id']);
-    // Before anything is written: a caller who is not a user of the tenant gets 403 as JSON.
-    const initial = await request.tenantTx(async (tx) => {
-      const viewer = await viewerOf(tx, sub, tenantId);
-      const newest = await repo.maxSeq(tx);
-      if (lastEventId === undefined) return { lastSeq: newest, floor: newest + 1, rows: [] };
-      // An id from the future (another database, a made-up header) would silence the stream.
-      const last = Math.min(lastEventId, newest);
-      const rows = await repo.listSince(tx, viewer, last + 1, { limit: replayLimit, newest: true });
-      // The replay covered (last, newest]: later reads start after newest (a viewer who sees none
-      // of them must not make every wake page through the tenant's history).
-      return { lastSeq: newest, floor: last + 1, rows };
-    });
+    // Counted from here (before any await), so concurrent opens cannot all pass the check.
+    hold(reply, tenantId, sub);
+    let registered = false;
+    try {
+      // Before anything is written: a caller who is not a user of the tenant gets 403 as JSON.
+      const initial = await request.tenantTx(async (tx) => {
+        const viewer = await viewerOf(tx, sub, tenantId);
+        const newest = await repo.newestTenantSeq(tx);
+        if (lastEventId === undefined) return { newest, rows: [] };
+        // The replay's cost is bounded: it reads only the tenant's newest `replayWindow`
+        // notifications (an index range of at most that many rows), however many the viewer
+        // muted and however old Last-Event-ID is — never the 90 days kept. Older ones are left
+        // to the lists (the web polls them). An id from the future (another database, a made-up
+        // header) counts as the newest.
+        const after = Math.max(Math.min(lastEventId, newest), newest - replayWindow);
+        const rows = await repo.listReplay(tx, viewer, { after, newest, limit: replayLimit });
+        return { newest, rows: numbered(rows) };
+      });
 
-    if (closing) throw shuttingDown();
-    reply.hijack();
-    const raw = reply.raw;
-    // The client left during the first read: its 'close' has fired already, nobody would end it.
-    if (raw.destroyed || !raw.socket || raw.socket.destroyed) {
-      raw.destroy();
-      return;
-    }
-    raw.writeHead(200, {
-      ...(reply.getHeaders() as Record<string, string>),
-      'content-type': 'text/event-stream; charset=utf-8',
-      'cache-control': 'no-store',
-      'x-accel-buffering': 'no',
-      connection: 'keep-alive',
-    });
-    raw.write(': connected\n\n');
-    const stream: Stream = {
-      tenantId,
-      userId: sub,
-      raw,
-      tenantTx: request.tenantTx,
-      lastSeq: initial.lastSeq,
-      sent: new Set(),
-      floor: initial.floor,
-      reading: false,
-      again: false,
-      failures: 0,
-      timers: [],
-      closed: false,
-    };
-    write(stream, initial.rows);
-    const set = byTenant.get(tenantId) ?? new Set<Stream>();
-    byTenant.set(tenantId, set);
-    set.add(stream);
+      if (closing) throw shuttingDown();
+      reply.hijack();
+      const raw = reply.raw;
+      // The client left during the first read: its 'close' has fired already, nobody would end it.
+      if (raw.destroyed || !raw.socket || raw.socket.destroyed) {
+        raw.destroy();
+        return;
+      }
+      raw.writeHead(200, {
+        ...(reply.getHeaders() as Record<string, string>),
+        'content-type': 'text/event-stream; charset=utf-8',
+        'cache-control': 'no-store',
+        'x-accel-buffering': 'no',
+        connection: 'keep-alive',
+      });
+      raw.write(': connected\n\n');
+      // The replay covered everything up to `newest` (shown or not): reads go on after it.
+      const stream: Stream = {
+        tenantId,
+        userId: sub,
+        raw,
+        lastSeq: initial.newest,
+        timers: [],
+        closed: false,
+      };
+      registered = true; // from here end() releases its place
+      const set = byTenant.get(tenantId) ?? new Set<Stream>();
+      byTenant.set(tenantId, set);
+      set.add(stream);
+      write(stream, initial.rows);
+      if (stream.closed) return;
 
-    const heartbeat = setInterval(() => raw.write(': ping\n\n'), heartbeatMs);
-    stream.timers.push(heartbeat);
-    const exp = tokenExpiry(request);
-    if (exp !== undefined) {
-      const ms = Math.max(0, Math.min(exp * 1000 - Date.now(), 2 ** 31 - 1));
-      stream.timers.push(setTimeout(() => end(stream), ms));
+      const heartbeat = setInterval(() => raw.write(': ping\n\n'), heartbeatMs);
+      stream.timers.push(heartbeat);
+      const exp = tokenExpiry(request);
+      if (exp !== undefined) {
+        const ms = Math.max(0, Math.min(exp * 1000 - Date.now(), 2 ** 31 - 1));
+        stream.timers.push(setTimeout(() => end(stream), ms));
+      }
+      raw.on('close', () => end(stream));
+      raw.on('error', () => end(stream));
+      // Anything committed between the initial read and registering: read once more.
+      void readTenant(tenantId);
+    } finally {
+      if (!registered) release(tenantId, sub);
     }
-    raw.on('close', () => end(stream));
-    raw.on('error', () => end(stream));
-    // Anything committed between the initial read and registering: read once more.
-    void read(stream);
   };
 }
