@@ -2,7 +2,7 @@ import { type Config, ConfigError, loadConfig } from './config.ts';
 import { createDbFromConfig, type Database } from './db/client.ts';
 import { DataDirLockedError } from './db/lock.ts';
 import { loadSecretKey } from './lib/secrets.ts';
-import { encryptPlaintextDigisacTokens } from './modules/tenants/tenant-settings.service.ts';
+import { encryptDigisacTokens } from './modules/tenants/tenant-settings.service.ts';
 import { type SeedResult, seedDemo } from './seed.ts';
 
 /** Prints one clear line for the errors an operator can cause, and exits 1. */
@@ -20,24 +20,34 @@ export function exitOnStartupError(err: unknown): never {
 }
 
 /**
- * Config, database, migrations, stored secrets encrypted (DigiSac tokens saved in plaintext
- * before encryption: idempotent), demo seed: what both the server and the admin CLI need.
+ * Config, database, migrations, stored secrets encrypted and bound to their tenant (DigiSac
+ * tokens saved in plaintext or as `v1:`: idempotent), demo seed: what both the server and the
+ * admin CLI need. `readOnly` (the CLI's list commands): config and database only, nothing
+ * written, no migration (the caller checks the schema is current: cli/schema-state.ts).
  */
 export async function openDatabase(options: {
   seed: boolean;
+  readOnly?: boolean;
 }): Promise<{ config: Config; database: Database; seed: SeedResult; warnings: string[] }> {
   const config = loadConfig();
   const database = await createDbFromConfig(config);
+  if (options.readOnly) return { config, database, seed: { seeded: false }, warnings: [] };
   try {
     await database.migrate();
-    const secrets = await encryptPlaintextDigisacTokens(database.db, loadSecretKey(config));
-    const warnings =
-      secrets.otherKey > 0
-        ? [
-            `${secrets.otherKey} stored DigiSac token(s) were encrypted with another SECRET_KEY and cannot be read: ` +
-              'restore that key, or have those tenants type their token again.',
-          ]
-        : [];
+    const secrets = await encryptDigisacTokens(database.db, loadSecretKey(config));
+    const warnings: string[] = [];
+    if (secrets.otherKey > 0) {
+      warnings.push(
+        `${secrets.otherKey} stored DigiSac token(s) were encrypted with another SECRET_KEY and cannot be read: ` +
+          'restore that key, or have those tenants type their token again.',
+      );
+    }
+    if (secrets.unreadable > 0) {
+      warnings.push(
+        `${secrets.unreadable} stored DigiSac token(s) (v1) do not decrypt with this SECRET_KEY and were left as they are: ` +
+          'have those tenants type their token again.',
+      );
+    }
     const seed = options.seed ? await seedDemo(database, config.DEMO_PASSWORD) : { seeded: false };
     return { config, database, seed, warnings };
   } catch (err) {

@@ -109,13 +109,14 @@ describe('loadConfig', () => {
     const again = loadSecretKey({ DATA_DIR: dir, SECRET_KEY: undefined });
     expect(again.id).toBe(first.id);
     expect(again.key).toEqual(first.key);
-    const stored = encryptSecret(first, 'token-secreto');
-    expect(decryptSecret(again, stored, first.id)).toBe('token-secreto');
+    const tenantId = '0b7e7a52-8f3e-4e55-9d7c-3c1f2b9a6d10';
+    const stored = encryptSecret(first, 'token-secreto', tenantId);
+    expect(decryptSecret(again, stored, first.id, tenantId)).toBe('token-secreto');
     // SECRET_KEY wins over the file; a value under another key is refused, not garbled.
     const configured = loadSecretKey({ DATA_DIR: dir, SECRET_KEY: 'b'.repeat(64) });
     expect(configured.id).not.toBe(first.id);
-    expect(() => decryptSecret(configured, stored, first.id)).toThrow('another key');
-    expect(() => decryptSecret({ ...configured, id: first.id }, stored, first.id)).toThrow(
+    expect(() => decryptSecret(configured, stored, first.id, tenantId)).toThrow('another key');
+    expect(() => decryptSecret({ ...configured, id: first.id }, stored, first.id, tenantId)).toThrow(
       'does not decrypt',
     );
     fs.rmSync(dir, { recursive: true, force: true });

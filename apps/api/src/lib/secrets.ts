@@ -5,9 +5,13 @@ import type { Config } from '../config.ts';
 
 // Secrets stored in the database (the tenants' DigiSac tokens) are encrypted with AES-256-GCM
 // under one server key: SECRET_KEY, or on PGlite a key generated into DATA_DIR/secret.key on first
-// start. Each stored value is `v1:<base64 of iv (12 bytes) | tag (16 bytes) | ciphertext>`, and its
-// row keeps the key's id (a fingerprint, not the key), so a value written under another key is
-// recognised instead of failing as corrupt, and a later rotation knows which rows to rewrite.
+// start. Each stored value is `v2:<base64 of iv (12 bytes) | tag (16 bytes) | ciphertext>`, bound to
+// its tenant: the associated data is `tenant:<tenant id>`, so a value copied into another tenant's
+// row does not decrypt there (never the other tenant's secret, never a 500). Its row keeps the
+// key's id (a fingerprint, not the key), so a value written under another key is recognised instead
+// of failing as corrupt, and a later rotation knows which rows to rewrite. `v1:` values (the same
+// layout without associated data, before the binding) are read only by the boot step that rewrites
+// them as `v2:` (decryptUnboundSecret).
 
 export interface SecretKey {
   /** A fingerprint of the key (16 hex digits): stored beside each value encrypted with it. */
@@ -16,7 +20,9 @@ export interface SecretKey {
 }
 
 export const secretKeyFileName = 'secret.key';
-const format = 'v1';
+/** Bound to a tenant (associated data); `v1`: not bound (before the binding), read at boot only. */
+const format = 'v2';
+const unboundFormat = 'v1';
 const ivBytes = 12;
 const tagBytes = 16;
 
@@ -56,33 +62,57 @@ export function loadSecretKey(config: Pick<Config, 'SECRET_KEY' | 'DATA_DIR'>): 
   return secretKeyOf(keyFromText(text));
 }
 
-/** `v1:<base64 iv|tag|ciphertext>`, a fresh random IV each time. */
-export function encryptSecret({ key }: SecretKey, plaintext: string): string {
+/** The associated data binding a value to its tenant (uuids compared in lowercase). */
+const tenantData = (tenantId: string) => Buffer.from(`tenant:${tenantId.toLowerCase()}`, 'utf8');
+
+/** `v2:<base64 iv|tag|ciphertext>` bound to `tenantId`, a fresh random IV each time. */
+export function encryptSecret({ key }: SecretKey, plaintext: string, tenantId: string): string {
   const iv = randomBytes(ivBytes);
   const cipher = createCipheriv('aes-256-gcm', key, iv);
+  cipher.setAAD(tenantData(tenantId));
   const ciphertext = Buffer.concat([cipher.update(plaintext, 'utf8'), cipher.final()]);
   return `${format}:${Buffer.concat([iv, cipher.getAuthTag(), ciphertext]).toString('base64')}`;
 }
 
 export class SecretUnreadableError extends Error {}
 
-/**
- * The plaintext of a stored value; SecretUnreadableError when it was written under another key
- * (`keyId` differs) or does not decrypt (altered, not ours). The error never holds the value.
- */
-export function decryptSecret(secretKey: SecretKey, stored: string, keyId: string | null): string {
+/** Whether a stored value is bound to its tenant (`v2:`); else the boot step rewrites it. */
+export const isBoundSecret = (stored: string) => stored.startsWith(`${format}:`);
+
+function decrypt(
+  secretKey: SecretKey,
+  stored: string,
+  keyId: string | null,
+  expected: string,
+  aad: Buffer | undefined,
+): string {
   if (keyId !== secretKey.id) throw new SecretUnreadableError('encrypted with another key');
   const [prefix, body] = stored.split(':', 2);
-  if (prefix !== format || !body) throw new SecretUnreadableError('unknown format');
+  if (prefix !== expected || !body) throw new SecretUnreadableError('unknown format');
   const bytes = Buffer.from(body, 'base64');
   if (bytes.length < ivBytes + tagBytes) throw new SecretUnreadableError('too short');
   try {
     const decipher = createDecipheriv('aes-256-gcm', secretKey.key, bytes.subarray(0, ivBytes));
     decipher.setAuthTag(bytes.subarray(ivBytes, ivBytes + tagBytes));
+    if (aad) decipher.setAAD(aad);
     return Buffer.concat([decipher.update(bytes.subarray(ivBytes + tagBytes)), decipher.final()]).toString(
       'utf8',
     );
   } catch {
     throw new SecretUnreadableError('does not decrypt');
   }
+}
+
+/**
+ * The plaintext of a value stored in the row of `tenantId`; SecretUnreadableError when it was
+ * written under another key (`keyId` differs), for another tenant, not bound (`v1:`, until the
+ * boot step rewrites it) or does not decrypt (altered, not ours). The error never holds the value.
+ */
+export function decryptSecret(secretKey: SecretKey, stored: string, keyId: string | null, tenantId: string) {
+  return decrypt(secretKey, stored, keyId, format, tenantData(tenantId));
+}
+
+/** Boot only: the plaintext of a `v1:` value (no associated data), to bind it to its tenant. */
+export function decryptUnboundSecret(secretKey: SecretKey, stored: string, keyId: string | null) {
+  return decrypt(secretKey, stored, keyId, unboundFormat, undefined);
 }

@@ -81,9 +81,13 @@ async function call(
 }
 
 /** The stored token's plaintext, or a 409 saying it must be typed again. */
-function readToken(deps: DigisacDeps, stored: { token: string; tokenKeyId: string | null }) {
+function readToken(
+  deps: DigisacDeps,
+  tenantId: string,
+  stored: { token: string; tokenKeyId: string | null },
+) {
   try {
-    return decryptSecret(deps.secretKey, stored.token, stored.tokenKeyId);
+    return decryptSecret(deps.secretKey, stored.token, stored.tokenKeyId, tenantId);
   } catch (err) {
     if (!(err instanceof SecretUnreadableError)) throw err;
     deps.log.error({ reason: err.message }, 'stored DigiSac token unreadable');
@@ -102,7 +106,7 @@ async function storedCredentials(deps: DigisacDeps, tenantTx: TenantTx, tenantId
   if (isInsecureHost(deps, stored.host)) throw new AppError('conflict', digisacMessages.insecureStoredHost);
   return {
     host: stored.host,
-    token: readToken(deps, { token: stored.token, tokenKeyId: stored.tokenKeyId }),
+    token: readToken(deps, tenantId, { token: stored.token, tokenKeyId: stored.tokenKeyId }),
   };
 }
 
@@ -229,7 +233,7 @@ export async function testDigisacConnection(
     if (host !== undefined && host !== stored.host) return notOk(digisacMessages.tokenForNewHost);
     if (!stored.token) return notOk(digisacMessages.notConfigured);
     try {
-      useToken = readToken(deps, { token: stored.token, tokenKeyId: stored.tokenKeyId });
+      useToken = readToken(deps, tenantId, { token: stored.token, tokenKeyId: stored.tokenKeyId });
     } catch (err) {
       if (err instanceof AppError) return notOk(err.detail);
       throw err;

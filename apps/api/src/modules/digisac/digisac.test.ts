@@ -309,7 +309,7 @@ describe('DigiSac integration with private hosts refused (the default)', () => {
       .update(tenants)
       .set({
         digisacHost: host,
-        digisacToken: encryptSecret(server.app.secretKey, token),
+        digisacToken: encryptSecret(server.app.secretKey, token, tenantId),
         digisacTokenKeyId: server.app.secretKey.id,
         digisacTokenLast4: token.slice(-4),
       })

@@ -1,4 +1,4 @@
-import { and, eq, isNotNull, isNull, ne, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull, like, ne, or, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { tenants } from '../../db/schema/index.ts';
 
@@ -49,12 +49,23 @@ export async function updateTenantSettings(tx: Tx, tenantId: string, values: Set
   return row;
 }
 
-/** System (boot): tokens stored before encryption (no key id), locked until the transaction ends. */
-export async function plaintextDigisacTokens(tx: Tx) {
+/**
+ * System (boot): the tokens to rewrite, locked until the transaction ends: stored before
+ * encryption (no key id), or encrypted under `keyId` before the tenant binding (`v1:`).
+ */
+export async function unboundDigisacTokens(tx: Tx, keyId: string) {
   return tx
-    .select({ id: tenants.id, token: tenants.digisacToken })
+    .select({ id: tenants.id, token: tenants.digisacToken, keyId: tenants.digisacTokenKeyId })
     .from(tenants)
-    .where(and(isNotNull(tenants.digisacToken), isNull(tenants.digisacTokenKeyId)))
+    .where(
+      and(
+        isNotNull(tenants.digisacToken),
+        or(
+          isNull(tenants.digisacTokenKeyId),
+          and(eq(tenants.digisacTokenKeyId, keyId), like(tenants.digisacToken, 'v1:%')),
+        ),
+      ),
+    )
     .for('update');
 }
 

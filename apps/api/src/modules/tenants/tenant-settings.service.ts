@@ -10,7 +10,13 @@ import type { Tenant } from '../../db/schema/index.ts';
 import { withSystem } from '../../db/system.ts';
 import { iso } from '../../lib/db-helpers.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
-import { encryptSecret, type SecretKey } from '../../lib/secrets.ts';
+import {
+  decryptUnboundSecret,
+  encryptSecret,
+  isBoundSecret,
+  type SecretKey,
+  SecretUnreadableError,
+} from '../../lib/secrets.ts';
 import { privateAddressOf } from '../../lib/ssrf.ts';
 import * as repo from './tenant-settings.repo.ts';
 
@@ -36,12 +42,12 @@ export interface TenantSettingsDeps {
   secretKey: SecretKey;
 }
 
-/** The columns that store `token` (encrypted), or clear it (null). */
-const tokenValues = (secretKey: SecretKey, token: string | null): repo.SettingsValues =>
+/** The columns that store `token` (encrypted, bound to the tenant), or clear it (null). */
+const tokenValues = (secretKey: SecretKey, tenantId: string, token: string | null): repo.SettingsValues =>
   token === null
     ? { digisacToken: null, digisacTokenKeyId: null, digisacTokenLast4: null }
     : {
-        digisacToken: encryptSecret(secretKey, token),
+        digisacToken: encryptSecret(secretKey, token, tenantId),
         digisacTokenKeyId: secretKey.id,
         digisacTokenLast4: token.slice(-4),
       };
@@ -63,9 +69,10 @@ export async function updateTenantSettings(
   if (!current) throw tenantNotFound();
   const values: repo.SettingsValues = { name: input.name };
   if (input.digisac_host !== undefined) values.digisacHost = input.digisac_host;
-  if (input.digisac_token !== undefined) Object.assign(values, tokenValues(secretKey, input.digisac_token));
+  if (input.digisac_token !== undefined)
+    Object.assign(values, tokenValues(secretKey, tenantId, input.digisac_token));
   else if (input.digisac_host !== undefined && input.digisac_host !== current.digisacHost) {
-    Object.assign(values, tokenValues(secretKey, null));
+    Object.assign(values, tokenValues(secretKey, tenantId, null));
   }
   if (input.max_customer_wait_time_minutes !== undefined)
     values.maxCustomerWaitTimeMinutes = input.max_customer_wait_time_minutes;
@@ -103,17 +110,35 @@ export async function findDigisacSettings(tx: Tx, tenantId: string) {
 }
 
 /**
- * Boot: encrypts the tokens stored in plaintext before encryption existed (rows without a key
- * id), in one system transaction; idempotent (an encrypted row has its key id and is left alone).
- * Also counts tokens encrypted under another key (SECRET_KEY changed: unreadable until retyped).
+ * Boot, in one system transaction: encrypts the tokens stored in plaintext before encryption
+ * existed (rows without a key id), and rewrites the ones encrypted before the tenant binding
+ * (`v1:`, under this key) as `v2:` bound to their row's tenant. Idempotent: a bound row is left
+ * alone. Counts, without touching them, the tokens encrypted under another key (SECRET_KEY
+ * changed) and the `v1:` ones that do not decrypt: unreadable until restored or typed again.
  */
-export async function encryptPlaintextDigisacTokens(db: Db, secretKey: SecretKey) {
+export async function encryptDigisacTokens(db: Db, secretKey: SecretKey) {
   return withSystem(db, 'encrypt-secrets', async (tx) => {
-    const rows = await repo.plaintextDigisacTokens(tx);
+    const rows = await repo.unboundDigisacTokens(tx, secretKey.id);
+    let encrypted = 0;
+    let bound = 0;
+    let unreadable = 0;
     for (const row of rows) {
       if (row.token === null) continue;
-      await repo.updateTenantSettings(tx, row.id, tokenValues(secretKey, row.token));
+      let plaintext = row.token;
+      if (row.keyId !== null) {
+        if (isBoundSecret(row.token)) continue;
+        try {
+          plaintext = decryptUnboundSecret(secretKey, row.token, row.keyId);
+        } catch (err) {
+          if (!(err instanceof SecretUnreadableError)) throw err;
+          unreadable++;
+          continue;
+        }
+      }
+      await repo.updateTenantSettings(tx, row.id, tokenValues(secretKey, row.id, plaintext));
+      if (row.keyId === null) encrypted++;
+      else bound++;
     }
-    return { encrypted: rows.length, otherKey: await repo.countTokensOfOtherKeys(tx, secretKey.id) };
+    return { encrypted, bound, unreadable, otherKey: await repo.countTokensOfOtherKeys(tx, secretKey.id) };
   });
 }

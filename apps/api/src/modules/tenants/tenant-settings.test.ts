@@ -1,19 +1,20 @@
+import { createCipheriv, randomBytes } from 'node:crypto';
 import { digisacMessages } from '@atende/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tenants } from '../../db/schema/index.ts';
-import { decryptSecret, loadSecretKey } from '../../lib/secrets.ts';
+import { decryptSecret, loadSecretKey, type SecretKey } from '../../lib/secrets.ts';
 import {
   type ApiCall,
-  type Json,
   createTestTenant,
   createTestUser,
   freshDatabase,
+  type Json,
   signedInClient,
   testConfig,
   twoTenants,
 } from '../../test/helpers.ts';
-import { encryptPlaintextDigisacTokens } from './tenant-settings.service.ts';
+import { encryptDigisacTokens } from './tenant-settings.service.ts';
 
 const nameRequired = 'Nome do tenant é obrigatório';
 const hostScheme = 'URL deve começar com https://';
@@ -100,14 +101,19 @@ describe('tenant settings API', () => {
       digisac_token_last4: '9876',
       max_customer_wait_time_minutes: 10,
     });
-    // Encrypted at rest (AES-256-GCM under the server's key), readable back with it.
+    // Encrypted at rest (AES-256-GCM under the server's key, bound to the tenant), readable back with it.
     const [row] = await t.server.database.db.select().from(tenants).where(eq(tenants.id, tenant.id));
-    expect(row?.digisacToken).toMatch(/^v1:[A-Za-z0-9+/]+=*$/);
+    expect(row?.digisacToken).toMatch(/^v2:[A-Za-z0-9+/]+=*$/);
     expect(row?.digisacToken).not.toContain('9876');
     expect(row?.digisacTokenKeyId).toBe(t.server.app.secretKey.id);
     expect(row?.digisacTokenLast4).toBe('9876');
     expect(
-      decryptSecret(t.server.app.secretKey, row?.digisacToken ?? '', row?.digisacTokenKeyId ?? null),
+      decryptSecret(
+        t.server.app.secretKey,
+        row?.digisacToken ?? '',
+        row?.digisacTokenKeyId ?? null,
+        tenant.id,
+      ),
     ).toBe(token);
     // The same token saved again is a new ciphertext (a fresh IV each time).
     await put(api, { name: 'Renomeada', digisac_token: token });
@@ -326,37 +332,130 @@ describe('tenant settings API', () => {
     expect(besideAnotherHost.length, JSON.stringify(besideAnotherHost.slice(0, 3))).toBe(0);
   });
 
-  it('encrypts plaintext tokens of old at boot, once (withSystem; idempotent)', async () => {
+  it("refuses a token copied from another tenant's row (409 type it again, never its plaintext)", async () => {
+    const a = await freshTenant();
+    const b = await freshTenant();
+    const token = 'token-secreto-do-a-COPY';
+    await put(a.api, { name: 'A', digisac_host: 'https://a.digisac.chat', digisac_token: token });
+    await put(b.api, {
+      name: 'B',
+      digisac_host: 'https://atende-ainda-nao-existe.invalid',
+      digisac_token: 'token-do-b-BBBB',
+    });
+    const read = async (id: string) =>
+      (await t.server.database.db.select().from(tenants).where(eq(tenants.id, id)))[0];
+    const stolen = await read(a.tenant.id);
+    // Someone with write access to the table copies A's ciphertext (same server key) into B's row.
+    await t.server.database.db
+      .update(tenants)
+      .set({
+        digisacToken: stolen?.digisacToken,
+        digisacTokenKeyId: stolen?.digisacTokenKeyId,
+        digisacTokenLast4: stolen?.digisacTokenLast4,
+      })
+      .where(eq(tenants.id, b.tenant.id));
+    const key = t.server.app.secretKey;
+    expect(() => decryptSecret(key, stolen?.digisacToken ?? '', key.id, b.tenant.id)).toThrow(
+      'does not decrypt',
+    );
+    expect(decryptSecret(key, stolen?.digisacToken ?? '', key.id, a.tenant.id)).toBe(token);
+
+    const list = await b.api('GET', `/tenants/${b.tenant.id}/digisac/tickets`);
+    expect(list.status).toBe(409);
+    expect(list.body).toMatchObject({ code: 'conflict', detail: digisacMessages.tokenUnreadable });
+    const test = await b.api('POST', '/tenants/settings/digisac/test', {});
+    expect(test.status).toBe(200);
+    expect(test.body).toEqual({ ok: false, user_name: null, message: digisacMessages.tokenUnreadable });
+    // Typing the token again fixes it.
+    await put(b.api, { name: 'B', digisac_token: 'token-do-b-de-novo-CCCC' });
+    const retyped = await read(b.tenant.id);
+    expect(decryptSecret(key, retyped?.digisacToken ?? '', key.id, b.tenant.id)).toBe(
+      'token-do-b-de-novo-CCCC',
+    );
+  });
+
+  /** A value as encrypted before the tenant binding (`v1:`, no associated data). */
+  const encryptUnbound = ({ key }: SecretKey, plaintext: string) => {
+    const iv = randomBytes(12);
+    const cipher = createCipheriv('aes-256-gcm', key, iv);
+    const ciphertext = Buffer.concat([cipher.update(plaintext, 'utf8'), cipher.final()]);
+    return `v1:${Buffer.concat([iv, cipher.getAuthTag(), ciphertext]).toString('base64')}`;
+  };
+
+  it('at boot encrypts plaintext tokens and binds v1 ones to their tenant, once (withSystem; idempotent)', async () => {
     const database = await freshDatabase();
     try {
       const key = loadSecretKey(testConfig());
       const old = await createTestTenant(database, 'Antiga');
+      const unbound = await createTestTenant(database, 'Cifrada sem vínculo');
+      const broken = await createTestTenant(database, 'V1 alterado');
       const none = await createTestTenant(database, 'Sem token');
-      await database.db
-        .update(tenants)
-        .set({ digisacHost: 'https://antiga.digisac.chat', digisacToken: 'token-em-texto-claro-4321' })
-        .where(eq(tenants.id, old.id));
+      const set = (id: string, values: Partial<typeof tenants.$inferInsert>) =>
+        database.db.update(tenants).set(values).where(eq(tenants.id, id));
+      await set(old.id, {
+        digisacHost: 'https://antiga.digisac.chat',
+        digisacToken: 'token-em-texto-claro-4321',
+      });
+      const v1 = encryptUnbound(key, 'token-cifrado-v1-8765');
+      await set(unbound.id, {
+        digisacHost: 'https://v1.digisac.chat',
+        digisacToken: v1,
+        digisacTokenKeyId: key.id,
+        digisacTokenLast4: '8765',
+      });
+      const altered = `v1:${Buffer.from('x'.repeat(40)).toString('base64')}`;
+      await set(broken.id, { digisacToken: altered, digisacTokenKeyId: key.id, digisacTokenLast4: 'xxxx' });
       const read = async (id: string) =>
         (await database.db.select().from(tenants).where(eq(tenants.id, id)))[0];
+      // Before the boot step a v1 value is refused at use (it is not bound to a tenant).
+      expect(() => decryptSecret(key, v1, key.id, unbound.id)).toThrow('unknown format');
 
-      expect(await encryptPlaintextDigisacTokens(database.db, key)).toEqual({ encrypted: 1, otherKey: 0 });
+      expect(await encryptDigisacTokens(database.db, key)).toEqual({
+        encrypted: 1,
+        bound: 1,
+        unreadable: 1,
+        otherKey: 0,
+      });
       const encrypted = await read(old.id);
-      expect(encrypted?.digisacToken).toMatch(/^v1:/);
+      expect(encrypted?.digisacToken).toMatch(/^v2:/);
       expect(encrypted?.digisacTokenKeyId).toBe(key.id);
       expect(encrypted?.digisacTokenLast4).toBe('4321');
-      expect(decryptSecret(key, encrypted?.digisacToken ?? '', key.id)).toBe('token-em-texto-claro-4321');
+      expect(decryptSecret(key, encrypted?.digisacToken ?? '', key.id, old.id)).toBe(
+        'token-em-texto-claro-4321',
+      );
+      const rebound = await read(unbound.id);
+      expect(rebound?.digisacToken).toMatch(/^v2:/);
+      expect(rebound?.digisacTokenLast4).toBe('8765');
+      expect(decryptSecret(key, rebound?.digisacToken ?? '', key.id, unbound.id)).toBe(
+        'token-cifrado-v1-8765',
+      );
+      // Bound to its own tenant: another tenant's id does not decrypt it.
+      expect(() => decryptSecret(key, rebound?.digisacToken ?? '', key.id, old.id)).toThrow(
+        'does not decrypt',
+      );
+      // A v1 value that does not decrypt is counted and left as it is (the tenant types it again).
+      expect((await read(broken.id))?.digisacToken).toBe(altered);
       expect((await read(none.id))?.digisacToken).toBeNull();
 
-      // Again: nothing to do, the encrypted row is left as it is.
-      expect(await encryptPlaintextDigisacTokens(database.db, key)).toEqual({ encrypted: 0, otherKey: 0 });
-      expect((await read(old.id))?.digisacToken).toBe(encrypted?.digisacToken);
-      // Under another key the row is counted as unreadable, never re-encrypted or lost.
-      const otherKey = loadSecretKey(testConfig());
-      expect(await encryptPlaintextDigisacTokens(database.db, otherKey)).toEqual({
+      // Again: nothing to do, the bound rows are left as they are.
+      expect(await encryptDigisacTokens(database.db, key)).toEqual({
         encrypted: 0,
-        otherKey: 1,
+        bound: 0,
+        unreadable: 1,
+        otherKey: 0,
       });
       expect((await read(old.id))?.digisacToken).toBe(encrypted?.digisacToken);
+      expect((await read(unbound.id))?.digisacToken).toBe(rebound?.digisacToken);
+      // Under another key the rows are counted as unreadable, never re-encrypted or lost.
+      const otherKey = loadSecretKey(testConfig());
+      expect(await encryptDigisacTokens(database.db, otherKey)).toEqual({
+        encrypted: 0,
+        bound: 0,
+        unreadable: 0,
+        otherKey: 3,
+      });
+      expect((await read(old.id))?.digisacToken).toBe(encrypted?.digisacToken);
+      expect((await read(unbound.id))?.digisacToken).toBe(rebound?.digisacToken);
     } finally {
       await database.close();
     }
