@@ -12,7 +12,19 @@ export const digisacMessages = {
   upstreamError: 'O DigiSac respondeu com um erro. Tente novamente em instantes.',
   insecureStoredHost:
     'O endereço do DigiSac salvo usa http://. Atualize-o para https:// nas configurações para continuar.',
-  privateHost: 'Endereço não permitido: o host não pode ser um endereço interno ou privado.',
+  /**
+   * The one answer of the address check (a private or internal address, at saving or when the call
+   * connects), and of 'Testar conexão' for a typed host it cannot reach, whatever the reason
+   * (refused address, no such name, no answer): a typed name does not tell which.
+   */
+  privateHost:
+    'Endereço não permitido ou inacessível: o host deve ser o endereço público do seu DigiSac (https://nome), não um endereço interno ou privado.',
+  /** The stored host is not an origin (a path, a query, a port) — saved before the rule. */
+  storedHostNotOrigin:
+    'O endereço do DigiSac salvo não é mais aceito: use só https://nome, sem caminho, parâmetros ou porta. Atualize-o nas configurações.',
+  /** DNS_MAX_CONCURRENT_LOOKUPS look-ups are running: a 429. */
+  dnsBusy:
+    'Muitas verificações de endereço em andamento no servidor (limite de consultas DNS simultâneas). Tente novamente em instantes.',
   /** 'Testar conexão' with a host other than the stored one and no token typed. */
   tokenForNewHost: 'Informe o token do DigiSac para testar este endereço.',
   /** The stored token was encrypted under another server key (SECRET_KEY changed). */
@@ -62,7 +74,8 @@ export const digisacTicketSchema = z.object({
 export type DigisacTicket = z.infer<typeof digisacTicketSchema>;
 
 export const digisacTicketListSchema = z.object({
-  tickets: z.array(digisacTicketSchema),
+  /** At most per_page (100 at most): whatever DigiSac sends, no more is mapped or answered. */
+  tickets: z.array(digisacTicketSchema).max(digisacPageSizes[digisacPageSizes.length - 1] ?? 100),
   total: z.number().int(),
   page: z.number().int(),
   per_page: z.number().int(),

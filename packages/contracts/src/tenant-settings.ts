@@ -11,6 +11,8 @@ export const tenantSettingsMessages = {
   nameRequired: 'Nome do tenant é obrigatório',
   hostScheme: 'URL deve começar com https://',
   hostInvalid: 'URL inválida',
+  hostOriginOnly: 'Informe só o endereço (https://nome), sem caminho, parâmetros, usuário ou #fragmento.',
+  hostPort: 'Use a porta padrão do https (443): outras portas não são permitidas.',
   hostTooLong: `Use no máximo ${digisacHostMaxLength} caracteres.`,
   tokenNotText: 'Token deve ser um texto.',
   tokenTooLong: `Use no máximo ${digisacTokenMaxLength} caracteres.`,
@@ -53,6 +55,26 @@ function isHttpUrl(text: string) {
   }
 }
 
+/**
+ * An origin only: `scheme://name[:port]` — no path, query, user-info or fragment (a `\` counts as
+ * a path: the URL parser reads it as `/`). A DigiSac host is where /api/v1/… is appended.
+ */
+export function isBareOrigin(text: string) {
+  try {
+    const url = new URL(text);
+    return (
+      !/[?#@\\]/.test(text) &&
+      url.pathname === '/' &&
+      url.username === '' &&
+      url.password === '' &&
+      url.search === '' &&
+      url.hash === ''
+    );
+  } catch {
+    return false;
+  }
+}
+
 const digisacHost = z.preprocess(
   blankToNull,
   z
@@ -66,11 +88,17 @@ const digisacHost = z.preprocess(
       message: m.hostInvalid,
       abort: true,
     })
-    .transform(stripTrailingSlashes)
+    .refine((v) => v.length > digisacHostMaxLength || isBareOrigin(stripTrailingSlashes(v)), {
+      message: m.hostOriginOnly,
+      abort: true,
+    })
+    // Stored as its origin: lower-case name, punycode, no default port, no trailing slash.
+    .transform((v) => new URL(v).origin)
     .nullable()
     .optional()
     .describe(
-      'https URL, stored without trailing slash; must not be or resolve to a private address. Absent: ' +
+      'https origin (https://name, port 443 only): no path, query, user-info or fragment; stored as ' +
+        'the origin, without trailing slash; must not be or resolve to a private address. Absent: ' +
         'unchanged; null or "": removes it. A new host clears the stored token.',
     ),
 );

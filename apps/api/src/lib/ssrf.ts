@@ -1,40 +1,194 @@
 import dns from 'node:dns';
 import net from 'node:net';
 import ipaddr from 'ipaddr.js';
+import type { Config } from '../config.ts';
 
-// Server-side request forgery guard for addresses a tenant types (the DigiSac host). The rule is
-// request-filtering-agent's, which checks the address again when the call connects: anything but
-// a public unicast address is refused — loopback, private (10/8, 172.16/12, 192.168/16), link-local
-// (169.254/16, where cloud metadata lives; fe80::/10), unique-local (fc00::/7, e.g. fd00:ec2::254),
-// carrier-grade NAT, unspecified, multicast, reserved, and IPv4-mapped IPv6 of any of them.
+// Server-side request forgery guard for addresses a tenant types (the DigiSac host), and the DNS
+// look-ups behind it. The rule: anything but a public unicast address is refused — loopback,
+// private (10/8, 172.16/12, 192.168/16), link-local (169.254/16, where cloud metadata lives;
+// fe80::/10), unique-local (fc00::/7, e.g. fd00:ec2::254), carrier-grade NAT, unspecified,
+// multicast, reserved, and IPv4-mapped (::ffff:a.b.c.d) or IPv4-compatible (::a.b.c.d) IPv6 of
+// any of them. The DigiSac client checks the address again when its socket connects.
+//
+// Names are resolved with dns.Resolver (c-ares: non-blocking sockets on the event loop), never
+// with dns.lookup, whose getaddrinfo runs on libuv's 4-thread pool — the pool that hashes
+// passwords (argon2) and reads files: a tenant-typed name whose name server never answers would
+// hold a pool thread for each look-up and stall sign-ins for everyone. Each look-up has a deadline
+// (DNS_TIMEOUT_MS) and a process holds at most DNS_MAX_CONCURRENT_LOOKUPS of them at once; beyond
+// that a look-up fails at once (DnsBusyError, a 429) instead of queueing. The Resolver reads no
+// /etc/hosts: IP literals are not resolved, and `localhost` (and *.localhost, RFC 6761) is
+// loopback without asking anyone.
+
+/** The IPv4 address an IPv4-mapped (::ffff:a.b.c.d) or IPv4-compatible (::a.b.c.d) address carries. */
+function embeddedIPv4(address: ipaddr.IPv6): ipaddr.IPv4 | undefined {
+  const parts = address.parts;
+  const zeros = parts.slice(0, 5).every((p) => p === 0);
+  if (!zeros) return undefined;
+  const mapped = parts[5] === 0xffff;
+  // ::/96 but not :: and ::1 themselves (unspecified and loopback, refused as such).
+  const compatible = parts[5] === 0 && ((parts[6] ?? 0) !== 0 || (parts[7] ?? 0) > 1);
+  if (!mapped && !compatible) return undefined;
+  const [high = 0, low = 0] = [parts[6], parts[7]];
+  return new ipaddr.IPv4([high >> 8, high & 0xff, low >> 8, low & 0xff]);
+}
 
 /** True for a literal IP address that is not public unicast; false for a name or a public address. */
 export function isPrivateAddress(address: string): boolean {
   const bare = address.replace(/^\[(.*)\]$/, '$1');
   if (net.isIP(bare) === 0) return false;
-  let parsed = ipaddr.parse(bare);
-  if (parsed.kind() === 'ipv6' && (parsed as ipaddr.IPv6).isIPv4MappedAddress()) {
-    parsed = (parsed as ipaddr.IPv6).toIPv4Address();
-  }
+  // ipaddr.parse reads '::a.b.c.d' as '::ffff:a.b.c.d' (2.5.0); the URL parser gives '::7f00:1'
+  // for it. Both end up here as parts and are judged by the IPv4 address they carry.
+  let parsed: ipaddr.IPv4 | ipaddr.IPv6 = ipaddr.parse(bare);
+  if (parsed.kind() === 'ipv6') parsed = embeddedIPv4(parsed as ipaddr.IPv6) ?? parsed;
   return parsed.range() !== 'unicast';
 }
 
-/** How long saving waits for DNS; a name that does not resolve in time counts as not resolving. */
-export const lookupTimeoutMs = 3000;
+/** `localhost` and its subdomains: loopback by definition (RFC 6761), never sent to DNS. */
+const isLocalhostName = (hostname: string) => /(^|\.)localhost\.?$/i.test(hostname);
+
+export interface ResolvedAddress {
+  address: string;
+  family: 4 | 6;
+}
+
+/** More look-ups at once than DNS_MAX_CONCURRENT_LOOKUPS allows: answered at once, not queued. */
+export class DnsBusyError extends Error {
+  readonly code = 'EDNSBUSY';
+  constructor(readonly limit: number) {
+    super(`more than ${limit} DNS look-ups at once`);
+  }
+}
+
+export interface HostResolverOptions {
+  /** Name servers (`ip` or `ip:port`, `[ipv6]:port`); default: the system's (dns.getServers()). */
+  servers?: string[];
+  timeoutMs: number;
+  maxConcurrent: number;
+}
+
+/** DNS look-ups off the thread pool, with a deadline each and a cap on how many run at once. */
+export class HostResolver {
+  private readonly resolver: dns.promises.Resolver;
+  private inFlight = 0;
+
+  constructor(readonly options: HostResolverOptions) {
+    // One try per server: the deadline below bounds the whole look-up anyway.
+    this.resolver = new dns.promises.Resolver({ timeout: options.timeoutMs, tries: 1 });
+    const servers = options.servers?.length ? options.servers : dns.getServers();
+    this.resolver.setServers(servers);
+  }
+
+  /** Look-ups running now (each holds its slot until c-ares gives up or answers). */
+  get running() {
+    return this.inFlight;
+  }
+
+  /**
+   * Every address `hostname` is or resolves to (A and AAAA); [] when it does not resolve, or not
+   * within the deadline. IP literals are answered as they are; localhost as loopback. Throws
+   * DnsBusyError when DNS_MAX_CONCURRENT_LOOKUPS look-ups are already running.
+   */
+  async addresses(hostname: string): Promise<ResolvedAddress[]> {
+    const bare = hostname.replace(/^\[(.*)\]$/, '$1');
+    const family = net.isIP(bare);
+    if (family !== 0) return [{ address: bare, family: family as 4 | 6 }];
+    if (isLocalhostName(bare)) {
+      return [
+        { address: '127.0.0.1', family: 4 },
+        { address: '::1', family: 6 },
+      ];
+    }
+    if (this.inFlight >= this.options.maxConcurrent) throw new DnsBusyError(this.options.maxConcurrent);
+    this.inFlight++;
+    const name = bare.replace(/\.$/, '');
+    const query = Promise.all([
+      this.resolver.resolve4(name).catch(() => [] as string[]),
+      this.resolver.resolve6(name).catch(() => [] as string[]),
+    ]).finally(() => {
+      this.inFlight--;
+    });
+    let timer: NodeJS.Timeout | undefined;
+    const deadline = new Promise<undefined>((resolve) => {
+      timer = setTimeout(() => resolve(undefined), this.options.timeoutMs);
+    });
+    const answer = await Promise.race([query, deadline]).finally(() => clearTimeout(timer));
+    if (!answer) return [];
+    const [v4, v6] = answer;
+    return [
+      ...v4.map((address) => ({ address, family: 4 as const })),
+      ...v6.map((address) => ({ address, family: 6 as const })),
+    ];
+  }
+
+  /**
+   * A `lookup` for net/https.request that uses this resolver, so the socket connects to an address
+   * it gave. With `refusePrivate`, any non-public address fails the look-up (AddressRefusedError):
+   * the connect-time half of the address check. A name without addresses fails with ENOTFOUND.
+   */
+  lookupFunction(refusePrivate: boolean) {
+    return (
+      hostname: string,
+      options: { all?: boolean; family?: number | string } | number | undefined,
+      callback: (
+        err: NodeJS.ErrnoException | null,
+        address: string | ResolvedAddress[],
+        family?: number,
+      ) => void,
+    ) => {
+      const all = typeof options === 'object' && options?.all === true;
+      const wanted = typeof options === 'object' ? Number(options?.family ?? 0) : Number(options ?? 0);
+      this.addresses(hostname).then(
+        (found) => {
+          if (refusePrivate && found.some((a) => isPrivateAddress(a.address))) {
+            return callback(new AddressRefusedError(hostname), all ? [] : '');
+          }
+          const usable = wanted === 4 || wanted === 6 ? found.filter((a) => a.family === wanted) : found;
+          const first = usable[0];
+          if (!first) {
+            const err: NodeJS.ErrnoException = new Error(`no address for ${hostname}`);
+            err.code = 'ENOTFOUND';
+            return callback(err, all ? [] : '');
+          }
+          if (all) callback(null, usable);
+          else callback(null, first.address, first.family);
+        },
+        (err: Error) => callback(err, all ? [] : ''),
+      );
+    };
+  }
+}
+
+/** A name resolved to an address the rule refuses, found when the call connects. */
+export class AddressRefusedError extends Error {
+  readonly code = 'EADDRREFUSED';
+  constructor(hostname: string) {
+    super(`${hostname} resolves to an address that is not public`);
+  }
+}
+
+type DnsConfig = Pick<Config, 'DNS_SERVERS' | 'DNS_TIMEOUT_MS' | 'DNS_MAX_CONCURRENT_LOOKUPS'>;
+const resolvers = new WeakMap<DnsConfig, HostResolver>();
+
+/** The process's resolver for this configuration (one per app: its cap is the process's). */
+export function hostResolverFor(config: DnsConfig): HostResolver {
+  let resolver = resolvers.get(config);
+  if (!resolver) {
+    resolver = new HostResolver({
+      servers: config.DNS_SERVERS,
+      timeoutMs: config.DNS_TIMEOUT_MS,
+      maxConcurrent: config.DNS_MAX_CONCURRENT_LOOKUPS,
+    });
+    resolvers.set(config, resolver);
+  }
+  return resolver;
+}
 
 /**
- * The first private address `hostname` is or resolves to (every address the resolver gives), or
- * undefined. A name that does not resolve (yet) is undefined: the connect-time check covers it.
+ * The first non-public address `hostname` is or resolves to (every address the resolver gives),
+ * or undefined. A name that does not resolve (or not in time) is undefined: the connect-time
+ * check covers it. Throws DnsBusyError beyond the concurrency cap.
  */
-export async function privateAddressOf(hostname: string, timeoutMs = lookupTimeoutMs) {
-  const bare = hostname.replace(/^\[(.*)\]$/, '$1');
-  if (net.isIP(bare) !== 0) return isPrivateAddress(bare) ? bare : undefined;
-  let timer: NodeJS.Timeout | undefined;
-  const addresses = await Promise.race([
-    dns.promises.lookup(bare, { all: true, verbatim: true }).catch(() => []),
-    new Promise<dns.LookupAddress[]>((resolve) => {
-      timer = setTimeout(() => resolve([]), timeoutMs);
-    }),
-  ]).finally(() => clearTimeout(timer));
+export async function privateAddressOf(resolver: HostResolver, hostname: string) {
+  const addresses = await resolver.addresses(hostname);
   return addresses.find((a) => isPrivateAddress(a.address))?.address;
 }

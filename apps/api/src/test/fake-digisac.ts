@@ -5,12 +5,22 @@
 //
 // Tokens: `fakeDigisacToken` works; `token-lento` answers after `slowMs`; `token-desconectado`
 // gets DigiSac's 400 "Service (...) disconnected."; `token-erro` a 500; `token-nao-json` a 200
-// whose body is not JSON; anything else the 401 of a bad token.
+// whose body is not JSON; anything else the 401 of a bad token. Hostile answers (issue 26):
+// `token-enorme` gets a ticket list of ~5 MB of `{}` (1.7 M items, whatever perPage asked);
+// `token-demais` gets 150 real tickets whatever perPage asked; a token starting `token-eco-` gets
+// a 400 whose message is 290 characters and then the token itself (echoed).
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { pathToFileURL } from 'node:url';
 
 export const fakeDigisacToken = 'token-de-teste-digisac';
+
+/** `token-enorme`'s body: `{"data":[{},{},…],"total":…}` just under `bytes` (default 5 MiB − 1 KiB). */
+export function hostileTicketList(bytes = 5 * 1024 * 1024 - 1024) {
+  const tail = ',"total":1,"lastPage":1}';
+  const count = Math.floor((bytes - '{"data":['.length - ']'.length - tail.length + 1) / 3);
+  return `{"data":[${'{},'.repeat(count - 1)}{}]${tail}`;
+}
 export const fakeDigisacUser = { id: 'u-ana', name: 'Ana Atendente', email: 'ana@empresa.com.br' };
 
 const departments = [
@@ -122,18 +132,26 @@ export async function startFakeDigisac(options: FakeDigisacOptions = {}): Promis
       if (token === 'token-desconectado')
         return send(400, httpError(400, 'Service (whatsapp) disconnected.', 'BadRequestHttpError'));
       if (token === 'token-erro') return send(500, httpError(500, 'Internal server error'));
+      if (token === 'token-enorme') {
+        res.writeHead(200, { 'content-type': 'application/json; charset=utf-8' });
+        return res.end(hostileTicketList());
+      }
+      if (token?.startsWith('token-eco-')) {
+        return send(400, httpError(400, `${'x'.repeat(290)}${token}`, 'BadRequestHttpError'));
+      }
       if (token === 'token-nao-json') {
         res.writeHead(200, { 'content-type': 'text/html' });
         return res.end('<html>manutenção</html>');
       }
-      if (token !== fakeDigisacToken && token !== 'token-lento')
+      if (token !== fakeDigisacToken && token !== 'token-lento' && token !== 'token-demais')
         return send(401, httpError(401, 'Invalid token: access token is invalid'));
       if (req.method === 'GET' && url.pathname === '/api/v1/me') return send(200, fakeDigisacUser);
       if (req.method === 'GET' && url.pathname === '/api/v1/tickets') {
         const page = paging(url.searchParams);
         if (!page) return send(400, httpError(400, 'Invalid query', 'BadRequestHttpError'));
         const skip = (page.page - 1) * page.perPage;
-        const data = tickets.slice(skip, skip + page.perPage).map((t) => {
+        const size = token === 'token-demais' ? 150 : page.perPage;
+        const data = tickets.slice(skip, skip + size).map((t) => {
           const { contact, user, department, ...rest } = t;
           return {
             ...rest,

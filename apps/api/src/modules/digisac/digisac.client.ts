@@ -1,20 +1,26 @@
 import http from 'node:http';
 import https from 'node:https';
+import net from 'node:net';
 import { RequestFilteringHttpAgent, RequestFilteringHttpsAgent } from 'request-filtering-agent';
+import { DnsBusyError, type HostResolver, isPrivateAddress } from '../../lib/ssrf.ts';
 
 // The HTTP calls to a tenant's DigiSac (../shared/integrations/digisac.md). Node's global fetch
 // ignores http.Agents, so this uses https.request with request-filtering-agent, which checks the
 // address the socket actually connects to (after DNS): a name that resolved to a public address
 // when it was saved and to a private one now (DNS rebinding) is refused here. With
 // DIGISAC_ALLOW_PRIVATE_HOSTS plain agents are used, and http:// is allowed (a local fake).
-// One deadline covers the whole call (connect, TLS, answer, body); the body is capped.
-
-export const maxResponseBytes = 5 * 1024 * 1024;
+// The name is resolved by our HostResolver (c-ares, off the thread pool, with a deadline and a
+// cap on concurrent look-ups), passed as the request's `lookup`: the socket connects to an address
+// it gave, and that address is checked then (ours, then request-filtering-agent's own rule).
+// One deadline covers the whole call (connect, TLS, answer, body); the body is capped in bytes and
+// in JSON values (counted before parsing), so the work is bounded by what DigiSac may send.
 
 /** Why a call failed, for the service to say in pt-BR. Never holds the token. */
 export type DigisacFailure =
   | { kind: 'timeout' }
   | { kind: 'blocked' }
+  /** DNS_MAX_CONCURRENT_LOOKUPS look-ups were already running: nothing was sent. */
+  | { kind: 'busy'; limit: number }
   | { kind: 'unreachable'; code: string | undefined }
   | { kind: 'unauthorized'; status: number }
   | { kind: 'upstream'; status: number; message: string | undefined };
@@ -34,6 +40,12 @@ export interface DigisacCall {
   query?: Record<string, string>;
   allowPrivateHosts: boolean;
   timeoutMs: number;
+  /** Resolves the host's name (DNS_SERVERS, DNS_TIMEOUT_MS, DNS_MAX_CONCURRENT_LOOKUPS). */
+  resolver: HostResolver;
+  /** DIGISAC_MAX_RESPONSE_BYTES */
+  maxResponseBytes: number;
+  /** DIGISAC_MAX_RESPONSE_VALUES */
+  maxResponseValues: number;
 }
 
 const filtering = { https: new RequestFilteringHttpsAgent(), http: new RequestFilteringHttpAgent() };
@@ -42,14 +54,52 @@ const plain = { https: new https.Agent(), http: new http.Agent() };
 // request-filtering-agent's refusals are plain Errors with this wording (pinned version 3.2.1).
 const isRefusedAddress = (err: Error) => /is not allowed\. Because/.test(err.message);
 
-/** A DigiSac error body's message (`{"error","message","status"}`), cut short; undefined otherwise. */
+/**
+ * `text` without the token, in any form it may come back in (as sent, URL-encoded, base64): the
+ * token is removed before anything is cut, so no part of it can survive at the cut's edge.
+ */
+export function withoutToken(text: string, token: string) {
+  let clean = text;
+  const forms = new Set([token, encodeURIComponent(token), Buffer.from(token).toString('base64')]);
+  for (const form of forms) if (form.length >= 4) clean = clean.replaceAll(form, '[token]');
+  return clean;
+}
+
+/** `value` with every string in it, at any depth, without the token (for what is logged). */
+export function redactToken<T>(value: T, token: string, depth = 0): T {
+  if (typeof value === 'string') return withoutToken(value, token) as T;
+  if (depth > 20 || typeof value !== 'object' || value === null) return value;
+  if (Array.isArray(value)) return value.map((v) => redactToken(v, token, depth + 1)) as T;
+  return Object.fromEntries(
+    Object.entries(value).map(([k, v]) => [withoutToken(k, token), redactToken(v, token, depth + 1)]),
+  ) as T;
+}
+
+/** A DigiSac error body's message (`{"error","message","status"}`), token removed, then cut short. */
 function upstreamMessage(body: string, token: string) {
   try {
     const message = (JSON.parse(body) as { message?: unknown })?.message;
-    return typeof message === 'string' ? message.slice(0, 300).replaceAll(token, '[token]') : undefined;
+    return typeof message === 'string' ? withoutToken(message, token).slice(0, 300) : undefined;
   } catch {
     return undefined;
   }
+}
+
+/**
+ * Counts `{`, `[` and `,` in a JSON body (inside strings too: an upper bound of its values), up
+ * to `limit`: a cheap pass over the bytes that tells whether JSON.parse would build more objects
+ * than any page of tickets needs (5 MB of `{},` would be 1.7 M objects and half a second parsing).
+ */
+export function tooManyValues(body: Buffer, limit: number) {
+  let count = 0;
+  for (let i = 0; i < body.length; i++) {
+    const byte = body[i];
+    if (byte === 0x7b || byte === 0x5b || byte === 0x2c) {
+      count++;
+      if (count > limit) return true;
+    }
+  }
+  return false;
 }
 
 /** GET `path` on the tenant's DigiSac: the parsed JSON of a 2xx, else DigisacCallError. */
@@ -66,6 +116,14 @@ export function digisacGet(call: DigisacCall): Promise<unknown> {
   if (!/^[\x21-\x7e]+$/.test(call.token)) {
     return Promise.reject(new DigisacCallError({ kind: 'unauthorized', status: 0 }));
   }
+  // An IP literal is not looked up (net connects to it as is): it is checked here. Names are
+  // checked by the lookup below, on every address the resolver gives.
+  const literal = url.hostname.replace(/^\[(.*)\]$/, '$1');
+  if (!call.allowPrivateHosts && net.isIP(literal) !== 0 && isPrivateAddress(literal)) {
+    return Promise.reject(new DigisacCallError({ kind: 'blocked' }));
+  }
+  const lookup = call.resolver.lookupFunction(!call.allowPrivateHosts);
+  const { maxResponseBytes, maxResponseValues } = call;
   const agents = call.allowPrivateHosts ? plain : filtering;
   const signal = AbortSignal.timeout(call.timeoutMs);
 
@@ -90,6 +148,7 @@ export function digisacGet(call: DigisacCall): Promise<unknown> {
       {
         method: 'GET',
         agent: secure ? agents.https : agents.http,
+        lookup,
         headers: { authorization: `Bearer ${call.token}`, accept: 'application/json' },
         signal,
       },
@@ -112,8 +171,16 @@ export function digisacGet(call: DigisacCall): Promise<unknown> {
         });
         response.on('end', () => {
           if (settled) return;
-          const body = Buffer.concat(chunks).toString('utf8');
+          const bytes = Buffer.concat(chunks);
           if (status === 401 || status === 403) return fail({ kind: 'unauthorized', status });
+          if (tooManyValues(bytes, maxResponseValues)) {
+            return fail({
+              kind: 'upstream',
+              status,
+              message: `answer over ${maxResponseValues} JSON values`,
+            });
+          }
+          const body = bytes.toString('utf8');
           if (status < 200 || status >= 300) {
             return fail({ kind: 'upstream', status, message: upstreamMessage(body, call.token) });
           }
@@ -140,7 +207,8 @@ export function digisacGet(call: DigisacCall): Promise<unknown> {
     );
     request.on('error', (err: NodeJS.ErrnoException) => {
       if (signal.aborted) fail({ kind: 'timeout' });
-      else if (isRefusedAddress(err)) fail({ kind: 'blocked' });
+      else if (err instanceof DnsBusyError) fail({ kind: 'busy', limit: err.limit });
+      else if (err.code === 'EADDRREFUSED' || isRefusedAddress(err)) fail({ kind: 'blocked' });
       else fail({ kind: 'unreachable', code: err.code });
     });
     request.end();

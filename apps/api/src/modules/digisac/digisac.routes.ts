@@ -21,7 +21,8 @@ export const digisacRoutes: FastifyPluginAsyncZod = async (app) => {
         security,
         summary:
           "The tenant's DigiSac tickets, newest first, read from DigiSac with the stored host and token " +
-          '(409 not configured, 502 bad token or unreachable, 504 DigiSac too slow)',
+          '(409 not configured, 429 too many DNS look-ups at once, 502 bad token or unreachable, 504 DigiSac ' +
+          "too slow); at most per_page tickets, whatever DigiSac sends (DigiSac's own paging)",
         params: z.object({ tenantId: z.uuid() }),
         querystring: digisacTicketsQuerySchema,
         response: {
@@ -29,6 +30,7 @@ export const digisacRoutes: FastifyPluginAsyncZod = async (app) => {
           400: errorResponseSchema,
           404: errorResponseSchema,
           409: errorResponseSchema,
+          429: errorResponseSchema,
           502: errorResponseSchema,
           504: errorResponseSchema,
         },
@@ -52,9 +54,15 @@ export const digisacRoutes: FastifyPluginAsyncZod = async (app) => {
         security,
         summary:
           "Test a DigiSac connection (DigiSac's GET /api/v1/me) with the typed host and token or the stored " +
-          'ones; connection problems answer ok:false with a pt-BR message, malformed input a 400',
+          'ones; connection problems answer ok:false with a pt-BR message (for a typed host it cannot use, ' +
+          'one sentence whatever the reason), malformed input a 400, too many DNS look-ups at once a 429',
         body: digisacConnectionTestBodySchema,
-        response: { 200: digisacConnectionTestSchema, 400: errorResponseSchema, 404: errorResponseSchema },
+        response: {
+          200: digisacConnectionTestSchema,
+          400: errorResponseSchema,
+          404: errorResponseSchema,
+          429: errorResponseSchema,
+        },
       },
     },
     (request) =>

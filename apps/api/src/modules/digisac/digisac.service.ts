@@ -13,14 +13,24 @@ import type { Config } from '../../config.ts';
 import type { Tx } from '../../db/client.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { decryptSecret, type SecretKey, SecretUnreadableError } from '../../lib/secrets.ts';
+import { hostResolverFor } from '../../lib/ssrf.ts';
 import * as settings from '../tenants/tenant-settings.service.ts';
-import { DigisacCallError, type DigisacFailure, digisacGet } from './digisac.client.ts';
+import { DigisacCallError, type DigisacFailure, digisacGet, redactToken } from './digisac.client.ts';
 
 // The DigiSac integration, read-only: the tenant's tickets and the connection test. The stored
 // settings are read in a short tenant transaction; DigiSac is called outside any transaction.
 
 export interface DigisacDeps {
-  config: Pick<Config, 'DIGISAC_ALLOW_PRIVATE_HOSTS' | 'DIGISAC_TIMEOUT_MS'>;
+  config: Pick<
+    Config,
+    | 'DIGISAC_ALLOW_PRIVATE_HOSTS'
+    | 'DIGISAC_TIMEOUT_MS'
+    | 'DIGISAC_MAX_RESPONSE_BYTES'
+    | 'DIGISAC_MAX_RESPONSE_VALUES'
+    | 'DNS_SERVERS'
+    | 'DNS_TIMEOUT_MS'
+    | 'DNS_MAX_CONCURRENT_LOOKUPS'
+  >;
   secretKey: SecretKey;
   /** The request's logger: upstream statuses and messages, never the token. */
   log: FastifyBaseLogger;
@@ -36,9 +46,11 @@ interface Credentials {
 
 const tenantNotFound = () => notFound('Organização não encontrada.');
 
-/** An upstream failure as the client sees it: pt-BR, 502 or 504, never a 500. */
+/** An upstream failure as the client sees it: pt-BR, 502 or 504 (429 when DNS is busy), never a 500. */
 function failureError(failure: DigisacFailure): AppError {
   switch (failure.kind) {
+    case 'busy':
+      return new AppError('rate_limited', digisacMessages.dnsBusy);
     case 'timeout':
       return new AppError('gateway_timeout', digisacMessages.timeout);
     case 'blocked':
@@ -52,11 +64,12 @@ function failureError(failure: DigisacFailure): AppError {
   }
 }
 
-/** Logs why a call failed (status and DigiSac's message: the token is not in either). */
-function logFailure(log: FastifyBaseLogger, failure: DigisacFailure) {
+/** Logs why a call failed (status and DigiSac's message, with the token removed at any depth). */
+function logFailure(log: FastifyBaseLogger, failure: DigisacFailure, token?: string) {
+  const digisac = token ? redactToken(failure, token) : failure;
   if (failure.kind === 'upstream' || failure.kind === 'unreachable' || failure.kind === 'blocked') {
-    log.warn({ digisac: failure }, 'DigiSac call failed');
-  } else log.info({ digisac: failure }, 'DigiSac call failed');
+    log.warn({ digisac }, 'DigiSac call failed');
+  } else log.info({ digisac }, 'DigiSac call failed');
 }
 
 async function call(
@@ -72,11 +85,24 @@ async function call(
       query,
       allowPrivateHosts: deps.config.DIGISAC_ALLOW_PRIVATE_HOSTS,
       timeoutMs: deps.config.DIGISAC_TIMEOUT_MS,
+      resolver: hostResolverFor(deps.config),
+      maxResponseBytes: deps.config.DIGISAC_MAX_RESPONSE_BYTES,
+      maxResponseValues: deps.config.DIGISAC_MAX_RESPONSE_VALUES,
     });
   } catch (err) {
     if (!(err instanceof DigisacCallError)) throw err;
-    logFailure(deps.log, err.failure);
-    throw failureError(err.failure);
+    logFailure(deps.log, err.failure, credentials.token);
+    throw new DigisacFailureError(failureError(err.failure), err.failure);
+  }
+}
+
+/** The AppError a failed call answers, with the failure behind it (for the connection test). */
+class DigisacFailureError extends AppError {
+  constructor(
+    error: AppError,
+    readonly failure: DigisacFailure,
+  ) {
+    super(error.code, error.detail);
   }
 }
 
@@ -99,11 +125,19 @@ function readToken(
 const isInsecureHost = (deps: DigisacDeps, host: string) =>
   !deps.config.DIGISAC_ALLOW_PRIVATE_HOSTS && !host.toLowerCase().startsWith('https://');
 
+/** Why a stored host cannot be used as stored (saved before the rules), or undefined. */
+function storedHostProblem(deps: DigisacDeps, host: string) {
+  if (isInsecureHost(deps, host)) return digisacMessages.insecureStoredHost;
+  if (!settings.isAllowedDigisacOrigin(deps.config, host)) return digisacMessages.storedHostNotOrigin;
+  return undefined;
+}
+
 /** The tenant's stored credentials: 409 when not configured or not usable as stored. */
 async function storedCredentials(deps: DigisacDeps, tenantTx: TenantTx, tenantId: string) {
   const stored = await tenantTx((tx) => settings.findDigisacSettings(tx, tenantId));
   if (!stored.host || !stored.token) throw new AppError('conflict', digisacMessages.notConfigured);
-  if (isInsecureHost(deps, stored.host)) throw new AppError('conflict', digisacMessages.insecureStoredHost);
+  const problem = storedHostProblem(deps, stored.host);
+  if (problem) throw new AppError('conflict', problem);
   return {
     host: stored.host,
     token: readToken(deps, tenantId, { token: stored.token, tokenKeyId: stored.tokenKeyId }),
@@ -150,7 +184,11 @@ export function toDigisacTicket(raw: Json, index: number): DigisacTicket {
   };
 }
 
-/** DigiSac's list envelope → ours; a body that is not one is an upstream error. */
+/**
+ * DigiSac's list envelope → ours; a body that is not one is an upstream error. At most per_page
+ * of its items are looked at and mapped, whatever DigiSac sends: the answer's size is bounded by
+ * what was asked, not by what came back.
+ */
 function toTicketList(deps: DigisacDeps, body: unknown, query: DigisacTicketsQuery): DigisacTicketList {
   const envelope = objectOf(body);
   const data = envelope?.data;
@@ -162,7 +200,7 @@ function toTicketList(deps: DigisacDeps, body: unknown, query: DigisacTicketsQue
   const total = wholeOf(envelope.total) ?? (query.page - 1) * query.per_page + data.length;
   const lastPage = wholeOf(envelope.lastPage) ?? Math.ceil(total / query.per_page);
   return {
-    tickets: data.flatMap((t, i) => {
+    tickets: data.slice(0, query.per_page).flatMap((t, i) => {
       const ticket = objectOf(t);
       return ticket ? [toDigisacTicket(ticket, i)] : [];
     }),
@@ -209,6 +247,19 @@ async function typedHost(deps: DigisacDeps, host: string | undefined) {
 }
 
 /**
+ * The test's outcome for a host the user typed (not the stored one): with private hosts refused,
+ * a refused address, a name that does not resolve, a refused connection and no answer in time all
+ * answer the one sentence of the address check, so the test cannot be used to tell internal
+ * names, or open ports, apart. DIGISAC_ALLOW_PRIVATE_HOSTS (development) keeps each reason.
+ */
+function typedHostFailure(deps: DigisacDeps, failure: DigisacFailure, detail: string) {
+  if (deps.config.DIGISAC_ALLOW_PRIVATE_HOSTS) return detail;
+  return failure.kind === 'blocked' || failure.kind === 'unreachable' || failure.kind === 'timeout'
+    ? digisacMessages.privateHost
+    : detail;
+}
+
+/**
  * POST /tenants/settings/digisac/test: DigiSac's GET /api/v1/me with the typed host and token, or
  * the stored ones where absent. A stored token is only sent to the stored host. Malformed input is
  * a field-named 400; everything about the connection itself (not configured, bad token, timeout,
@@ -227,7 +278,10 @@ export async function testDigisacConnection(
 
   const useHost = host ?? stored.host;
   if (!useHost) return notOk(digisacMessages.notConfigured);
-  if (!host && isInsecureHost(deps, useHost)) return notOk(digisacMessages.insecureStoredHost);
+  if (!host) {
+    const problem = storedHostProblem(deps, useHost);
+    if (problem) return notOk(problem);
+  }
   let useToken = token;
   if (useToken === undefined) {
     if (host !== undefined && host !== stored.host) return notOk(digisacMessages.tokenForNewHost);
@@ -244,8 +298,11 @@ export async function testDigisacConnection(
   try {
     me = await call(deps, { host: useHost, token: useToken }, '/api/v1/me');
   } catch (err) {
-    if (err instanceof AppError) return notOk(err.detail);
-    throw err;
+    if (!(err instanceof DigisacFailureError)) throw err;
+    // The server's own limit is the request's answer (429), not the test's outcome.
+    if (err.failure.kind === 'busy') throw err;
+    const typed = host !== undefined && host !== stored.host;
+    return notOk(typed ? typedHostFailure(deps, err.failure, err.detail) : err.detail);
   }
   const user = objectOf(me);
   const name = textOf(user?.name) ?? textOf(user?.email);

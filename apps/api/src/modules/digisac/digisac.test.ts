@@ -1,10 +1,11 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { digisacMessages } from '@atende/contracts';
+import { digisacMessages, tenantSettingsMessages } from '@atende/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tenants } from '../../db/schema/index.ts';
 import { encryptSecret } from '../../lib/secrets.ts';
+import { HostResolver } from '../../lib/ssrf.ts';
 import { demoEmail } from '../../seed.ts';
 import {
   type FakeDigisac,
@@ -12,6 +13,7 @@ import {
   fakeDigisacToken,
   startFakeDigisac,
 } from '../../test/fake-digisac.ts';
+import { type FakeDns, startFakeDns } from '../../test/fake-dns.ts';
 import {
   type ApiCall,
   createTestUser,
@@ -22,6 +24,8 @@ import {
   twoTenants,
 } from '../../test/helpers.ts';
 import { type ServerProcess, startServerProcess } from '../../test/processes.ts';
+import { clearNonOriginDigisacHosts } from '../tenants/tenant-settings.service.ts';
+import { DigisacCallError, digisacGet, redactToken } from './digisac.client.ts';
 
 const timeoutMs = 500;
 const slowMs = 3000;
@@ -280,6 +284,78 @@ describe('DigiSac integration (DIGISAC_ALLOW_PRIVATE_HOSTS=true, against the fak
     expect((await test(c.api, { digisac_token: 42 })).status).toBe(400);
   });
 
+  it('answers at most per_page tickets whatever DigiSac sends (issue 26, item 1)', async () => {
+    const c = await freshCaller(t.server);
+    await configure(c.api, 'token-demais'); // DigiSac answers 150 tickets to any page size
+    for (const perPage of [10, 100]) {
+      const res = await tickets(c.api, c.tenant.id, `?per_page=${perPage}`);
+      expect(res.status).toBe(200);
+      expect(res.body.tickets, String(perPage)).toHaveLength(perPage);
+    }
+  });
+
+  it('refuses an answer of 1.7 M values at once, and other tenants are served meanwhile (issue 26, item 1)', async () => {
+    const c = await freshCaller(t.server);
+    await configure(c.api, 'token-enorme'); // ~5 MB of {"data":[{},{},…]}
+    const started = performance.now();
+    const hostile = tickets(c.api, c.tenant.id, '?per_page=10').then((res) => ({
+      res,
+      ms: performance.now() - started,
+    }));
+    // A bystander's request while the hostile page is read: it must not wait behind it.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const bystanderStarted = performance.now();
+    const bystander = await tickets(a, t.a.tenant.id);
+    const bystanderMs = performance.now() - bystanderStarted;
+    const { res, ms } = await hostile;
+    expect(res.status).toBe(502);
+    expect(res.body).toMatchObject({ code: 'bad_gateway', detail: digisacMessages.upstreamError });
+    expect(ms).toBeLessThan(3000);
+    expect(bystander.status).toBe(200);
+    expect(bystanderMs).toBeLessThan(1500);
+  });
+
+  it("removes the token from DigiSac's message before cutting it, at any depth (issue 26, item 8)", async () => {
+    // DigiSac echoes the token after 290 characters: cut first at 300, its first 10 would stay.
+    const token = 'token-eco-abcdefghijklmnopqrstuvwxyz0123456789';
+    const failure = await digisacGet({
+      host: fake.url,
+      token,
+      path: '/api/v1/me',
+      allowPrivateHosts: true,
+      timeoutMs: 2000,
+      resolver: new HostResolver({ timeoutMs: 1000, maxConcurrent: 4 }),
+      maxResponseBytes: 1024 * 1024,
+      maxResponseValues: 1000,
+    }).catch((err: unknown) => err);
+    expect(failure).toBeInstanceOf(DigisacCallError);
+    const { message } = (failure as DigisacCallError).failure as { message: string };
+    expect(message).toBe(`${'x'.repeat(290)}[token]`);
+    expect(message).not.toContain(token.slice(0, 6));
+    const nested = { a: [{ b: { c: `Bearer ${token}` } }], [token]: encodeURIComponent(token) };
+    expect(JSON.stringify(redactToken(nested, token))).not.toContain('abcdefghij');
+  });
+
+  it('refuses a typed host with a path, a query or user-info: an origin only (issue 26, item 7)', async () => {
+    const c = await freshCaller(t.server);
+    const before = fake.requests.length;
+    for (const host of [
+      `${fake.url}/outro/caminho?x=`,
+      `${fake.url}?a=1`,
+      `http://u:p@${fake.url.slice(7)}`,
+    ]) {
+      const res = await c.api('POST', '/tenants/settings/digisac/test', {
+        digisac_host: host,
+        digisac_token: fakeDigisacToken,
+      });
+      expect(res.status, host).toBe(400);
+      expect(res.body.fields, host).toEqual([
+        { field: 'body.digisac_host', message: tenantSettingsMessages.hostOriginOnly },
+      ]);
+    }
+    expect(fake.requests.length).toBe(before); // nothing was fetched
+  });
+
   it('never answers a token, whatever the route or the outcome', async () => {
     const settings = await a('GET', '/tenants/settings');
     expect(settings.body).toMatchObject({ digisac_token_set: true, digisac_token_last4: 'isac' });
@@ -318,10 +394,10 @@ describe('DigiSac integration with private hosts refused (the default)', () => {
 
   it('refuses a private address again when connecting (a host that passed saving)', async () => {
     const c = await freshCaller(server);
-    const port = new URL(fake.url).port;
     const before = fake.requests.length;
-    // A name resolving to 127.0.0.1 now (DNS rebinding), and a literal address.
-    for (const host of [`https://localhost:${port}`, `https://127.0.0.1:${port}`]) {
+    // A name resolving to 127.0.0.1 now (DNS rebinding), literal addresses, and an IPv4-compatible
+    // IPv6 address carrying 127.0.0.1 (issue 26, item 7: judged as the IPv4 address it carries).
+    for (const host of ['https://localhost', 'https://127.0.0.1', 'https://[::7f00:1]']) {
       await storeDirectly(c.tenant.id, host);
       const res = await c.api('GET', `/tenants/${c.tenant.id}/digisac/tickets`);
       expect(res.status, host).toBe(502);
@@ -374,6 +450,142 @@ describe('DigiSac integration with private hosts refused (the default)', () => {
 
   it('never answers a token', () => {
     for (const answer of answers) expect(answer).not.toContain(fakeDigisacToken);
+  });
+});
+
+describe('DigiSac hosts resolved by a fake name server (issue 26, items 4 and 7)', () => {
+  const dnsTimeoutMs = 1000;
+  const maxLookups = 4;
+  let t: Awaited<ReturnType<typeof twoTenants>>;
+  let dns: FakeDns;
+  const hanging = Array.from({ length: 10 }, (_, i) => `nunca-${i}.teste`);
+  beforeAll(async () => {
+    dns = await startFakeDns({
+      ...Object.fromEntries(hanging.map((name) => [name, 'hang'])),
+      'interno.teste': ['10.0.0.7'],
+      // Public when saving is checked, loopback when the call connects (DNS rebinding).
+      'rebind.teste': [['203.0.114.7'], ['127.0.0.1']],
+      'publico.teste': ['203.0.114.7'],
+    });
+    t = await twoTenants({
+      DNS_SERVERS: dns.server,
+      DNS_TIMEOUT_MS: String(dnsTimeoutMs),
+      DNS_MAX_CONCURRENT_LOOKUPS: String(maxLookups),
+      DIGISAC_TIMEOUT_MS: '1500',
+    });
+  });
+  afterAll(async () => {
+    await t.server.close();
+    await dns.close();
+  });
+
+  const put = (api: ApiCall, host: string) =>
+    api('PUT', '/tenants/settings', { name: 'Loja', digisac_host: host });
+  const test = (api: ApiCall, host: string) =>
+    api('POST', '/tenants/settings/digisac/test', { digisac_host: host, digisac_token: fakeDigisacToken });
+  const asked = (name: string) => dns.queries.filter((q) => q.name === name).length;
+
+  async function storeDirectly(tenantId: string, host: string) {
+    await t.server.database.db
+      .update(tenants)
+      .set({
+        digisacHost: host,
+        digisacToken: encryptSecret(t.server.app.secretKey, fakeDigisacToken, tenantId),
+        digisacTokenKeyId: t.server.app.secretKey.id,
+        digisacTokenLast4: fakeDigisacToken.slice(-4),
+      })
+      .where(eq(tenants.id, tenantId));
+  }
+
+  it('a name server that never answers costs a save DNS_TIMEOUT_MS; beyond the cap a 429 at once; sign-ins go on (item 4)', async () => {
+    const c = await freshCaller(t.server);
+    const started = performance.now();
+    const saves = hanging
+      .slice(0, maxLookups)
+      .map((name) => put(c.api, `https://${name}`).then((res) => ({ res, ms: performance.now() - started })));
+    // The configured name server is asked (not the system's, through the thread pool)…
+    for (let i = 0; i < 100 && hanging.slice(0, maxLookups).some((n) => asked(n) === 0); i++) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    for (const name of hanging.slice(0, maxLookups)) expect(asked(name), name).toBeGreaterThan(0);
+    // …the next look-up beyond the cap is refused at once, naming the limit…
+    const busyStarted = performance.now();
+    const busy = await put(c.api, `https://${hanging[maxLookups]}`);
+    expect(busy.status).toBe(429);
+    expect(busy.body).toMatchObject({ code: 'rate_limited', detail: digisacMessages.dnsBusy });
+    expect(performance.now() - busyStarted).toBeLessThan(dnsTimeoutMs);
+    expect((await test(c.api, `https://${hanging[maxLookups]}`)).status).toBe(429);
+    // …and a bystander signs in meanwhile (argon2 has the thread pool to itself).
+    const signInStarted = performance.now();
+    await signInIdToken(t.server.url, t.b);
+    expect(performance.now() - signInStarted).toBeLessThan(dnsTimeoutMs + 1000);
+    // The hanging saves end after the deadline: a name that does not answer counts as not resolving.
+    for (const { res, ms } of await Promise.all(saves)) {
+      expect(res.status).toBe(200);
+      expect(ms).toBeGreaterThanOrEqual(dnsTimeoutMs - 100);
+      expect(ms).toBeLessThan(dnsTimeoutMs + 3000);
+    }
+  });
+
+  it('the call resolves with the same resolver when it connects: no answer is "unreachable" (item 4)', async () => {
+    const c = await freshCaller(t.server);
+    const name = hanging[9] ?? '';
+    await storeDirectly(c.tenant.id, `https://${name}`);
+    const before = asked(name);
+    const started = performance.now();
+    const res = await c.api('GET', `/tenants/${c.tenant.id}/digisac/tickets`);
+    expect(res.status).toBe(502);
+    expect(res.body).toMatchObject({ code: 'bad_gateway', detail: digisacMessages.unreachable });
+    expect(asked(name)).toBeGreaterThan(before);
+    expect(performance.now() - started).toBeLessThan(dnsTimeoutMs + 2000);
+  });
+
+  it("'Testar conexão' answers one sentence for a typed name it cannot use, whatever the reason (item 7)", async () => {
+    const c = await freshCaller(t.server);
+    // Resolves to a private address: refused when checked (a 400 naming the field).
+    const internal = await test(c.api, 'https://interno.teste');
+    expect(internal.status).toBe(400);
+    expect(internal.body.fields).toEqual([
+      { field: 'body.digisac_host', message: digisacMessages.privateHost },
+    ]);
+    // No answer from DNS, public then loopback (rebinding, refused at connect), a public address
+    // that does not answer: the same sentence, not "unreachable" / "timeout" / "blocked".
+    for (const host of [`https://${hanging[8]}`, 'https://rebind.teste', 'https://publico.teste']) {
+      const res = await test(c.api, host);
+      expect(res.status, host).toBe(200);
+      expect(res.body, host).toEqual({ ok: false, user_name: null, message: digisacMessages.privateHost });
+    }
+    expect(asked('rebind.teste')).toBeGreaterThanOrEqual(2); // checked, then resolved again to connect
+  });
+
+  it('refuses ports other than 443 and stored hosts that are not origins; boot clears those (item 7)', async () => {
+    const c = await freshCaller(t.server);
+    const port = await put(c.api, 'https://publico.teste:8443');
+    expect(port.status).toBe(400);
+    expect(port.body.fields).toEqual([
+      { field: 'body.digisac_host', message: tenantSettingsMessages.hostPort },
+    ]);
+    // Saved before the rules: refused as stored (409, asking to update it).
+    for (const host of ['https://publico.teste:8443', 'https://publico.teste/api?x=1']) {
+      await storeDirectly(c.tenant.id, host);
+      const res = await c.api('GET', `/tenants/${c.tenant.id}/digisac/tickets`);
+      expect(res.status, host).toBe(409);
+      expect(res.body.detail, host).toBe(digisacMessages.storedHostNotOrigin);
+      expect((await c.api('POST', '/tenants/settings/digisac/test', {})).body.message).toBe(
+        digisacMessages.storedHostNotOrigin,
+      );
+    }
+    // Boot: a host that is not a bare origin is cleared with its token; an origin is kept.
+    const d = await freshCaller(t.server);
+    await storeDirectly(d.tenant.id, 'https://publico.teste:8443');
+    const cleared = await clearNonOriginDigisacHosts(t.server.database.db);
+    expect(cleared).toContainEqual({ tenantId: c.tenant.id, host: 'https://publico.teste/api?x=1' });
+    expect(cleared.map((x) => x.tenantId)).not.toContain(d.tenant.id);
+    const [row] = await t.server.database.db.select().from(tenants).where(eq(tenants.id, c.tenant.id));
+    expect(row).toMatchObject({ digisacHost: null, digisacToken: null, digisacTokenLast4: null });
+    expect(await clearNonOriginDigisacHosts(t.server.database.db)).not.toContainEqual(
+      expect.objectContaining({ tenantId: c.tenant.id }),
+    );
   });
 });
 

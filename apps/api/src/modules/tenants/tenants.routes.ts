@@ -57,6 +57,7 @@ export const tenantsRoutes: FastifyPluginAsyncZod = async (app) => {
           400: errorResponseSchema,
           401: errorResponseSchema,
           404: errorResponseSchema,
+          429: errorResponseSchema,
         },
       },
     },
