@@ -150,7 +150,7 @@ export async function buildApp({
   app.decorate('events', events);
   const workers = new Workers(database, app.log);
   app.decorate('workers', workers);
-  app.decorate('llm', llmFromConfig(config));
+  app.decorate('llm', llmFromConfig(config, app.log));
   app.decorate('secretKey', loadSecretKey(config));
   // Reactions after commit (the live push) are added while plugins register; listen once ready.
   let unlisten: (() => Promise<void>) | undefined;

@@ -2,7 +2,10 @@ import { type Config, ConfigError, loadConfig } from './config.ts';
 import { createDbFromConfig, type Database } from './db/client.ts';
 import { DataDirLockedError } from './db/lock.ts';
 import { loadSecretKey } from './lib/secrets.ts';
-import { encryptDigisacTokens } from './modules/tenants/tenant-settings.service.ts';
+import {
+  clearNonOriginDigisacHosts,
+  encryptDigisacTokens,
+} from './modules/tenants/tenant-settings.service.ts';
 import { type SeedResult, seedDemo } from './seed.ts';
 
 /** Prints one clear line for the errors an operator can cause, and exits 1. */
@@ -48,10 +51,30 @@ export async function openDatabase(options: {
           'have those tenants type their token again.',
       );
     }
+    // Hosts saved before the origin rule (a path, a query…): cleared with their token, logged
+    // without the path or query (which may hold a secret).
+    const clearedHosts = await clearNonOriginDigisacHosts(database.db);
+    if (clearedHosts.length > 0) {
+      warnings.push(
+        `${clearedHosts.length} stored DigiSac host(s) were not a bare origin (https://name) and were cleared ` +
+          `with their token; those tenants must type them again: ${clearedHosts
+            .map(({ tenantId, host }) => `${tenantId} (${originOf(host)})`)
+            .join(', ')}`,
+      );
+    }
     const seed = options.seed ? await seedDemo(database, config.DEMO_PASSWORD) : { seeded: false };
     return { config, database, seed, warnings };
   } catch (err) {
     await database.close();
     throw err;
+  }
+}
+
+/** A stored host's origin for a log line (never its path, query or user-info). */
+function originOf(host: string) {
+  try {
+    return new URL(host).origin;
+  } catch {
+    return 'not a URL';
   }
 }

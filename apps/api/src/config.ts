@@ -177,7 +177,9 @@ const envSchema = z.object({
         if (value === undefined) return undefined;
         const servers = value.split(',').map((s) => s.trim());
         const valid = (s: string) => {
-          const m = /^\[([0-9a-fA-F:.]+)\](?::(\d{1,5}))?$|^([0-9.]+)(?::(\d{1,5}))?$|^([0-9a-fA-F:]+)$/.exec(s);
+          const m = /^\[([0-9a-fA-F:.]+)\](?::(\d{1,5}))?$|^([0-9.]+)(?::(\d{1,5}))?$|^([0-9a-fA-F:]+)$/.exec(
+            s,
+          );
           if (!m) return false;
           const address = m[1] ?? m[3] ?? m[5] ?? '';
           const port = Number(m[2] ?? m[4] ?? 53);

@@ -77,3 +77,12 @@ export async function countTokensOfOtherKeys(tx: Tx, keyId: string) {
     .where(and(isNotNull(tenants.digisacToken), ne(tenants.digisacTokenKeyId, keyId)));
   return row?.count ?? 0;
 }
+
+/** System (boot): every stored DigiSac host, locked until the transaction ends. */
+export async function storedDigisacHosts(tx: Tx) {
+  return tx
+    .select({ id: tenants.id, host: tenants.digisacHost })
+    .from(tenants)
+    .where(isNotNull(tenants.digisacHost))
+    .for('update');
+}

@@ -1,5 +1,6 @@
 import {
   digisacMessages,
+  isBareOrigin,
   type TenantSettings,
   tenantSettingsMessages,
   type UpdateTenantSettings,
@@ -17,7 +18,7 @@ import {
   type SecretKey,
   SecretUnreadableError,
 } from '../../lib/secrets.ts';
-import { privateAddressOf } from '../../lib/ssrf.ts';
+import { DnsBusyError, hostResolverFor, isPrivateAddress, privateAddressOf } from '../../lib/ssrf.ts';
 import * as repo from './tenant-settings.repo.ts';
 
 const tenantNotFound = () => notFound('Organização não encontrada.');
@@ -84,22 +85,73 @@ export async function updateTenantSettings(
 const hostError = (field: string, message: string) =>
   new AppError('validation_error', message, [{ field, message }]);
 
+type HostRulesConfig = Pick<
+  Config,
+  'DIGISAC_ALLOW_PRIVATE_HOSTS' | 'DNS_SERVERS' | 'DNS_TIMEOUT_MS' | 'DNS_MAX_CONCURRENT_LOOKUPS'
+>;
+
 /**
- * The DigiSac host's rules beyond its syntax (the contract's schema): https:// only, and not an
- * address, nor a name resolving to one, that is loopback, private, link-local, unique-local or
- * metadata — both lifted by DIGISAC_ALLOW_PRIVATE_HOSTS. A name that does not resolve is accepted
- * (the call checks the address again when it connects). Resolves names: call it before opening
- * the transaction. `host` is a syntactically valid http(s) URL, or null/undefined (nothing to check).
+ * The DigiSac host's rules beyond its syntax (the contract's schema, which already refuses a
+ * path, a query, user-info and a fragment): https:// only, port 443 only, and not an address,
+ * nor a name resolving to one, that is loopback, private, link-local, unique-local or metadata —
+ * all lifted by DIGISAC_ALLOW_PRIVATE_HOSTS. Every refusal of the address check says the same
+ * sentence (digisacMessages.privateHost). A name that does not resolve, or not within
+ * DNS_TIMEOUT_MS, is accepted (the call checks the address again when it connects); `localhost`
+ * is loopback without DNS. More than DNS_MAX_CONCURRENT_LOOKUPS look-ups at once: a 429 at once.
+ * Resolves names: call it before opening the transaction. `host` is a syntactically valid http(s)
+ * URL, or null/undefined (nothing to check).
  */
 export async function checkDigisacHost(
-  config: Pick<Config, 'DIGISAC_ALLOW_PRIVATE_HOSTS'>,
+  config: HostRulesConfig,
   host: string | null | undefined,
   field = 'body.digisac_host',
 ) {
   if (host === null || host === undefined || config.DIGISAC_ALLOW_PRIVATE_HOSTS) return;
   const url = new URL(host);
   if (url.protocol !== 'https:') throw hostError(field, tenantSettingsMessages.hostScheme);
-  if (await privateAddressOf(url.hostname)) throw hostError(field, digisacMessages.privateHost);
+  // A literal address is judged before the port (no look-up needed): the same sentence either way.
+  if (isPrivateAddress(url.hostname)) throw hostError(field, digisacMessages.privateHost);
+  if (url.port !== '') throw hostError(field, tenantSettingsMessages.hostPort);
+  try {
+    if (await privateAddressOf(hostResolverFor(config), url.hostname)) {
+      throw hostError(field, digisacMessages.privateHost);
+    }
+  } catch (err) {
+    if (err instanceof DnsBusyError) throw new AppError('rate_limited', digisacMessages.dnsBusy);
+    throw err;
+  }
+}
+
+/**
+ * Whether a stored host may be called as stored: a bare origin, and (unless
+ * DIGISAC_ALLOW_PRIVATE_HOSTS) on the default port. Hosts saved before these rules may not be.
+ */
+export function isAllowedDigisacOrigin(config: Pick<Config, 'DIGISAC_ALLOW_PRIVATE_HOSTS'>, host: string) {
+  if (!isBareOrigin(host)) return false;
+  return config.DIGISAC_ALLOW_PRIVATE_HOSTS || new URL(host).port === '';
+}
+
+/**
+ * Boot: clears every stored DigiSac host that is not a bare origin (a path, a query, user-info or
+ * a fragment: saved before the origin rule; the connection test could be pointed at any URL with
+ * it), and its token with it (a token follows its host), in one system transaction. Idempotent.
+ * Answers the tenants and hosts cleared, for the start to log.
+ */
+export async function clearNonOriginDigisacHosts(db: Db) {
+  return withSystem(db, 'clear-digisac-hosts', async (tx) => {
+    const cleared: { tenantId: string; host: string }[] = [];
+    for (const row of await repo.storedDigisacHosts(tx)) {
+      if (row.host === null || isBareOrigin(row.host)) continue;
+      await repo.updateTenantSettings(tx, row.id, {
+        digisacHost: null,
+        digisacToken: null,
+        digisacTokenKeyId: null,
+        digisacTokenLast4: null,
+      });
+      cleared.push({ tenantId: row.id, host: row.host });
+    }
+    return cleared;
+  });
 }
 
 /** The stored DigiSac host and token (still encrypted: decrypt it outside the transaction). */

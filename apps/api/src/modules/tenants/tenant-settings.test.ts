@@ -1,5 +1,5 @@
 import { createCipheriv, randomBytes } from 'node:crypto';
-import { digisacMessages } from '@atende/contracts';
+import { digisacMessages, tenantSettingsMessages } from '@atende/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tenants } from '../../db/schema/index.ts';
@@ -76,11 +76,9 @@ describe('tenant settings API', () => {
     const bounds = await put(api, { name: 'Loja Azul', max_customer_wait_time_minutes: 1 });
     expect(bounds.body.max_customer_wait_time_minutes).toBe(1);
     expect((await put(api, { name: 'Loja Azul', max_customer_wait_time_minutes: 1440 })).status).toBe(200);
-    const path = await put(api, {
-      name: 'Loja Azul',
-      digisac_host: 'https://lojaazul.digisac.chat:8443/api//',
-    });
-    expect(path.body.digisac_host).toBe('https://lojaazul.digisac.chat:8443/api');
+    // Stored as its origin: lower case, no default port, no trailing slash.
+    const origin = await put(api, { name: 'Loja Azul', digisac_host: 'https://LojaAzul.DigiSac.chat:443//' });
+    expect(origin.body.digisac_host).toBe('https://lojaazul.digisac.chat');
   });
 
   it('keeps the token write-only: absent keeps it, null or blank removes it, a string replaces it', async () => {
@@ -169,6 +167,19 @@ describe('tenant settings API', () => {
         'Use no máximo 2048 caracteres.',
       ],
       [{ digisac_host: 42 }, 'body.digisac_host', hostInvalid],
+      // An origin only: no path, query, user-info or fragment (issue 26, item 7).
+      ...[
+        'https://loja.digisac.chat/api/v1/me',
+        'https://loja.digisac.chat?x=1',
+        'https://loja.digisac.chat/?',
+        'https://loja.digisac.chat#topo',
+        'https://usuario:senha@loja.digisac.chat',
+        'https://loja.digisac.chat\\api',
+      ].map((host): [Record<string, unknown>, string, string] => [
+        { digisac_host: host },
+        'body.digisac_host',
+        tenantSettingsMessages.hostOriginOnly,
+      ]),
       [{ digisac_token: 'x'.repeat(501) }, 'body.digisac_token', 'Use no máximo 500 caracteres.'],
       [{ digisac_token: 12345 }, 'body.digisac_token', 'Token deve ser um texto.'],
       [{ digisac_token: 'abc\u0007def' }, 'body.digisac_token', 'Token contém caracteres inválidos.'],
@@ -231,7 +242,9 @@ describe('tenant settings API', () => {
     const { api } = await freshTenant();
     const refused = [
       'https://127.0.0.1',
-      'https://127.0.0.1:8443/api',
+      'https://127.0.0.1:8443',
+      'https://[::127.0.0.1]', // IPv4-compatible IPv6: the URL parser writes it [::7f00:1]
+      'https://[::a9fe:a9fe]', // 169.254.169.254, the same way
       'https://[::1]',
       'https://169.254.169.254',
       'https://10.0.0.5',
