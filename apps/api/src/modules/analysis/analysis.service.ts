@@ -12,7 +12,7 @@ import {
   type Provenance,
   ticketForAnalysis,
 } from './analysis.repo.ts';
-import { type Llm, LlmError } from './llm.ts';
+import { type Llm, LlmError, llmFailureMessages } from './llm.ts';
 import { analyzeOffline, inTurn, termsFor } from './offline.ts';
 
 // Runs analyses: the offline analyzer, or the configured LLM with the offline analyzer standing
@@ -76,7 +76,8 @@ async function viaLlm<T extends { contains_red_flags: boolean; red_flag_words: s
       provenance: { provider: 'openai', model: llm.model, providerError: null },
     };
   } catch (err) {
-    const reason = err instanceof LlmError ? err.message : String(err);
+    // The provider's raw text was logged by the client; people (and the row) get a pt-BR sentence.
+    const reason = err instanceof LlmError ? err.userMessage : llmFailureMessages.unavailable;
     return {
       result: localResult,
       provenance: { ...local, providerError: `openai (${llm.model}): ${reason}` },

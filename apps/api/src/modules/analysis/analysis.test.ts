@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { flaggedTerms, ticketAnalyses } from '../../db/schema/index.ts';
 import { completion, startFakeOpenAi } from '../../test/fake-openai.ts';
 import { type Json, twoTenants } from '../../test/helpers.ts';
+import { llmFailureMessages } from './llm.ts';
 
 describe('analysis API', () => {
   let t: Awaited<ReturnType<typeof twoTenants>>;
@@ -151,21 +152,38 @@ describe('analysis through an OpenAI-compatible provider', () => {
     expect(res.body.analysis.red_flag_words).toContain('procon');
   });
 
+  // The provider's raw text (English, may echo the request or a key) is logged, never stored or
+  // shown: the analysis records a pt-BR sentence saying which kind of failure it was.
   it.each([
-    ['invalid JSON', [completion('não é json')], /not JSON/],
-    ['a schema violation', [completion(JSON.stringify({ ...messageAnswer, intent: 'rant' }))], /schema/],
-    ['503s beyond the retries', [{ status: 503, body: { error: 'busy' } }], /503/],
-    ['a timeout', [{ delayMs: 2000, ...completion(JSON.stringify(messageAnswer)) }], /time/i],
+    ['invalid JSON', [completion('não é json')], llmFailureMessages.bad_answer, /not JSON/],
+    [
+      'a schema violation',
+      [completion(JSON.stringify({ ...messageAnswer, intent: 'rant' }))],
+      llmFailureMessages.bad_answer,
+      /schema|rant/,
+    ],
+    [
+      '503s beyond the retries',
+      [{ status: 503, body: { error: 'busy' } }],
+      llmFailureMessages.unavailable,
+      /503|busy|Error/,
+    ],
+    [
+      'a timeout',
+      [{ delayMs: 2000, ...completion(JSON.stringify(messageAnswer)) }],
+      llmFailureMessages.timeout,
+      /timed out|Timeout|Error/,
+    ],
   ])(
-    'falls back to the offline analyzer on %s, recording why',
-    async (_name, replies, reason) => {
+    'falls back to the offline analyzer on %s, recording why in pt-BR (not the raw error)',
+    async (_name, replies, reason, raw) => {
       fake.reply(...replies);
       const message = (await t.a.api('POST', '/messages', { content: 'Meu pedido atrasou' })).body;
       const res = await t.a.api('POST', `/messages/${message.id}/analyze?provider=openai`);
       expect(res.status).toBe(200);
       expect(res.body.analysis).toMatchObject({ provider: 'local', model: null, version: 2 });
-      expect(res.body.analysis.provider_error).toMatch(/^openai \(fake-model\): /);
-      expect(res.body.analysis.provider_error).toMatch(reason);
+      expect(res.body.analysis.provider_error).toBe(`openai (fake-model): ${reason}`);
+      expect(res.body.analysis.provider_error).not.toMatch(raw);
     },
     20_000,
   );

@@ -70,7 +70,38 @@ message's language, and two or three short replies an agent could send, in the m
 language (Brazilian Portuguese by default), polite and specific to what the customer said.`,
 };
 
-export class LlmError extends Error {}
+/** Why the provider gave no usable answer, in the words people see (pt-BR). */
+export const llmFailureMessages = {
+  timeout: 'O provedor de IA não respondeu a tempo; a análise foi feita pelo analisador local.',
+  unavailable:
+    'O provedor de IA não pôde ser consultado (indisponível ou recusou a chamada); a análise foi feita pelo analisador local.',
+  bad_answer:
+    'O provedor de IA respondeu fora do formato esperado; a análise foi feita pelo analisador local.',
+} as const;
+export type LlmFailure = keyof typeof llmFailureMessages;
+
+/**
+ * A failed question. `message` is the provider's raw text (or ours, in English): it is logged,
+ * never stored or shown — it may echo the request, a key's prefix, an internal address.
+ * `userMessage` is the pt-BR sentence for people and for the stored analysis.
+ */
+export class LlmError extends Error {
+  constructor(
+    message: string,
+    readonly failure: LlmFailure = 'bad_answer',
+  ) {
+    super(message);
+  }
+
+  get userMessage(): string {
+    return llmFailureMessages[this.failure];
+  }
+}
+
+/** The part of a logger the client uses (Fastify's/pino's). */
+interface LlmLog {
+  warn(object: object, message: string): void;
+}
 
 export interface LlmOptions {
   baseURL: string;
@@ -78,6 +109,8 @@ export interface LlmOptions {
   model: string;
   timeoutMs?: number;
   maxRetries?: number;
+  /** Where the provider's raw error text goes (the app's logger). */
+  log?: LlmLog;
 }
 
 /** An OpenAI-compatible chat model (OpenAI, Ollama, vLLM…) that answers in our JSON schemas. */
@@ -110,6 +143,23 @@ export class Llm {
     schema: z.ZodType<T>,
     data: Record<string, unknown>,
   ): Promise<T> {
+    try {
+      return await this.ask(kind, schema, data);
+    } catch (err) {
+      const failure = err instanceof LlmError ? err : new LlmError(String(err), 'unavailable');
+      this.options.log?.warn(
+        { llm: { model: this.options.model, kind, failure: failure.failure, reason: failure.message } },
+        'LLM call failed',
+      );
+      throw failure;
+    }
+  }
+
+  private async ask<T>(
+    kind: 'ticket' | 'message',
+    schema: z.ZodType<T>,
+    data: Record<string, unknown>,
+  ): Promise<T> {
     let content: string | null | undefined;
     try {
       const completion = await (await this.sdk()).chat.completions.create({
@@ -130,7 +180,8 @@ export class Llm {
       });
       content = completion.choices[0]?.message?.content;
     } catch (err) {
-      throw new LlmError(err instanceof Error ? `${err.constructor.name}: ${err.message}` : String(err));
+      const raw = err instanceof Error ? `${err.constructor.name}: ${err.message}` : String(err);
+      throw new LlmError(raw, /timeout|timed out/i.test(raw) ? 'timeout' : 'unavailable');
     }
     if (!content) throw new LlmError('empty answer');
     let parsed: unknown;
@@ -159,12 +210,13 @@ export class Llm {
 }
 
 /** The configured LLM, or undefined when OPENAI_BASE_URL/OPENAI_MODEL are not set. */
-export function llmFromConfig(config: Config): Llm | undefined {
+export function llmFromConfig(config: Config, log?: LlmLog): Llm | undefined {
   if (!config.OPENAI_MODEL) return undefined;
   return new Llm({
     baseURL: config.OPENAI_BASE_URL ?? 'https://api.openai.com/v1',
     apiKey: config.OPENAI_API_KEY,
     model: config.OPENAI_MODEL,
     timeoutMs: config.OPENAI_TIMEOUT_MS,
+    log,
   });
 }
