@@ -17,6 +17,7 @@ import { createApiRateLimit } from './lib/api-rate-limit.ts';
 import { CpuPool } from './lib/cpu/pool.ts';
 import { registerErrorHandler } from './lib/errors.ts';
 import { type DomainEvents, pruneDomainEvents } from './lib/events.ts';
+import { ExportSlots } from './lib/exports.ts';
 import { loadSecretKey, type SecretKey } from './lib/secrets.ts';
 import { registerWeb } from './lib/web.ts';
 import { Workers } from './lib/workers.ts';
@@ -152,6 +153,10 @@ export async function buildApp({
   app.decorate('workers', workers);
   app.decorate('llm', llmFromConfig(config, app.log));
   app.decorate('secretKey', loadSecretKey(config));
+  app.decorate(
+    'exportSlots',
+    new ExportSlots({ perUser: config.EXPORT_MAX_PER_USER, perTenant: config.EXPORT_MAX_PER_TENANT }),
+  );
   // Reactions after commit (the live push) are added while plugins register; listen once ready.
   let unlisten: (() => Promise<void>) | undefined;
   app.addHook('onReady', async () => {
@@ -263,5 +268,7 @@ declare module 'fastify' {
     llm: Llm | undefined;
     /** The key stored secrets (DigiSac tokens) are encrypted with (lib/secrets.ts). */
     secretKey: SecretKey;
+    /** Concurrent exports per user and per tenant in this process (lib/exports.ts). */
+    exportSlots: ExportSlots;
   }
 }

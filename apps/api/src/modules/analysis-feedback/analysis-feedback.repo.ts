@@ -90,45 +90,84 @@ export interface ExportCursor {
   id: string;
 }
 
+/** The analysed texts are exported up to this many characters (what the analyzer reads). */
+export const exportTextChars = 20_000;
+
+/** A ticket's conversation (else its content), or a message's content; null when it is gone. */
+const fullText = sql`coalesce(nullif(${tickets.conversationText}, ''), ${tickets.content}, ${messages.content})`;
+
+/** The feedback's analysed ticket or message (left joins: either may be gone). */
+const ofTicket = and(
+  eq(analysisFeedback.analysisType, 'ticket'),
+  eq(ticketAnalyses.id, analysisFeedback.analysisId),
+);
+const ofMessage = and(
+  eq(analysisFeedback.analysisType, 'message'),
+  eq(messageAnalyses.id, analysisFeedback.analysisId),
+);
+
 /**
  * One page of the tenant's 👎 with a correction, newest first, each with the analysed text: a
  * ticket's conversation (else its content), a message's content — its first 20,000 characters,
  * what the analyzer reads (a ticket edited after its analysis exports its current text). Feedback
- * whose analysis is gone (its ticket or message deleted) has no text and is left out.
+ * whose analysis is gone (its ticket or message deleted) has no text and is left out. At most
+ * `limit` rows and, past the first, `maxBytes` of text: a window of `limit` rows (ids and sizes,
+ * `octet_length` reads a stored text's header, not the text) is summed in order and only the rows
+ * within the budget are read in full. `more`: rows may follow the page.
  */
-export function correctionsPage(tx: Tx, after: ExportCursor | undefined, limit: number) {
-  const text = sql<
-    string | null
-  >`left(coalesce(nullif(${tickets.conversationText}, ''), ${tickets.content}, ${messages.content}), 20000)`;
-  return tx
+export async function correctionsPage(
+  tx: Tx,
+  after: ExportCursor | undefined,
+  limit: number,
+  maxBytes: number,
+) {
+  const bytes = sql`(least(octet_length(${fullText}), ${exportTextChars * 4}::int) + 256)`;
+  const window = tx.$with('export_window').as(
+    tx
+      .select({
+        windowId: sql<string>`${analysisFeedback.id}`.as('window_id'),
+        bytes: sql<number>`${bytes}`.as('bytes'),
+        upTo: sql<number>`sum(${bytes}) over (order by ${analysisFeedback.createdAt} desc, ${analysisFeedback.id} desc rows between unbounded preceding and current row)`.as(
+          'up_to',
+        ),
+      })
+      .from(analysisFeedback)
+      .leftJoin(ticketAnalyses, ofTicket)
+      .leftJoin(tickets, eq(tickets.id, ticketAnalyses.ticketId))
+      .leftJoin(messageAnalyses, ofMessage)
+      .leftJoin(messages, eq(messages.id, messageAnalyses.messageId))
+      .where(
+        and(
+          eq(analysisFeedback.verdict, 'down'),
+          isNotNull(analysisFeedback.correction),
+          sql`${fullText} is not null`,
+          after
+            ? sql`(${analysisFeedback.createdAt}, ${analysisFeedback.id}) < (${after.createdAt}::timestamptz, ${after.id}::uuid)`
+            : undefined,
+        ),
+      )
+      .orderBy(desc(analysisFeedback.createdAt), desc(analysisFeedback.id))
+      .limit(limit),
+  );
+  const rows = await tx
+    .with(window)
     .select({
+      windowRows: sql<number>`(select count(*) from ${window})::int`,
       id: analysisFeedback.id,
       createdAt: sql<string>`${analysisFeedback.createdAt}::text`,
       field: analysisFeedback.field,
       correction: analysisFeedback.correction,
-      text,
+      text: sql<string | null>`left(${fullText}, ${exportTextChars}::int)`,
     })
-    .from(analysisFeedback)
-    .leftJoin(
-      ticketAnalyses,
-      and(eq(analysisFeedback.analysisType, 'ticket'), eq(ticketAnalyses.id, analysisFeedback.analysisId)),
-    )
+    .from(window)
+    .innerJoin(analysisFeedback, eq(analysisFeedback.id, window.windowId))
+    .leftJoin(ticketAnalyses, ofTicket)
     .leftJoin(tickets, eq(tickets.id, ticketAnalyses.ticketId))
-    .leftJoin(
-      messageAnalyses,
-      and(eq(analysisFeedback.analysisType, 'message'), eq(messageAnalyses.id, analysisFeedback.analysisId)),
-    )
+    .leftJoin(messageAnalyses, ofMessage)
     .leftJoin(messages, eq(messages.id, messageAnalyses.messageId))
-    .where(
-      and(
-        eq(analysisFeedback.verdict, 'down'),
-        isNotNull(analysisFeedback.correction),
-        sql`${text} is not null`,
-        after
-          ? sql`(${analysisFeedback.createdAt}, ${analysisFeedback.id}) < (${after.createdAt}::timestamptz, ${after.id}::uuid)`
-          : undefined,
-      ),
-    )
-    .orderBy(desc(analysisFeedback.createdAt), desc(analysisFeedback.id))
-    .limit(limit);
+    // The rows that end within the budget; the first one always (one row may be larger).
+    .where(sql`(${window.upTo} <= ${maxBytes} or ${window.upTo} = ${window.bytes})`)
+    .orderBy(desc(analysisFeedback.createdAt), desc(analysisFeedback.id));
+  const windowRows = rows[0]?.windowRows ?? 0;
+  return { rows, more: windowRows === limit || rows.length < windowRows };
 }

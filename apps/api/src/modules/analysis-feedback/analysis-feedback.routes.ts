@@ -1,4 +1,4 @@
-import { Readable } from 'node:stream';
+import { PassThrough } from 'node:stream';
 import {
   analysisFeedbackListSchema,
   analysisFeedbackSchema,
@@ -14,6 +14,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Tx } from '../../db/client.ts';
+import { streamExport, takeExportSlot } from '../../lib/exports.ts';
 import * as service from './analysis-feedback.service.ts';
 
 const tags = ['analysis-feedback'];
@@ -100,7 +101,9 @@ export const analysisFeedbackRoutes: FastifyPluginAsyncZod = async (app) => {
           `Download (${exportFileName}) of the tenant's 👎 with a correction, newest first, at most ` +
           `${service.exportMaxLines.toLocaleString('en')} lines, in the analyzer's dev-set formats: ` +
           '{text, sentiment}, {text, intent}, {text, escalate, why?} (why: the reason code), {text, red_flags}; ' +
-          "text: the ticket's conversation (else content) or the message's content",
+          "text: the ticket's conversation (else content) or the message's content. 429 (Retry-After) beyond " +
+          'EXPORT_MAX_PER_USER / EXPORT_MAX_PER_TENANT exports at once; a client that takes nothing for ' +
+          'EXPORT_IDLE_TIMEOUT_MS is cut off',
         response: {
           200: {
             description: 'application/x-ndjson: one JSON object per line (application/json: one line)',
@@ -110,17 +113,27 @@ export const analysisFeedbackRoutes: FastifyPluginAsyncZod = async (app) => {
             },
           },
           ...errors,
+          429: errorResponseSchema,
         },
       },
     },
     async (request, reply) => {
       // The caller's check and the first page before the answer starts (errors stay JSON);
       // later pages each in a short transaction of their own, none held while writing.
-      const first = await asCaller(request, (tx) => service.firstExportPage(tx));
+      // A slot (429 beyond the user's or the tenant's concurrent exports) is held until the answer
+      // closes; a client that stops reading is cut off after EXPORT_IDLE_TIMEOUT_MS.
+      takeExportSlot(app.exportSlots, request, reply);
+      const maxBytes = app.config.EXPORT_PAGE_MAX_BYTES;
+      const first = await asCaller(request, (tx) => service.firstExportPage(tx, maxBytes));
       reply
         .type('application/x-ndjson; charset=utf-8')
         .header('content-disposition', `attachment; filename="${exportFileName}"`);
-      const body = Readable.from(service.exportLines(request.tenantTx, first));
+      const body = streamExport(service.exportLines(request.tenantTx, maxBytes, first), new PassThrough(), {
+        res: reply.raw,
+        idleMs: app.config.EXPORT_IDLE_TIMEOUT_MS,
+        log: request.log,
+        what: 'analysis feedback JSONL export',
+      });
       // Fastify pipes a stream as is (no serializer); the typed reply only knows the schemas.
       return reply.send(body as unknown as string);
     },

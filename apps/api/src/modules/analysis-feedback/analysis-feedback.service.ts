@@ -118,31 +118,33 @@ export function exportLine(field: string, correction: string, text: string): str
 
 /**
  * The export's lines, page by page (each page read in its own short transaction through
- * `read`, none held while the caller writes), newest first, at most exportMaxLines.
+ * `read`, none held while the caller writes; at most exportPageSize rows and `maxBytes` of text),
+ * newest first, at most exportMaxLines; one line at a time, so the caller's backpressure holds
+ * (lib/exports.ts streamExport).
  */
 export async function* exportLines(
   read: <T>(work: (tx: Tx) => Promise<T>) => Promise<T>,
+  maxBytes: number,
   first?: Awaited<ReturnType<typeof repo.correctionsPage>>,
 ): AsyncGenerator<string> {
   let left = exportMaxLines;
-  let page = first ?? (await read((tx) => repo.correctionsPage(tx, undefined, exportPageSize)));
+  let page = first ?? (await read((tx) => firstExportPage(tx, maxBytes)));
   for (;;) {
-    let chunk = '';
-    for (const row of page) {
-      if (left === 0) break;
+    for (const row of page.rows) {
+      if (left === 0) return;
       const line = row.correction && row.text ? exportLine(row.field, row.correction, row.text) : undefined;
       if (line === undefined) continue;
-      chunk += `${line}\n`;
+      yield `${line}\n`;
       left -= 1;
     }
-    if (chunk) yield chunk;
-    const last = page.at(-1);
-    if (left === 0 || page.length < exportPageSize || !last) return;
+    const last = page.rows.at(-1);
+    if (left === 0 || !page.more || !last) return;
     page = await read((tx) =>
-      repo.correctionsPage(tx, { createdAt: last.createdAt, id: last.id }, exportPageSize),
+      repo.correctionsPage(tx, { createdAt: last.createdAt, id: last.id }, exportPageSize, maxBytes),
     );
   }
 }
 
 /** The first page of the export (read before the answer starts, so its failure is a proper error). */
-export const firstExportPage = (tx: Tx) => repo.correctionsPage(tx, undefined, exportPageSize);
+export const firstExportPage = (tx: Tx, maxBytes: number) =>
+  repo.correctionsPage(tx, undefined, exportPageSize, maxBytes);

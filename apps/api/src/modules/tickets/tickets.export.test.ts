@@ -2,6 +2,7 @@ import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedBulk } from '../../cli/seed-bulk.ts';
 import { type ticketAnalyses, tickets } from '../../db/schema/index.ts';
+import { withTenant } from '../../db/tenant.ts';
 import {
   type ApiCall,
   createTestUser,
@@ -12,7 +13,7 @@ import {
   storeTicketAnalysis,
   type TestServer,
 } from '../../test/helpers.ts';
-import { exportColumns } from './tickets.export.ts';
+import { exportColumns, readPage } from './tickets.export.ts';
 
 // GET /tickets/export.csv over real HTTP. Pages of 7 rows (TICKETS_EXPORT_CHUNK_ROWS), so every
 // export here crosses several keyset pages. The bulk tenant holds seedBulk's tickets, whose every
@@ -421,5 +422,48 @@ describe('tickets CSV export', () => {
     expect(list.status).toBe(200);
     expect(list.body.total).toBe(N);
     expect(records(await download(bulk))).toHaveLength(N);
+  });
+  it('reads pages of at most EXPORT_PAGE_MAX_BYTES of text, whatever their rows (issue 26, item 2)', async () => {
+    // The page reader has no endpoint of its own: called in a real tenant transaction.
+    const long = await createTestUser(server.database);
+    await seedBulk(server.database, {
+      tenantSlug: long.tenant.slug,
+      tickets: 30,
+      customers: 2,
+      messagesPerTicket: 0,
+    });
+    await server.database.db
+      .update(tickets)
+      .set({ content: 'x'.repeat(32_000) })
+      .where(eq(tickets.tenantId, long.tenant.id));
+    const pages = async (tenantId: string, paging: { chunkRows: number; maxBytes: number }) => {
+      const read = <T>(work: (tx: Parameters<Parameters<typeof withTenant>[2]>[0]) => Promise<T>) =>
+        withTenant(server.database.db, tenantId, work);
+      const sizes: { rows: number; chars: number }[] = [];
+      const titles: string[] = [];
+      let after: { createdAt: string; id: string } | undefined;
+      for (;;) {
+        const page = await readPage(read, {}, after, paging);
+        sizes.push({ rows: page.rows.length, chars: page.rows.reduce((n, r) => n + r.content.length, 0) });
+        titles.push(...page.rows.map((r) => r.title ?? ''));
+        const last = page.rows.at(-1);
+        if (!last || !page.more) return { sizes, titles };
+        after = { createdAt: last.cursor, id: last.id };
+      }
+    };
+    // 7 rows of 32,000 characters (the cut content) would be ~224 kB: pages of 3 within 100,000 bytes.
+    const cut = await pages(long.tenant.id, { chunkRows: 7, maxBytes: 100_000 });
+    expect(cut.titles).toEqual(Array.from({ length: 30 }, (_, x) => `Chamado de carga ${30 - x}`));
+    for (const size of cut.sizes) expect(size.chars).toBeLessThanOrEqual(100_000);
+    expect(cut.sizes.map((size) => size.rows)).toEqual([3, 3, 3, 3, 3, 3, 3, 3, 3, 3]);
+    expect(
+      (await pages(long.tenant.id, { chunkRows: 7, maxBytes: 65_536 })).sizes.map((size) => size.rows),
+    ).toEqual(Array(15).fill(2));
+    // A row larger than the budget is still read, alone; short rows fill the page's row count.
+    expect(
+      (await pages(long.tenant.id, { chunkRows: 7, maxBytes: 65_536 / 4 })).sizes.map((size) => size.rows),
+    ).toEqual(Array(30).fill(1));
+    const short = await pages(bulk.tenantId, { chunkRows, maxBytes: 4_194_304 });
+    expect(short.sizes.map((size) => size.rows)).toEqual([...Array(N / chunkRows).fill(chunkRows), 0]);
   });
 });

@@ -1,11 +1,12 @@
 // GET /tickets/export.csv: every ticket matching the list's filters, newest first, one row each with
 // its newest analysis, for a spreadsheet in Brazilian Portuguese (UTF-8 with BOM, `;` between
 // cells, CRLF, comma decimals, São Paulo times). Streamed in constant memory: keyset pages of
-// TICKETS_EXPORT_CHUNK_ROWS rows, each read in a short tenant transaction of its own (none held
-// while writing: PGlite has one connection), pulled only as fast as the client takes the file.
+// TICKETS_EXPORT_CHUNK_ROWS rows and at most EXPORT_PAGE_MAX_BYTES of text, each read in a short
+// tenant transaction of its own (none held while writing: PGlite has one connection), read only
+// as fast as the client takes the file; a client that stops taking it is cut off
+// (EXPORT_IDLE_TIMEOUT_MS) and a user runs at most EXPORT_MAX_PER_USER at once (lib/exports.ts).
 // The times come formatted from the database (tickets.repo exportPage), in São Paulo's zone.
 
-import { pipeline, Readable } from 'node:stream';
 import {
   escalationReasonLabels,
   sentimentLabels,
@@ -13,7 +14,6 @@ import {
   urgencyLabels,
 } from '@atende/contracts';
 import { stringify } from 'csv-stringify';
-import type { FastifyBaseLogger } from 'fastify';
 import type { Tx } from '../../db/client.ts';
 import * as repo from './tickets.repo.ts';
 
@@ -102,13 +102,19 @@ export function toCells(row: repo.TicketExportRow): string[] {
 
 type TenantTx = <T>(work: (tx: Tx) => Promise<T>) => Promise<T>;
 
+/** How the export reads: rows per page and bytes of text per page (whichever comes first). */
+export interface ExportPaging {
+  chunkRows: number;
+  maxBytes: number;
+}
+
 /** One keyset page in a short tenant transaction of its own. */
 export const readPage = (
   read: TenantTx,
   filter: repo.TicketFilter,
   after: repo.TicketCursor | undefined,
-  chunkRows: number,
-) => read((tx) => repo.exportPage(tx, filter, after, chunkRows, maxCellChars));
+  paging: ExportPaging,
+) => read((tx) => repo.exportPage(tx, filter, after, paging.chunkRows, maxCellChars, paging.maxBytes));
 
 /**
  * The rows of the file, header first: the pages one after the other, the next one read only when
@@ -118,38 +124,32 @@ export const readPage = (
 export async function* exportRows(
   read: TenantTx,
   filter: repo.TicketFilter,
-  chunkRows: number,
-  first?: repo.TicketExportRow[],
+  paging: ExportPaging,
+  first?: Awaited<ReturnType<typeof readPage>>,
 ): AsyncGenerator<string[]> {
   yield [...exportColumns];
-  let page = first ?? (await readPage(read, filter, undefined, chunkRows));
+  let page = first ?? (await readPage(read, filter, undefined, paging));
   for (;;) {
-    for (const row of page) yield toCells(row);
-    const last = page.at(-1);
-    if (!last || page.length < chunkRows) return;
-    page = await readPage(read, filter, { createdAt: last.cursor, id: last.id }, chunkRows);
+    for (const row of page.rows) yield toCells(row);
+    const last = page.rows.at(-1);
+    if (!last || !page.more) return;
+    page = await readPage(read, filter, { createdAt: last.cursor, id: last.id }, paging);
   }
 }
 
 /**
- * The CSV bytes of `rows`: UTF-8 with BOM, `;`, CRLF; cells holding a line break, `;` or `"` are
- * quoted, and cells starting with =, +, -, @, tab or CR get a leading `'` (spreadsheet formula
- * injection). A failure after the answer started ends the stream with the error (the client gets
- * a cut file, never a false end) and is logged.
+ * The CSV stringifier the rows are written into; its readable side is the file: UTF-8 with BOM,
+ * `;`, CRLF; cells holding a line break, `;` or `"` are quoted, and cells starting with =, +, -,
+ * @, tab or CR get a leading `'` (spreadsheet formula injection). lib/exports.ts streamExport
+ * writes the rows with backpressure and cuts off a client that stops reading.
  */
-export function csvStream(rows: AsyncIterable<string[]>, log: FastifyBaseLogger): Readable {
-  const stringifier = stringify({
+export function csvStringifier() {
+  return stringify({
     bom: true,
     delimiter: ';',
     record_delimiter: 'windows',
     // With a record delimiter given, csv-stringify no longer quotes a lone \n or \r by itself.
     quote_record_delimiter: true,
     escape_formulas: true,
-  });
-  return pipeline(Readable.from(rows), stringifier, (err) => {
-    // ERR_STREAM_PREMATURE_CLOSE: the client went away (the pages stop being read); not an error.
-    if (err && (err as NodeJS.ErrnoException).code !== 'ERR_STREAM_PREMATURE_CLOSE') {
-      log.error({ err }, 'tickets CSV export failed while streaming');
-    }
   });
 }

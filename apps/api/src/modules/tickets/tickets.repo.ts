@@ -173,12 +173,24 @@ const saoPauloTime = (column: SQLWrapper) =>
   sql`to_char(${column} at time zone 'America/Sao_Paulo', 'DD/MM/YYYY HH24:MI:SS')`;
 
 /**
+ * What a row of the export weighs, in bytes of text, estimated without reading the texts:
+ * `octet_length` of a stored (TOASTed) text reads its header, not the text. The content is cut to
+ * `contentChars` characters (at most 4 bytes each), the rest of a row is small.
+ */
+const exportRowBytes = (contentChars: number) =>
+  sql`(least(octet_length(${tickets.content}), ${contentChars * 4}::int) + coalesce(octet_length(${tickets.title}), 0) + 512)`;
+
+/**
  * One keyset page of the CSV export: the tickets matching `filter` after `after`, newest first by
  * (created_at desc, id desc) — the order every filter index ends in, so each page is an index range
  * scan, however deep — with the newest analysis's fields; only what the file shows, the content
- * cut to `contentChars` characters in the database. Each row comes as one JSON object: PGlite
- * copies and decodes every field of a result on its own, which for 17 fields cost more than the
- * query (~35 ms per 1,000 rows, ~20 ms as one JSON field parsed natively).
+ * cut to `contentChars` characters in the database. A page is at most `limit` rows and, past its
+ * first row, at most `maxBytes` of text: a window of `limit` rows (ids and sizes only) is summed
+ * in order and cut before the row that would pass `maxBytes`, and only those rows are read in full (1,000
+ * rows of 32,000 characters would otherwise be a 64 MB page). `more`: rows may follow the page.
+ * Each row comes as one JSON object: PGlite copies and decodes every field of a result on its
+ * own, which for 17 fields cost more than the query (~35 ms per 1,000 rows, ~20 ms as one JSON
+ * field parsed natively).
  */
 export async function exportPage(
   tx: Tx,
@@ -186,11 +198,35 @@ export async function exportPage(
   after: TicketCursor | undefined,
   limit: number,
   contentChars: number,
-): Promise<TicketExportRow[]> {
+  maxBytes: number,
+): Promise<{ rows: TicketExportRow[]; more: boolean }> {
   const searched = searchedIds(tx, 'tickets', filter.search);
+  const bytes = exportRowBytes(contentChars);
+  const window = tx.$with('export_window').as(
+    (searched ? tx.with(searched) : tx)
+      .select({
+        windowId: sql<string>`${tickets.id}`.as('window_id'),
+        bytes: sql<number>`${bytes}`.as('bytes'),
+        upTo: sql<number>`sum(${bytes}) over (order by ${tickets.createdAt} desc, ${tickets.id} desc rows between unbounded preceding and current row)`.as(
+          'up_to',
+        ),
+      })
+      .from(tickets)
+      .where(
+        and(
+          conditions(filter, searched),
+          after
+            ? sql`(${tickets.createdAt}, ${tickets.id}) < (${after.createdAt}::timestamptz, ${after.id}::uuid)`
+            : undefined,
+        ),
+      )
+      .orderBy(desc(tickets.createdAt), desc(tickets.id))
+      .limit(limit),
+  );
   const a = ticketAnalyses;
-  const rows = await (searched ? tx.with(searched) : tx)
+  const rows = await (searched ? tx.with(searched, window) : tx.with(window))
     .select({
+      windowRows: sql<number>`(select count(*) from ${window})::int`,
       row: sql<TicketExportRow>`json_build_object(
         'id', ${tickets.id},
         'cursor', ${tickets.createdAt}::text,
@@ -213,20 +249,15 @@ export async function exportPage(
         ) end
       )`,
     })
-    .from(tickets)
+    .from(window)
+    .innerJoin(tickets, eq(tickets.id, window.windowId))
     .leftJoin(ticketAnalyses, newestAnalysis)
     .leftJoin(customers, linkedCustomer)
-    .where(
-      and(
-        conditions(filter, searched),
-        after
-          ? sql`(${tickets.createdAt}, ${tickets.id}) < (${after.createdAt}::timestamptz, ${after.id}::uuid)`
-          : undefined,
-      ),
-    )
-    .orderBy(desc(tickets.createdAt), desc(tickets.id))
-    .limit(limit);
-  return rows.map(({ row }) => row);
+    // The rows that end within the budget; the first one always (one row may be larger).
+    .where(sql`(${window.upTo} <= ${maxBytes} or ${window.upTo} = ${window.bytes})`)
+    .orderBy(desc(tickets.createdAt), desc(tickets.id));
+  const windowRows = rows[0]?.windowRows ?? 0;
+  return { rows: rows.map(({ row }) => row), more: windowRows === limit || rows.length < windowRows };
 }
 
 export async function findTicket(tx: Tx, id: string) {

@@ -13,13 +13,15 @@ import {
 } from '@atende/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { streamExport, takeExportSlot } from '../../lib/exports.ts';
 import * as analysis from '../analysis/analysis.service.ts';
-import { csvStream, exportColumns, exportFileName, exportRows, readPage } from './tickets.export.ts';
+import { csvStringifier, exportColumns, exportFileName, exportRows, readPage } from './tickets.export.ts';
 import * as service from './tickets.service.ts';
 
 const tags = ['tickets'];
 const security = [{ bearer: [] }];
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 404: errorResponseSchema };
+const exportErrors = { ...errors, 429: errorResponseSchema };
 
 export const ticketsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -47,27 +49,39 @@ export const ticketsRoutes: FastifyPluginAsyncZod = async (app) => {
           'newest first, one row each with its newest analysis: UTF-8 with BOM, `;` between cells, pt-BR ' +
           `headers (${exportColumns.join('; ')}), São Paulo times (dd/MM/yyyy HH:mm:ss), comma decimals, ` +
           "Sim/Não, empty analysis cells without one; cells starting with =, +, -, @ get a leading '; " +
-          'content cut to 32,000 characters',
+          'content cut to 32,000 characters. 429 (Retry-After) beyond EXPORT_MAX_PER_USER / EXPORT_MAX_PER_TENANT ' +
+          'exports at once; a client that takes nothing for EXPORT_IDLE_TIMEOUT_MS is cut off',
         querystring: exportTicketsQuerySchema,
         response: {
           200: {
             description: 'text/csv; charset=utf-8: a header row, then one row per ticket',
             content: { 'text/csv': { schema: z.string() } },
           },
-          ...errors,
+          ...exportErrors,
         },
       },
     },
     async (request, reply) => {
       // The filters (a bad period is a 400) and the first page before the answer starts, so their
       // errors stay JSON; later pages each in a short transaction of their own while streaming.
+      // A slot (429 beyond the user's or the tenant's concurrent exports) is held until the answer
+      // closes; a client that stops reading is cut off after EXPORT_IDLE_TIMEOUT_MS.
       const filter = service.ticketFilterOf(request.query);
-      const chunkRows = app.config.TICKETS_EXPORT_CHUNK_ROWS;
-      const first = await readPage(request.tenantTx, filter, undefined, chunkRows);
+      takeExportSlot(app.exportSlots, request, reply);
+      const paging = {
+        chunkRows: app.config.TICKETS_EXPORT_CHUNK_ROWS,
+        maxBytes: app.config.EXPORT_PAGE_MAX_BYTES,
+      };
+      const first = await readPage(request.tenantTx, filter, undefined, paging);
       reply
         .type('text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="${exportFileName()}"`);
-      const body = csvStream(exportRows(request.tenantTx, filter, chunkRows, first), request.log);
+      const body = streamExport(exportRows(request.tenantTx, filter, paging, first), csvStringifier(), {
+        res: reply.raw,
+        idleMs: app.config.EXPORT_IDLE_TIMEOUT_MS,
+        log: request.log,
+        what: 'tickets CSV export',
+      });
       // Fastify pipes a stream as is (no serializer); the typed reply only knows the schemas.
       return reply.send(body as unknown as string);
     },
