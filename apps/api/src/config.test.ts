@@ -82,6 +82,51 @@ describe('loadConfig', () => {
     );
   });
 
+  it("never echoes a URL's password or query in a configuration error (issue 26, item 8)", () => {
+    const problems = problemsOf({
+      DATABASE_URL: 'mysql://atende:senha-do-banco@db:3306/atende',
+      SMTP_URL: 'http://mailer:senha-do-smtp@smtp.example.com',
+      OPENAI_BASE_URL: 'ftp://x:senha-da-ia@llm.internal/v1?api_key=chave-da-ia',
+    });
+    expect(problems).toHaveLength(3);
+    const text = problems.join('\n');
+    for (const secret of [
+      'senha-do-banco',
+      'senha-do-smtp',
+      'senha-da-ia',
+      'chave-da-ia',
+      'mailer',
+      'atende:',
+    ]) {
+      expect(text).not.toContain(secret);
+    }
+    // What is wrong is still said, with where the value points.
+    expect(text).toContain(
+      'DATABASE_URL: must be a URL starting with postgres:// or postgresql:// (got "mysql://***@db:3306/atende")',
+    );
+    expect(text).toContain('(got "ftp://***@llm.internal/v1?***")');
+    // Even when it does not parse as a URL.
+    expect(problemsOf({ DATABASE_URL: 'postgres//u:segredo@@db' }).join('')).not.toContain('segredo');
+  });
+
+  it('reads the DNS and DigiSac answer limits, with their defaults (issue 26, items 1 and 4)', () => {
+    const config = loadConfig({});
+    expect(config.DNS_SERVERS).toBeUndefined();
+    expect(config.DNS_TIMEOUT_MS).toBe(3000);
+    expect(config.DNS_MAX_CONCURRENT_LOOKUPS).toBe(32);
+    expect(config.DIGISAC_MAX_RESPONSE_BYTES).toBe(5 * 1024 * 1024);
+    expect(config.DIGISAC_MAX_RESPONSE_VALUES).toBe(100_000);
+    expect(
+      loadConfig({ DNS_SERVERS: '1.1.1.1, 127.0.0.1:5353,[::1]:53,2001:4860:4860::8888' }).DNS_SERVERS,
+    ).toEqual(['1.1.1.1', '127.0.0.1:5353', '[::1]:53', '2001:4860:4860::8888']);
+    for (const value of ['dns.google', '1.1.1.1:99999', '1.1.1.1;8.8.8.8']) {
+      expect(problemsOf({ DNS_SERVERS: value })[0], value).toContain(
+        'DNS_SERVERS: must be a comma-separated list',
+      );
+    }
+    expect(problemsOf({ DNS_MAX_CONCURRENT_LOOKUPS: '0' })[0]).toContain('DNS_MAX_CONCURRENT_LOOKUPS');
+  });
+
   it('needs SECRET_KEY with DATABASE_URL, and never prints it', () => {
     expect(problemsOf({ DATABASE_URL: 'postgres://db/atende' })).toEqual([
       expect.stringMatching(/^SECRET_KEY: required when DATABASE_URL is set/),
