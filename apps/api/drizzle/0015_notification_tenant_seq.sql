@@ -11,23 +11,38 @@ UPDATE "tenants" t SET "notification_seq" = m.top
   FROM (SELECT "tenant_id", max("tenant_seq") AS top FROM "notifications" GROUP BY "tenant_id") m
   WHERE t."id" = m."tenant_id";--> statement-breakpoint
 CREATE UNIQUE INDEX "notifications_tenant_tenant_seq_idx" ON "notifications" USING btree ("tenant_id","tenant_seq");--> statement-breakpoint
--- Every notification insert (alerts, the seed, the bench, tests) gets the next number of its
--- tenant at COMMIT (a deferred trigger), whatever the insert said: the UPDATE … RETURNING locks
--- the tenant's row until that commit ends, so the tenant's notification commits are serialised
--- and their numbers follow commit order — a reader that sees number n sees every number below
--- it. Taken at commit, not at the insert, the lock is held for microseconds and always last in
--- its transaction (no deadlock with the ticket rows an analysis or the SLA monitor locks first).
--- SECURITY DEFINER as flagged_terms_guard (0005): the counter is the server's, not a column tenant
--- requests write. Row-level security already checked the notification's tenant at the insert.
+-- Every notification insert (alerts, the seed, the bench, tests) is numbered at COMMIT (a deferred
+-- trigger), whatever the insert said: locking the tenant's row until that commit ends serialises
+-- the tenant's notification commits, so their numbers follow commit order — a reader that sees
+-- number n sees every number below it. Taken at commit, not at the insert, the lock is held for
+-- moments and always last in its transaction (no deadlock with the ticket rows an analysis or
+-- the SLA monitor locks first). The first row's call numbers all of the transaction's rows of
+-- that tenant at once (the only ones without a number: committed rows all have one), in seq
+-- order, so a bulk insert costs one UPDATE, not one per row; the other rows' calls find theirs
+-- numbered already. SECURITY DEFINER as flagged_terms_guard (0005): the counter is the server's,
+-- not a column tenant requests write; row-level security checked the rows' tenant at the insert.
 CREATE OR REPLACE FUNCTION notifications_tenant_seq() RETURNS trigger
   LANGUAGE plpgsql SECURITY DEFINER SET search_path = public
   AS $$
 DECLARE
-  next bigint;
+  base bigint;
+  numbered bigint;
 BEGIN
-  UPDATE tenants SET notification_seq = notification_seq + 1 WHERE id = NEW.tenant_id
-    RETURNING notification_seq INTO next;
-  UPDATE notifications SET tenant_seq = next WHERE tenant_id = NEW.tenant_id AND id = NEW.id;
+  PERFORM 1 FROM notifications WHERE tenant_id = NEW.tenant_id AND id = NEW.id AND tenant_seq IS NULL;
+  IF NOT FOUND THEN
+    RETURN NULL; -- numbered with an earlier row of its transaction (or deleted since)
+  END IF;
+  -- NO KEY UPDATE, as an UPDATE of the counter takes: FOR UPDATE would also wait for the key-share
+  -- locks that every open transaction's notification insert holds on the tenant (its foreign key).
+  SELECT notification_seq INTO base FROM tenants WHERE id = NEW.tenant_id FOR NO KEY UPDATE;
+  WITH todo AS (
+    SELECT id, row_number() OVER (ORDER BY seq) AS rn FROM notifications
+    WHERE tenant_id = NEW.tenant_id AND tenant_seq IS NULL
+  )
+  UPDATE notifications n SET tenant_seq = base + todo.rn
+    FROM todo WHERE n.tenant_id = NEW.tenant_id AND n.id = todo.id;
+  GET DIAGNOSTICS numbered = ROW_COUNT;
+  UPDATE tenants SET notification_seq = base + numbered WHERE id = NEW.tenant_id;
   RETURN NULL;
 END $$;--> statement-breakpoint
 CREATE CONSTRAINT TRIGGER notifications_tenant_seq AFTER INSERT ON notifications
