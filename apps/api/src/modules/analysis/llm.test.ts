@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { completion, startFakeOpenAi } from '../../test/fake-openai.ts';
 import type { Json } from '../../test/helpers.ts';
-import { Llm, LlmError } from './llm.ts';
+import { Llm, LlmError, llmFailureMessages } from './llm.ts';
 
 describe('the OpenAI-compatible LLM client', () => {
   let fake: Awaited<ReturnType<typeof startFakeOpenAi>>;
@@ -67,5 +67,34 @@ describe('the OpenAI-compatible LLM client', () => {
       new Llm({ baseURL: fake.baseURL, model: 'm', timeoutMs: 200, maxRetries: 0 }).analyzeMessage('x'),
     ).rejects.toThrow(/timed out|Timeout/i);
     expect(Date.now() - started).toBeLessThan(1400);
+  }, 20_000);
+
+  it("logs the provider's raw error text and gives people a pt-BR sentence (issue 26, item 8)", async () => {
+    const logged: { object: object; message: string }[] = [];
+    const log = { warn: (object: object, message: string) => logged.push({ object, message }) };
+    const withLog = (timeoutMs: number) =>
+      new Llm({ baseURL: fake.baseURL, model: 'm', timeoutMs, maxRetries: 0, log });
+    fake.reply({ status: 503, body: { error: 'busy at 10.0.0.9' } });
+    const unavailable = await withLog(2000)
+      .analyzeMessage('x')
+      .catch((err: unknown) => err);
+    expect(unavailable).toBeInstanceOf(LlmError);
+    expect((unavailable as LlmError).userMessage).toBe(llmFailureMessages.unavailable);
+    expect((unavailable as LlmError).userMessage).not.toMatch(/503|busy|10\.0\.0\.9/);
+    fake.reply(completion('não é json'));
+    const bad = (await withLog(2000)
+      .analyzeMessage('x')
+      .catch((err: unknown) => err)) as LlmError;
+    expect(bad.userMessage).toBe(llmFailureMessages.bad_answer);
+    fake.reply({ delayMs: 1500, ...completion(JSON.stringify(message)) });
+    const slow = (await withLog(200)
+      .analyzeMessage('x')
+      .catch((err: unknown) => err)) as LlmError;
+    expect(slow.userMessage).toBe(llmFailureMessages.timeout);
+    // The raw text is in the log, for the operator.
+    expect(logged).toHaveLength(3);
+    expect(logged.every((l) => l.message === 'LLM call failed')).toBe(true);
+    expect(JSON.stringify(logged[0]?.object)).toMatch(/503/);
+    expect(JSON.stringify(logged[1]?.object)).toContain('the answer is not JSON');
   }, 20_000);
 });
