@@ -39,11 +39,43 @@ export const queryDate = z.preprocess(
 
 export const maxPerPage = 100;
 
-/** `page` (from 1) and `per_page` (1–100, default 20) of every list. */
+/** `page` (from 1) and `per_page` (1–100, default 20) of every list; see pageWithinReach. */
 export const pageQuerySchema = z.object({
   page: queryInt(1, 1_000_000, 1),
   per_page: queryInt(1, maxPerPage, 20),
 });
+
+/**
+ * Offset paging reaches the first this many rows of a list (page × per_page), as Zendesk limits
+ * its offset pagination: a deeper OFFSET makes the database walk and discard every row before it
+ * (with the list's joins), and on PGlite such a statement cannot be cancelled and blocks every
+ * tenant. Beyond it, narrower filters (or the export, which pages by keyset) find the rows. The
+ * unfiltered lists' count stops at the same number (`total_is_estimate`).
+ */
+export const maxListRows = 10_000;
+
+/** The last page that stays within maxListRows for this page size. */
+export const lastReachablePage = (perPage: number) => Math.max(1, Math.floor(maxListRows / perPage));
+
+/** The 400's text for a page beyond maxListRows (on `querystring.page`). */
+export const pageBeyondReachMessage = (perPage: number) =>
+  `Refine os filtros para ver mais resultados: a paginação alcança os primeiros ${maxListRows.toLocaleString('pt-BR')} ` +
+  `resultados de uma lista (com ${perPage} por página, até a página ${lastReachablePage(perPage).toLocaleString('pt-BR')}).`;
+
+/**
+ * The check every list query applies (`.superRefine(pageWithinReach)`): page × per_page — or
+ * `limit`, where a list takes it instead — within maxListRows, else a 400 on the page.
+ */
+export function pageWithinReach(
+  query: { page?: unknown; per_page?: unknown; limit?: unknown },
+  ctx: z.RefinementCtx,
+) {
+  const perPage = typeof query.limit === 'number' ? query.limit : query.per_page;
+  if (typeof query.page !== 'number' || typeof perPage !== 'number') return;
+  if (query.page * perPage > maxListRows) {
+    ctx.addIssue({ code: 'custom', path: ['page'], message: pageBeyondReachMessage(perPage) });
+  }
+}
 
 // PostgreSQL cannot store U+0000; refuse it (and other control characters but tab/newline)
 // with a clear message instead of letting the database fail.

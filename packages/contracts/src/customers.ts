@@ -4,6 +4,7 @@ import {
   optionalText,
   pageMeta,
   pageQuerySchema,
+  pageWithinReach,
   querySearch,
   requiredText,
   timestamp,
@@ -40,17 +41,22 @@ export type CreateCustomer = z.infer<typeof createCustomerSchema>;
 export const updateCustomerSchema = createCustomerSchema.partial();
 export type UpdateCustomer = z.infer<typeof updateCustomerSchema>;
 
-export const listCustomersQuerySchema = pageQuerySchema.extend({
-  /**
-   * Name, document, company or e-mail; accent- and case-insensitive. A word of digits and
-   * punctuation only ('390.533.447-05', '390.533') is matched as its digits.
-   */
-  search: querySearch,
-  /** `name_document`: the search matches the name or the document only (the ticket form's dropdown). */
-  match: z.preprocess(emptyToUndefined, z.enum(['name_document']).optional()),
-  /** For the search dropdown: at most this many (overrides per_page). */
-  limit: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().int().min(1).max(100).optional()),
-});
+export const listCustomersQuerySchema = pageQuerySchema
+  .extend({
+    /**
+     * Name, document, company or e-mail; accent- and case-insensitive. A word of digits and
+     * punctuation only ('390.533.447-05', '390.533') is matched as its digits.
+     */
+    search: querySearch,
+    /** `name_document`: the search matches the name or the document only (the ticket form's dropdown). */
+    match: z.preprocess(emptyToUndefined, z.enum(['name_document']).optional()),
+    /** For the search dropdown: at most this many (overrides per_page). */
+    limit: z.preprocess(
+      (v) => (v === '' ? undefined : v),
+      z.coerce.number().int().min(1).max(100).optional(),
+    ),
+  })
+  .superRefine(pageWithinReach);
 
 export const customerListSchema = z.object({
   customers: z.array(customerSchema),

@@ -5,6 +5,7 @@ import {
   idSchema,
   pageMeta,
   pageQuerySchema,
+  pageWithinReach,
   queryBoolean,
   querySearch,
   requiredText,
@@ -46,13 +47,15 @@ export const createMessageSchema = z.object({
 });
 export type CreateMessage = z.infer<typeof createMessageSchema>;
 
-export const listMessagesQuerySchema = pageQuerySchema.extend({
-  search: querySearch,
-  ticket_id: z.preprocess(emptyToUndefined, idSchema.optional()),
-  customer_id: z.preprocess(emptyToUndefined, idSchema.optional()),
-  direction: z.preprocess(emptyToUndefined, z.enum(directions).optional()),
-  flagged: queryBoolean.optional(),
-});
+export const listMessagesQuerySchema = pageQuerySchema
+  .extend({
+    search: querySearch,
+    ticket_id: z.preprocess(emptyToUndefined, idSchema.optional()),
+    customer_id: z.preprocess(emptyToUndefined, idSchema.optional()),
+    direction: z.preprocess(emptyToUndefined, z.enum(directions).optional()),
+    flagged: queryBoolean.optional(),
+  })
+  .superRefine(pageWithinReach);
 export type ListMessagesQuery = z.infer<typeof listMessagesQuerySchema>;
 
 export const messageListSchema = z.object({

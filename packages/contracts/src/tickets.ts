@@ -6,6 +6,7 @@ import {
   optionalText,
   pageMeta,
   pageQuerySchema,
+  pageWithinReach,
   queryBoolean,
   queryDate,
   querySearch,
@@ -57,7 +58,8 @@ const csat = z.preprocess(
 
 export const ticketSorts = ['created_at', 'csat_score'] as const;
 
-export const listTicketsQuerySchema = pageQuerySchema.extend({
+/** The list's query fields; the list adds the paging check (pageWithinReach), the export drops the paging. */
+const ticketsQueryFields = pageQuerySchema.extend({
   /** Title, content or customer name; accent- and case-insensitive. */
   search: querySearch,
   start_date: queryDate,
@@ -88,10 +90,11 @@ export const listTicketsQuerySchema = pageQuerySchema.extend({
     z.enum(['asc', 'desc'], { message: 'Use asc ou desc.' }).default('desc'),
   ),
 });
+export const listTicketsQuerySchema = ticketsQueryFields.superRefine(pageWithinReach);
 export type ListTicketsQuery = z.infer<typeof listTicketsQuerySchema>;
 
 /** `GET /tickets/export.csv`: the list's filters, every match (newest first), so no page or sort. */
-export const exportTicketsQuerySchema = listTicketsQuerySchema.omit({
+export const exportTicketsQuerySchema = ticketsQueryFields.omit({
   page: true,
   per_page: true,
   sort: true,

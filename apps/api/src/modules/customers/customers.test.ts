@@ -217,6 +217,24 @@ describe('customers API', () => {
     expect((await t.a.api('GET', '/customers?page=&search=')).status).toBe(200);
   });
 
+  it('refuses pages beyond the first 10,000 rows with 400 on querystring.page (issue 26, item 5)', async () => {
+    for (const q of [
+      'page=501',
+      'per_page=100&page=101',
+      'page=1000000',
+      'limit=100&page=101',
+      'search=x&page=600',
+    ]) {
+      const res = await t.a.api('GET', `/customers?${q}`);
+      expect(res.status, q).toBe(400);
+      expect(res.body.fields, q).toEqual([{ field: 'querystring.page', message: res.body.detail }]);
+      expect(res.body.detail).toMatch(/^Refine os filtros para ver mais resultados/);
+    }
+    for (const q of ['page=500', 'per_page=100&page=100', 'limit=10&page=1000']) {
+      expect((await t.a.api('GET', `/customers?${q}`)).status, q).toBe(200);
+    }
+  });
+
   it("answers 404 for another tenant's customer on every route", async () => {
     const mine = await t.a.api('POST', '/customers', { name: 'Só do A', document: doc() });
     const id = mine.body.id;

@@ -95,6 +95,21 @@ describe('messages API', () => {
     }
   });
 
+  it('refuses pages beyond the first 10,000 rows with 400 on querystring.page (issue 26, item 5)', async () => {
+    for (const q of [
+      'page=501',
+      'per_page=100&page=101',
+      'page=1000000',
+      'direction=inbound&per_page=50&page=201',
+    ]) {
+      const res = await t.a.api('GET', `/messages?${q}`);
+      expect(res.status, q).toBe(400);
+      expect(res.body.fields, q).toEqual([{ field: 'querystring.page', message: res.body.detail }]);
+      expect(res.body.detail).toMatch(/^Refine os filtros para ver mais resultados/);
+    }
+    expect((await t.a.api('GET', '/messages?per_page=50&page=200')).status).toBe(200);
+  });
+
   it("refuses another tenant's ticket, customer or expert, and answers 404 for its messages", async () => {
     const foreignTicket = (await t.b.api('POST', '/tickets', { content: 'do B' })).body;
     const res = await t.a.api('POST', '/messages', {

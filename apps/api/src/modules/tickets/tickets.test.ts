@@ -294,8 +294,34 @@ describe('tickets API', () => {
       const res = await big.a.api('GET', '/tickets?per_page=20&page=3');
       expect(res.body).toMatchObject({ total: exactCountCap, total_is_estimate: true, page: 3 });
       expect(res.body.tickets).toHaveLength(20);
-      const beyond = await big.a.api('GET', `/tickets?per_page=100&page=${exactCountCap / 100 + 1}`);
-      expect(beyond.body.tickets).toHaveLength(1); // the rows past the cap are still reachable
+      const last = await big.a.api('GET', `/tickets?per_page=100&page=${exactCountCap / 100}`);
+      expect(last.body.tickets).toHaveLength(100); // the 10,000th row is the last one paging reaches
+    });
+
+    it('refuses offset pages beyond the first 10,000 rows with a field-named 400 in pt-BR (issue 26, item 5)', async () => {
+      // Rows 10,001 on are not paged by offset (the export, or narrower filters, reach them); a
+      // deep offset made the database walk and drop every row before it, blocking PGlite.
+      for (const query of [
+        `per_page=100&page=${exactCountCap / 100 + 1}`,
+        'per_page=20&page=501',
+        'page=1000000',
+        'flagged=false&per_page=30&page=334',
+        'sort=csat_score&order=asc&per_page=100&page=5000',
+      ]) {
+        const started = performance.now();
+        const res = await big.a.api('GET', `/tickets?${query}`);
+        expect(res.status, query).toBe(400);
+        expect(res.body.code).toBe('validation_error');
+        expect(res.body.fields).toEqual([{ field: 'querystring.page', message: res.body.detail }]);
+        expect(res.body.detail).toMatch(/^Refine os filtros para ver mais resultados: .*10\.000/);
+        expect(performance.now() - started, query).toBeLessThan(2_000); // refused before any query
+      }
+      expect((await big.a.api('GET', '/tickets?per_page=20&page=2')).body.detail).toBeUndefined();
+      const reach = await big.a.api('GET', '/tickets?flagged=false&per_page=30&page=333');
+      expect(reach.status).toBe(200);
+      expect(reach.body.tickets).toHaveLength(30);
+      // The count stays exact for every filter: only the offset is limited.
+      expect(reach.body.total).toBe(exactCountCap + 1 - 10);
     });
 
     it('counts exactly as soon as anything narrows the list', async () => {
