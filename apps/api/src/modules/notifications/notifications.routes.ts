@@ -38,7 +38,7 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         security,
         summary:
-          "Server-Sent Events of the caller's new notifications (`id: <seq>`, `event: notification`, data: one notification); Last-Event-ID replays up to 200 missed",
+          "Server-Sent Events of the caller's new notifications (`id: n1-<n>`, the tenant's own numbering; `event: notification`, data: one notification); Last-Event-ID replays up to 200 missed among the tenant's newest NOTIFICATION_REPLAY_WINDOW (a numeric id counts as absent); 429 with Retry-After beyond NOTIFICATION_STREAMS_PER_USER or NOTIFICATION_STREAMS_PER_TENANT open streams in the process",
         headers: z.object({ 'last-event-id': z.string().optional() }),
         response: {
           200: {
@@ -49,6 +49,7 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
             },
           },
           ...errors,
+          429: errorResponseSchema,
         },
       },
     },

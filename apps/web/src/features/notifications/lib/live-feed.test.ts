@@ -42,7 +42,8 @@ function stubStream(answer: (attempt: number) => string | number) {
   return attempts;
 }
 
-const sse = (id: number, n: Notification) => `id: ${id}\nevent: notification\ndata: ${JSON.stringify(n)}\n\n`;
+const sse = (id: number, n: Notification) =>
+  `id: n1-${id}\nevent: notification\ndata: ${JSON.stringify(n)}\n\n`;
 
 /** One Web Lock per name, granted in request order (happy-dom has none). */
 function installLocks() {
@@ -126,7 +127,7 @@ describe('the live feed', () => {
 
     stopLeader(); // the leader's tab closes: the next in line (the same user's tab) takes the lock
     await vi.waitFor(() => expect(attempts).toHaveLength(2));
-    expect(attempts[1]?.headers.get('last-event-id')).toBe('42');
+    expect(attempts[1]?.headers.get('last-event-id')).toBe('n1-42');
     expect(otherUser).toEqual([]);
     expect(otherTenant).toEqual([]);
   });
@@ -164,7 +165,29 @@ describe('the live feed', () => {
     await vi.waitFor(() => expect(seen).toHaveLength(1));
     closeFirst();
     await vi.waitFor(() => expect(attempts).toHaveLength(2), { timeout: 3000 });
-    expect(attempts[1]?.headers.get('last-event-id')).toBe('7');
+    expect(attempts[1]?.headers.get('last-event-id')).toBe('n1-7');
     expect(attempts[1]?.headers.get('authorization')).toBe('Bearer token');
+  });
+
+  it('after a 429 waits the Retry-After (not the 1 s back-off) before trying again', async () => {
+    vi.spyOn(Math, 'random').mockReturnValue(0); // the back-off alone would retry after 700 ms
+    const attempts: Attempt[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+        attempts.push({ url: String(input), headers: new Headers(init?.headers) });
+        return new Response('{"code":"rate_limited"}', {
+          status: 429,
+          headers: { 'content-type': 'application/json', 'retry-after': '2' },
+        });
+      }),
+    );
+    follow({ token: () => 'token', tenantId: 'tenant-1', userId: 'user-1', onNotification: () => {} });
+    await vi.waitFor(() => expect(attempts).toHaveLength(1));
+    const first = Date.now();
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect(attempts).toHaveLength(1);
+    await vi.waitFor(() => expect(attempts).toHaveLength(2), { timeout: 3000 });
+    expect(Date.now() - first).toBeGreaterThanOrEqual(1900);
   });
 });

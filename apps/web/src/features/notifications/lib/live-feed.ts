@@ -7,8 +7,11 @@ import { fetchEventSource } from '@microsoft/fetch-event-source';
  * One stream per browser, not per tab (six tabs would take all six HTTP/1.1 connections to the
  * host): the tab holding the Web Lock reads it and repeats each event (with its id) on a
  * BroadcastChannel to the others; when it closes, another tab takes the lock and connects with
- * the last id it heard as Last-Event-ID. Reconnects with jittered back-off (1 s doubling to 30 s,
- * ±30 %) and Last-Event-ID, so nothing is missed; polling goes on regardless (spec: 30 s).
+ * the last id it heard as Last-Event-ID (ids are opaque: `n1-<n>`, the tenant's own numbering).
+ * Reconnects with jittered back-off (1 s doubling to 30 s, ±30 %) and Last-Event-ID, so nothing
+ * is missed; polling goes on regardless (spec: 30 s). A refusal with Retry-After (429: the
+ * user's or the tenant's limit of open streams; 503: a restart) is not retried before it says:
+ * meanwhile polling alone keeps the lists fresh.
  */
 
 const channelName = 'atende-notifications';
@@ -19,6 +22,18 @@ const maxBackoffMs = 30_000;
 const jitter = 0.3;
 
 class SessionEnded extends Error {}
+
+/** The server said when to come back (Retry-After, in seconds; an HTTP date or none: 30 s). */
+class Refused extends Error {
+  constructor(readonly retryAfterMs: number) {
+    super('stream refused');
+  }
+}
+
+const retryAfterMs = (value: string | null) => {
+  const seconds = Number(value ?? '');
+  return value && Number.isFinite(seconds) && seconds > 0 ? seconds * 1000 : maxBackoffMs;
+};
 
 export interface LiveFeedOptions {
   /** The current ID token (it may be refreshed while the stream reconnects). */
@@ -34,7 +49,7 @@ export interface LiveMessage {
   type: 'notification';
   tenantId: string;
   userId: string;
-  /** The SSE id (the server's seq): the next leader resumes after it. */
+  /** The SSE id (opaque, `n1-<n>`): the next leader resumes after it. */
   id?: string;
   notification: Notification;
 }
@@ -97,6 +112,9 @@ export function followLiveNotifications({
         }
         // Signed out or refused: polling's 401 handling takes the user to /login.
         if (response.status === 401 || response.status === 403) throw new SessionEnded();
+        if (response.status === 429 || response.headers.has('retry-after')) {
+          throw new Refused(retryAfterMs(response.headers.get('retry-after')));
+        }
         throw new Error(`stream answered ${response.status}`);
       },
       onmessage(event) {
@@ -124,8 +142,12 @@ export function followLiveNotifications({
       },
       onerror(error) {
         if (error instanceof SessionEnded || stop.signal.aborted) throw error;
-        const wait = jittered(backoffMs);
+        let wait = jittered(backoffMs);
         backoffMs = Math.min(backoffMs * 2, maxBackoffMs);
+        // Never sooner than the server asked (plus up to 30 %, so refused tabs do not return together).
+        if (error instanceof Refused) {
+          wait = Math.max(wait, Math.round(error.retryAfterMs * (1 + jitter * Math.random())));
+        }
         return wait;
       },
     }).catch(() => {
