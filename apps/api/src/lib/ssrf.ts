@@ -44,7 +44,7 @@ export function isPrivateAddress(address: string): boolean {
 }
 
 /** `localhost` and its subdomains: loopback by definition (RFC 6761), never sent to DNS. */
-const isLocalhostName = (hostname: string) => /(^|\.)localhost\.?$/i.test(hostname);
+export const isLocalhostName = (hostname: string) => /(^|\.)localhost\.?$/i.test(hostname);
 
 export interface ResolvedAddress {
   address: string;
@@ -66,19 +66,30 @@ export interface HostResolverOptions {
   maxConcurrent: number;
 }
 
-/** DNS look-ups off the thread pool, with a deadline each and a cap on how many run at once. */
+/**
+ * DNS look-ups off the thread pool, with a deadline each and a cap on how many run at once. Each
+ * look-up has a Resolver (a c-ares channel) of its own, cancelled at the deadline: c-ares checks
+ * its own timeouts only about once a second, and cancelling ends the queries (and frees the slot)
+ * when the deadline says, not later.
+ */
 export class HostResolver {
-  private readonly resolver: dns.promises.Resolver;
+  private readonly servers: string[];
   private inFlight = 0;
 
   constructor(readonly options: HostResolverOptions) {
-    // One try per server: the deadline below bounds the whole look-up anyway.
-    this.resolver = new dns.promises.Resolver({ timeout: options.timeoutMs, tries: 1 });
-    const servers = options.servers?.length ? options.servers : dns.getServers();
-    this.resolver.setServers(servers);
+    this.servers = options.servers?.length ? options.servers : dns.getServers();
+    // Fails now (at start) on a server list c-ares does not take, not at the first look-up.
+    this.channel();
   }
 
-  /** Look-ups running now (each holds its slot until c-ares gives up or answers). */
+  private channel() {
+    // One try per server: the deadline bounds the whole look-up anyway.
+    const resolver = new dns.promises.Resolver({ timeout: this.options.timeoutMs, tries: 1 });
+    resolver.setServers(this.servers);
+    return resolver;
+  }
+
+  /** Look-ups running now (each holds its slot until it is answered or its deadline passes). */
   get running() {
     return this.inFlight;
   }
@@ -101,19 +112,16 @@ export class HostResolver {
     if (this.inFlight >= this.options.maxConcurrent) throw new DnsBusyError(this.options.maxConcurrent);
     this.inFlight++;
     const name = bare.replace(/\.$/, '');
-    const query = Promise.all([
-      this.resolver.resolve4(name).catch(() => [] as string[]),
-      this.resolver.resolve6(name).catch(() => [] as string[]),
+    const resolver = this.channel();
+    // At the deadline the queries are cancelled: they end (ECANCELLED → no addresses) at once.
+    const timer = setTimeout(() => resolver.cancel(), this.options.timeoutMs);
+    const [v4, v6] = await Promise.all([
+      resolver.resolve4(name).catch(() => [] as string[]),
+      resolver.resolve6(name).catch(() => [] as string[]),
     ]).finally(() => {
+      clearTimeout(timer);
       this.inFlight--;
     });
-    let timer: NodeJS.Timeout | undefined;
-    const deadline = new Promise<undefined>((resolve) => {
-      timer = setTimeout(() => resolve(undefined), this.options.timeoutMs);
-    });
-    const answer = await Promise.race([query, deadline]).finally(() => clearTimeout(timer));
-    if (!answer) return [];
-    const [v4, v6] = answer;
     return [
       ...v4.map((address) => ({ address, family: 4 as const })),
       ...v6.map((address) => ({ address, family: 6 as const })),

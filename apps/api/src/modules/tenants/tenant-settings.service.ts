@@ -18,7 +18,13 @@ import {
   type SecretKey,
   SecretUnreadableError,
 } from '../../lib/secrets.ts';
-import { DnsBusyError, hostResolverFor, isPrivateAddress, privateAddressOf } from '../../lib/ssrf.ts';
+import {
+  DnsBusyError,
+  hostResolverFor,
+  isLocalhostName,
+  isPrivateAddress,
+  privateAddressOf,
+} from '../../lib/ssrf.ts';
 import * as repo from './tenant-settings.repo.ts';
 
 const tenantNotFound = () => notFound('Organização não encontrada.');
@@ -110,7 +116,9 @@ export async function checkDigisacHost(
   const url = new URL(host);
   if (url.protocol !== 'https:') throw hostError(field, tenantSettingsMessages.hostScheme);
   // A literal address is judged before the port (no look-up needed): the same sentence either way.
-  if (isPrivateAddress(url.hostname)) throw hostError(field, digisacMessages.privateHost);
+  if (isPrivateAddress(url.hostname) || isLocalhostName(url.hostname)) {
+    throw hostError(field, digisacMessages.privateHost);
+  }
   if (url.port !== '') throw hostError(field, tenantSettingsMessages.hostPort);
   try {
     if (await privateAddressOf(hostResolverFor(config), url.hostname)) {
