@@ -1,3 +1,4 @@
+import { maxListRows } from '@atende/contracts';
 import { ArrowDown, ArrowUp, ArrowUpDown, type LucideIcon } from 'lucide-react';
 import { Fragment, type MouseEvent, type ReactNode } from 'react';
 import { ApiError } from '../../lib/api-client.ts';
@@ -249,6 +250,7 @@ export function DataTable<Row>({
           total={pagination.total}
           totalIsEstimate={pagination.totalIsEstimate}
           perPage={pagination.perPage}
+          maxRows={maxListRows}
           onPageChange={pagination.onPageChange}
         />
       )}

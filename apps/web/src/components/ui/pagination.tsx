@@ -38,6 +38,34 @@ function windowItems(page: number, pageCount: number, maxButtons: number): Array
   return items;
 }
 
+/**
+ * How many pages the buttons offer, and whether rows lie beyond them. Offset paging reaches only
+ * the first `maxRows` rows of a list (the API's 10,000: a deeper page is a 400), so the last
+ * page's button and 'Próxima' stop at the last page within them — never before the page shown —
+ * and `beyondReach` says more rows need narrower filters (an estimated total means more exist).
+ */
+export function pagingReach({
+  page,
+  total,
+  totalIsEstimate = false,
+  perPage,
+  maxRows,
+}: {
+  page: number;
+  total: number;
+  totalIsEstimate?: boolean;
+  perPage: number;
+  maxRows?: number;
+}): { pageCount: number; beyondReach: boolean } {
+  const pageCount = Math.max(1, Math.ceil(total / perPage), totalIsEstimate ? page + 1 : 0);
+  if (maxRows === undefined) return { pageCount, beyondReach: false };
+  const lastReachable = Math.max(1, Math.floor(maxRows / perPage));
+  return {
+    pageCount: Math.min(pageCount, Math.max(lastReachable, page)),
+    beyondReach: total > lastReachable * perPage || (totalIsEstimate && total >= lastReachable * perPage),
+  };
+}
+
 interface PaginationProps {
   /** 1-based. */
   page: number;
@@ -50,6 +78,8 @@ interface PaginationProps {
   label?: string;
   /** At most this many numbered buttons (3 or more); without it first, last and current ±1. */
   maxPageButtons?: number;
+  /** Offset paging reaches only the first this many rows (see pagingReach); none: every page. */
+  maxRows?: number;
   className?: string;
 }
 
@@ -65,9 +95,10 @@ export function Pagination({
   onPageChange,
   label = 'Paginação',
   maxPageButtons,
+  maxRows,
   className = '',
 }: PaginationProps) {
-  const pageCount = Math.max(1, Math.ceil(total / perPage), totalIsEstimate ? page + 1 : 0);
+  const { pageCount, beyondReach } = pagingReach({ page, total, totalIsEstimate, perPage, maxRows });
   const first = total === 0 ? 0 : (page - 1) * perPage + 1;
   const last = totalIsEstimate ? page * perPage : Math.min(total, page * perPage);
   return (
@@ -77,6 +108,12 @@ export function Pagination({
     >
       <p className="text-slate-600">
         {first}–{last} de {formatTotal(total, totalIsEstimate)}
+        {beyondReach && maxRows !== undefined && (
+          <span className="block text-xs">
+            As páginas mostram até os primeiros {formatTotal(maxRows)} resultados. Refine os filtros para ver
+            mais resultados.
+          </span>
+        )}
       </p>
       <div className="flex flex-wrap items-center gap-1">
         <button

@@ -49,4 +49,12 @@ describe('dashboard period ⇄ URL and API', () => {
       '/tickets?start_date=2025-06-02&end_date=2025-06-04&sentiment=negative',
     );
   });
+
+  it('links to the first page of the list, never a deeper one (issue 26, item 5)', () => {
+    const link = ticketsLink(
+      { start_date: '2025-06-02', end_date: '2025-06-04', page: '900' },
+      { page: '600' },
+    );
+    expect(link).toBe('/tickets?start_date=2025-06-02&end_date=2025-06-04');
+  });
 });

@@ -54,7 +54,13 @@ export const windowParams = (period: Period, dashboard: Pick<Dashboard, 'window_
   end_date: period.end_date || dashboard.window_end,
 });
 
-/** A link to the tickets list for a slice of the window. */
+/**
+ * A link to the tickets list for a slice of the window, on its first page: a link never names a
+ * page (offset paging reaches only a list's first 10,000 rows; a deeper page would be a 400), the
+ * list's own pager stays within them.
+ */
 export function ticketsLink(window: Record<string, string>, slice: Record<string, string> = {}): string {
-  return `/tickets?${new URLSearchParams({ ...window, ...slice })}`;
+  const params = new URLSearchParams({ ...window, ...slice });
+  params.delete('page');
+  return `/tickets?${params}`;
 }
