@@ -8,34 +8,130 @@ import { createUser, listUsers } from '../modules/identity/users.service.ts';
 import { listTenants } from '../modules/tenants/tenants.repo.ts';
 import { createTenant } from '../modules/tenants/tenants.service.ts';
 import { createDomainEvents } from '../reactions.ts';
-import { seedBulk, seedBulkLimits } from './seed-bulk.ts';
+import {
+  argvPasswordWarning,
+  PasswordInputError,
+  promptPassword,
+  readPasswordLine,
+} from './password-input.ts';
+import { schemaState } from './schema-state.ts';
+import { seedBulk, seedBulkLimits, seedBulkPlan } from './seed-bulk.ts';
 
 const usage = `Usage: npm run admin -- <command>
 
   tenant create --name NAME --slug SLUG     create a tenant (organisation)
   tenant list                               list the tenants
-  user create --tenant SLUG --email E [--password P | --temporary-password P] [--group G]...
-                                            create a user; a temporary password (the default,
-                                            generated when none is given) must be changed at
-                                            the first sign-in. Given passwords must pass the
-                                            sign-in policy: 10+ characters with upper- and
-                                            lowercase, digit and symbol, hard to guess (zxcvbn),
-                                            not containing the e-mail's name
+  user create --tenant SLUG --email E [--password-stdin [--temporary]] [--group G]...
+                                            create a user. The password: on a terminal you are
+                                            asked (not echoed; empty: a generated temporary one);
+                                            --password-stdin reads the first line of standard
+                                            input; with neither, and standard input not a
+                                            terminal, a temporary one is generated and shown
+                                            (standard input is never read without the option).
+                                            --temporary: the given one must be changed at the
+                                            first sign-in. --password P / --temporary-password P
+                                            still work, with a warning (other users see argv).
+                                            Given passwords must pass the sign-in policy: 10+
+                                            characters with upper- and lowercase, digit and
+                                            symbol, hard to guess (zxcvbn), not containing the
+                                            e-mail's name
   user list --tenant SLUG                   list a tenant's users
   user disable --email E                    stop a user from signing in (ends their sessions)
-  seed-bulk --tenant SLUG --tickets N [--customers M] [--messages-per-ticket K]
+  seed-bulk --tenant SLUG --tickets N [--customers M] [--messages-per-ticket K] [--yes-really]
                                             generate bulk data for load tests in one transaction:
                                             N tickets (1 to 5,000,000) over M customers (1 to
                                             1,000,000, default 1,000), K inbound messages per
                                             ticket (0 to 20, default 1), analyses for 7 tickets
-                                            in 10; refused when the tenant has bulk data already
+                                            in 10; refused when the tenant has bulk data already.
+                                            Says how long it will hold its transaction; more than
+                                            10,000,000 rows needs --yes-really
 
-Uses the server's DATA_DIR or DATABASE_URL. On PGlite (the default) stop the server first:
-one data directory serves one process at a time.`;
+Uses the server's DATA_DIR or DATABASE_URL. The list commands only read: they never migrate
+(a database behind this version is refused: start the server, or run a command that writes,
+to migrate it). On PGlite (the default) stop the server first: one data directory serves one
+process at a time.`;
 
 type Command = (database: Database, args: string[]) => Promise<void>;
 
+/**
+ * The commands that only read, and what each answers on a database never migrated (empty): they
+ * run without migrations, without the boot rewrites, and refuse a database behind this version.
+ */
+const readOnlyCommands: Record<string, (args: string[]) => void> = {
+  'tenant list': (args) => {
+    parseArgs({ args, options: {} });
+    console.log('No tenants.');
+  },
+  'user list': (args) => {
+    const { values } = parseArgs({ args, options: { tenant: { type: 'string' } } });
+    if (!values.tenant) throw new AppError('validation_error', '--tenant is required.');
+    throw new AppError('not_found', `Tenant "${values.tenant}" não existe.`);
+  },
+};
+
+/**
+ * The password of `user create` and whether it is temporary; undefined: generate a temporary one.
+ * Never from argv unless --password/--temporary-password (warned), never from standard input
+ * unless --password-stdin.
+ */
+async function passwordOf(
+  email: string,
+  values: {
+    password?: string;
+    'temporary-password'?: string;
+    'password-stdin'?: boolean;
+    temporary?: boolean;
+  },
+): Promise<{ password: string; temporary: boolean } | undefined> {
+  const sources = [values.password, values['temporary-password'], values['password-stdin'] || undefined];
+  if (sources.filter((v) => v !== undefined).length > 1) {
+    throw new AppError(
+      'validation_error',
+      'Give one of --password, --temporary-password or --password-stdin.',
+    );
+  }
+  if (values.password !== undefined && values.temporary) {
+    throw new AppError(
+      'validation_error',
+      '--password is permanent: use --temporary-password, or --password-stdin --temporary.',
+    );
+  }
+  if (values.password !== undefined || values['temporary-password'] !== undefined) {
+    console.error(argvPasswordWarning);
+    return values.password !== undefined
+      ? { password: values.password, temporary: false }
+      : { password: values['temporary-password'] ?? '', temporary: true };
+  }
+  const temporary = values.temporary === true;
+  try {
+    if (values['password-stdin']) {
+      const password = await readPasswordLine();
+      if (password === '')
+        throw new AppError('validation_error', '--password-stdin: standard input held no password.');
+      return { password, temporary };
+    }
+    if (!process.stdin.isTTY) return undefined;
+    const password = await promptPassword(`Password for ${email} (empty: generate a temporary one): `);
+    if (password === '') return undefined;
+    if ((await promptPassword('The same password again: ')) !== password) {
+      throw new AppError('validation_error', 'The two passwords differ; nothing was created.');
+    }
+    return { password, temporary };
+  } catch (err) {
+    if (err instanceof PasswordInputError)
+      throw new AppError('validation_error', `No password: ${err.message}.`);
+    throw err;
+  }
+}
+
 const formatCount = (n: number) => n.toLocaleString('en');
+
+/** 45 s, 12 min, 2.5 h. */
+function formatDuration(seconds: number) {
+  if (seconds < 90) return `${Math.max(1, Math.round(seconds))} s`;
+  if (seconds < 90 * 60) return `${Math.round(seconds / 60)} min`;
+  return `${(seconds / 3600).toFixed(1)} h`;
+}
 
 /** A whole-number option within limits (1,000,000 and 1_000_000 are accepted too). */
 function countOption(name: string, value: string, limits: { min: number; max: number }) {
@@ -102,23 +198,20 @@ const commands: Record<string, Command> = {
         email: { type: 'string' },
         password: { type: 'string' },
         'temporary-password': { type: 'string' },
+        'password-stdin': { type: 'boolean' },
+        temporary: { type: 'boolean' },
         group: { type: 'string', multiple: true },
       },
     });
     if (!values.tenant || !values.email)
       throw new AppError('validation_error', '--tenant and --email are required.');
-    if (values.password && values['temporary-password']) {
-      throw new AppError('validation_error', 'Give --password or --temporary-password, not both.');
-    }
-    const generated =
-      values.password || values['temporary-password']
-        ? undefined
-        : await generatePasswordFor(values.email, scoreInThisThread);
+    const given = await passwordOf(values.email, values);
+    const generated = given ? undefined : await generatePasswordFor(values.email, scoreInThisThread);
     const { user, tenant } = await createUser(database.db, {
       tenantSlug: values.tenant,
       email: values.email,
-      password: values.password ?? values['temporary-password'] ?? generated ?? '',
-      temporary: !values.password,
+      password: given?.password ?? generated ?? '',
+      temporary: given?.temporary ?? true,
       groups: values.group ?? [],
     });
     console.log(`Created user ${user.email} in ${tenant.slug}, id ${user.id}`);
@@ -154,6 +247,7 @@ const commands: Record<string, Command> = {
         tickets: { type: 'string' },
         customers: { type: 'string' },
         'messages-per-ticket': { type: 'string' },
+        'yes-really': { type: 'boolean' },
       },
     });
     if (!values.tenant || values.tickets === undefined)
@@ -168,7 +262,22 @@ const commands: Record<string, Command> = {
       perTicket === undefined
         ? undefined
         : countOption('--messages-per-ticket', perTicket, seedBulkLimits.messagesPerTicket);
-    console.log(`Generating ${formatCount(tickets)} tickets for ${values.tenant} (${database.driver})…`);
+    const plan = seedBulkPlan({ tickets, customers, messagesPerTicket }, database.driver);
+    const holding =
+      `${formatCount(plan.rows)} rows (${formatCount(plan.tickets)} tickets, ${formatCount(plan.customers)} customers, ` +
+      `${formatCount(plan.analyses)} analyses, ${formatCount(plan.messages)} messages) in one transaction, ` +
+      `held for about ${formatDuration(plan.seconds)} (at ~${formatCount(plan.rowsPerSecond)} rows/s on ${database.driver}; ` +
+      'slower without superuser rights): until it commits, other writers to these tables may wait on it';
+    if (plan.rows > seedBulkLimits.rowsWithoutConfirmation && !values['yes-really']) {
+      throw new AppError(
+        'validation_error',
+        `seed-bulk would write ${holding}. More than ${formatCount(seedBulkLimits.rowsWithoutConfirmation)} rows ` +
+          'needs --yes-really; nothing was written.',
+      );
+    }
+    console.log(
+      `Generating ${formatCount(tickets)} tickets for ${values.tenant} (${database.driver}): ${holding}…`,
+    );
     const progress = progressLines();
     let result: Awaited<ReturnType<typeof seedBulk>>;
     try {
@@ -203,9 +312,21 @@ if (!command) {
   process.exit(group === undefined || group === '--help' || group === 'help' ? 0 : 2);
 }
 
-const { database } = await openDatabase({ seed: false }).catch(exitOnStartupError);
+const name = argv.slice(0, words).join(' ');
+const onEmpty = readOnlyCommands[name];
+const { config, database } = await openDatabase({ seed: false, readOnly: onEmpty !== undefined }).catch(
+  exitOnStartupError,
+);
 try {
-  await command(database, rest);
+  const schema = onEmpty ? await schemaState(database, config.MIGRATIONS_DIR) : undefined;
+  if (onEmpty && schema?.applied === 0) onEmpty(rest);
+  else if (schema && schema.pending > 0) {
+    throw new AppError(
+      'conflict',
+      `The database is ${schema.pending} migration(s) behind this version, and "${name}" only reads (it never migrates): ` +
+        'start the server, or run a command that writes, to migrate it first.',
+    );
+  } else await command(database, rest);
 } catch (err) {
   if (err instanceof AppError) console.error(`Error: ${err.detail}`);
   else if (err instanceof TypeError && 'code' in err) console.error(`Error: ${err.message}\n\n${usage}`);
