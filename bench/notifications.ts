@@ -644,6 +644,9 @@ const benchConfig = () =>
     API_RATE_LIMIT_PER_TENANT_PER_MINUTE: '100000000',
     SIGNIN_LIMIT_PER_ADDRESS_PER_MINUTE: '1000000',
     HTTP_MAX_CONNECTIONS: '100000',
+    // 1,000 streams of a few users of one tenant: past the per-user (5) and per-tenant (200) caps.
+    NOTIFICATION_STREAMS_PER_USER: '1000',
+    NOTIFICATION_STREAMS_PER_TENANT: '1000000',
   });
 
 /**
