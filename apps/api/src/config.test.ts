@@ -140,6 +140,21 @@ describe('loadConfig', () => {
     expect(short.join('')).not.toContain('curta-demais');
   });
 
+  it('caps live notification streams per user and per tenant, and bounds their replay', () => {
+    const config = loadConfig({});
+    expect(config.NOTIFICATION_STREAMS_PER_USER).toBe(5);
+    expect(config.NOTIFICATION_STREAMS_PER_TENANT).toBe(200);
+    expect(config.NOTIFICATION_REPLAY_WINDOW).toBe(1000);
+    expect(loadConfig({ NOTIFICATION_STREAMS_PER_USER: '2' }).NOTIFICATION_STREAMS_PER_USER).toBe(2);
+    for (const name of [
+      'NOTIFICATION_STREAMS_PER_USER',
+      'NOTIFICATION_STREAMS_PER_TENANT',
+      'NOTIFICATION_REPLAY_WINDOW',
+    ]) {
+      expect(problemsOf({ [name]: '0' })[0], name).toContain(`${name}: must be a whole number`);
+    }
+  });
+
   it('reads SECRET_KEY as hex, base64 or a passphrase; without it generates DATA_DIR/secret.key once', () => {
     const bytes = Buffer.alloc(32, 7);
     expect(keyFromText(bytes.toString('hex'))).toEqual(bytes);
