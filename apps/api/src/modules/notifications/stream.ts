@@ -100,11 +100,11 @@ export function notificationStreams(app: FastifyInstance) {
     if ((heldByUser.get(user) ?? 0) >= perUser) {
       detail =
         `Limite de ${perUser} conexões de notificações em tempo real por usuário atingido. ` +
-        'Feche outra aba ou dispositivo, ou tente novamente em 30 segundos.';
+        `Feche outra aba ou dispositivo, ou tente novamente em ${refusedRetryAfterSeconds} segundos.`;
     } else if ((heldByTenant.get(tenantId) ?? 0) >= perTenant) {
       detail =
         `Limite de ${perTenant} conexões de notificações em tempo real da sua organização neste ` +
-        'servidor atingido. Tente novamente em 30 segundos.';
+        `servidor atingido. Tente novamente em ${refusedRetryAfterSeconds} segundos.`;
     }
     if (detail) {
       reply.header('retry-after', String(refusedRetryAfterSeconds));
