@@ -41,7 +41,10 @@ const perPage = z.coerce
     },
   );
 
-/** GET /api/v1/tenants/{tenantId}/digisac/tickets */
+/**
+ * GET /api/v1/tenants/{tenantId}/digisac/tickets. The paging is DigiSac's (its own page sizes, its
+ * own reach): exempt from the 10,000-row reach of our lists (pageWithinReach).
+ */
 export const digisacTicketsQuerySchema = z.object({
   page: z.coerce
     .number({ message: 'Página inválida.' })
