@@ -206,6 +206,17 @@ describe('exports: stalled clients and concurrent exports (issue 26, item 2)', (
     for (const line of texts) expect(line.text).toBe(longText.slice(0, 20_000));
   });
 
+  it('stops reading pages for a HEAD request, whose answer has no body', async () => {
+    for (const path of ['/tickets/export.csv', '/analysis-feedback/export.jsonl']) {
+      const res = await fetch(`${server.url}/api/v1${path}`, {
+        method: 'HEAD',
+        headers: { authorization: `Bearer ${u1.token}` },
+      });
+      expect(res.status, path).toBe(200);
+      await expect.poll(() => server.app.exportSlots.running(big.tenantId)).toBe(0);
+    }
+  });
+
   it('answers 429 with Retry-After beyond 2 exports at once per user and 4 per tenant, in pt-BR', async () => {
     // Long enough for the whole test: the stalled exports stay open until the sockets are closed.
     const slow = await startTestServer({

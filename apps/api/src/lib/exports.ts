@@ -131,6 +131,11 @@ export function streamExport<T>(
     }
     if (!into.destroyed) into.end();
   };
+  // However the answer ends — finished, the client gone, or never sent (HEAD: Fastify resumes
+  // the stream and sends nothing) — nothing more is read for it.
+  res.once('close', () => {
+    if (!into.writableFinished) into.destroy();
+  });
   pump().catch((err: unknown) => {
     if (err instanceof ClientStalled) {
       log.warn({ idleMs }, `${what}: the client took nothing for ${idleMs} ms; its connection was reset`);
