@@ -11,9 +11,11 @@ import type { Config } from '../config.ts';
 // any of them. The DigiSac client checks the address again when its socket connects.
 //
 // Names are resolved with dns.Resolver (c-ares: non-blocking sockets on the event loop), never
-// with dns.lookup, whose getaddrinfo runs on libuv's 4-thread pool — the pool that hashes
-// passwords (argon2) and reads files: a tenant-typed name whose name server never answers would
-// hold a pool thread for each look-up and stall sign-ins for everyone. Each look-up has a deadline
+// with dns.lookup, whose getaddrinfo runs on libuv's 4-thread pool — the pool that reads files and
+// runs every other name look-up of the process (PostgreSQL, SMTP, the LLM provider, the JWKS by
+// name): a tenant-typed name whose name server never answers would hold a pool thread for each
+// look-up, and every other look-up would queue behind them (measured: 100 s for 'localhost',
+// bench/availability.ts). Each look-up has a deadline
 // (DNS_TIMEOUT_MS) and a process holds at most DNS_MAX_CONCURRENT_LOOKUPS of them at once; beyond
 // that a look-up fails at once (DnsBusyError, a 429) instead of queueing. The Resolver reads no
 // /etc/hosts: IP literals are not resolved, and `localhost` (and *.localhost, RFC 6761) is
