@@ -234,16 +234,31 @@ export async function listDigisacTickets(
 
 const notOk = (message: string): DigisacConnectionTest => ({ ok: false, user_name: null, message });
 
-/** The typed host, checked as saving would (syntax, https, address); undefined when blank or absent. */
-async function typedHost(deps: DigisacDeps, host: string | undefined) {
-  if (host === undefined || host.trim() === '') return undefined;
+/**
+ * The typed host, checked as saving would (syntax, https, port, address); undefined when blank or
+ * absent. Syntax, scheme and port errors are field-named 400s (they say nothing about the
+ * network); a refusal by the address check (a private literal, `localhost`, a name resolving to a
+ * private address) is `refused`: the test answers it where a call's failure would be answered,
+ * ok:false with the one sentence of a name that does not resolve or does not answer, so neither
+ * its status nor its message can tell internal names apart.
+ */
+async function typedHost(
+  deps: DigisacDeps,
+  host: string | undefined,
+): Promise<{ host?: string; refused?: true }> {
+  if (host === undefined || host.trim() === '') return {};
   const parsed = updateTenantSettingsSchema.shape.digisac_host.safeParse(host);
   if (!parsed.success || !parsed.data) {
     const message = parsed.error?.issues[0]?.message ?? tenantSettingsMessages.hostInvalid;
     throw new AppError('validation_error', message, [{ field: 'body.digisac_host', message }]);
   }
-  await settings.checkDigisacHost(deps.config, parsed.data);
-  return parsed.data;
+  try {
+    await settings.checkDigisacHost(deps.config, parsed.data);
+  } catch (err) {
+    if (err instanceof settings.DigisacAddressRefusedError) return { host: parsed.data, refused: true };
+    throw err;
+  }
+  return { host: parsed.data };
 }
 
 /**
@@ -272,7 +287,8 @@ export async function testDigisacConnection(
   tenantId: string,
   body: DigisacConnectionTestBody,
 ): Promise<DigisacConnectionTest> {
-  const host = await typedHost(deps, body?.digisac_host);
+  const typed = await typedHost(deps, body?.digisac_host);
+  const host = typed.host;
   const token = body?.digisac_token?.trim() ? body.digisac_token.trim() : undefined;
   const stored = await tenantTx((tx) => settings.findDigisacSettings(tx, tenantId));
 
@@ -294,6 +310,8 @@ export async function testDigisacConnection(
     }
   }
 
+  // Where the call would have failed to connect: the same answer as an unreachable typed name.
+  if (typed.refused) return notOk(digisacMessages.privateHost);
   let me: unknown;
   try {
     me = await call(deps, { host: useHost, token: useToken }, '/api/v1/me');
@@ -301,8 +319,8 @@ export async function testDigisacConnection(
     if (!(err instanceof DigisacFailureError)) throw err;
     // The server's own limit is the request's answer (429), not the test's outcome.
     if (err.failure.kind === 'busy') throw err;
-    const typed = host !== undefined && host !== stored.host;
-    return notOk(typed ? typedHostFailure(deps, err.failure, err.detail) : err.detail);
+    const typedNew = host !== undefined && host !== stored.host;
+    return notOk(typedNew ? typedHostFailure(deps, err.failure, err.detail) : err.detail);
   }
   const user = objectOf(me);
   const name = textOf(user?.name) ?? textOf(user?.email);

@@ -430,14 +430,29 @@ describe('DigiSac integration with private hosts refused (the default)', () => {
     expect(res.body.detail).toBe(digisacMessages.tokenUnreadable);
   });
 
-  it('refuses typed private or http:// hosts in the connection test (400 naming the field)', async () => {
+  it('answers typed private hosts in the connection test as unreachable (200 ok:false); syntax, scheme and port are 400s', async () => {
     const c = await freshCaller(server);
+    const before = fake.requests.length;
+    // The address check's refusals: the one sentence, as a test's outcome (not a 400 that a name
+    // that does not resolve would not get).
+    for (const host of [
+      'https://127.0.0.1',
+      'https://localhost',
+      'https://[::1]:8443',
+      'https://169.254.169.254',
+    ]) {
+      const res = await c.api('POST', '/tenants/settings/digisac/test', {
+        digisac_host: host,
+        digisac_token: fakeDigisacToken,
+      });
+      expect(res.status, host).toBe(200);
+      expect(res.body, host).toEqual({ ok: false, user_name: null, message: digisacMessages.privateHost });
+    }
+    expect(fake.requests.length).toBe(before); // nothing reached the fake
+    // What the host's text says, not the network: a field-named 400.
     for (const [host, message] of [
-      ['https://127.0.0.1', digisacMessages.privateHost],
-      ['https://localhost', digisacMessages.privateHost],
-      ['https://[::1]:8443', digisacMessages.privateHost],
-      ['https://169.254.169.254', digisacMessages.privateHost],
       ['http://loja.digisac.chat', 'URL deve começar com https://'],
+      ['https://loja.digisac.chat:8443', tenantSettingsMessages.hostPort],
     ] as const) {
       const res = await c.api('POST', '/tenants/settings/digisac/test', {
         digisac_host: host,
@@ -542,19 +557,34 @@ describe('DigiSac hosts resolved by a fake name server (issue 26, items 4 and 7)
 
   it("'Testar conexão' answers one sentence for a typed name it cannot use, whatever the reason (item 7)", async () => {
     const c = await freshCaller(t.server);
-    // Resolves to a private address: refused when checked (a 400 naming the field).
-    const internal = await test(c.api, 'https://interno.teste');
-    expect(internal.status).toBe(400);
-    expect(internal.body.fields).toEqual([
-      { field: 'body.digisac_host', message: digisacMessages.privateHost },
-    ]);
-    // No answer from DNS, public then loopback (rebinding, refused at connect), a public address
-    // that does not answer: the same sentence, not "unreachable" / "timeout" / "blocked".
-    for (const host of [`https://${hanging[8]}`, 'https://rebind.teste', 'https://publico.teste']) {
+    // Resolves to a private address, does not answer DNS, public then loopback (rebinding, refused
+    // at connect), a public address that does not answer: one status, one sentence — not a 400
+    // for the first, nor "unreachable" / "timeout" / "blocked".
+    for (const host of [
+      'https://interno.teste',
+      `https://${hanging[8]}`,
+      'https://rebind.teste',
+      'https://publico.teste',
+    ]) {
       const res = await test(c.api, host);
       expect(res.status, host).toBe(200);
       expect(res.body, host).toEqual({ ok: false, user_name: null, message: digisacMessages.privateHost });
     }
+    // Without a token, an internal name and one that does not resolve get the same answer too.
+    for (const host of ['https://interno.teste', `https://${hanging[7]}`]) {
+      const res = await c.api('POST', '/tenants/settings/digisac/test', { digisac_host: host });
+      expect(res.status, host).toBe(200);
+      expect(res.body, host).toEqual({
+        ok: false,
+        user_name: null,
+        message: digisacMessages.tokenForNewHost,
+      });
+    }
+    // Saving keeps its field-named 400 for a name resolving to a private address, while a name
+    // that does not resolve is accepted: a known, accepted limit (docs/SECURITY.md).
+    const save = await put(c.api, 'https://interno.teste');
+    expect(save.status).toBe(400);
+    expect(save.body.fields).toEqual([{ field: 'body.digisac_host', message: digisacMessages.privateHost }]);
     expect(asked('rebind.teste')).toBeGreaterThanOrEqual(2); // checked, then resolved again to connect
   });
 

@@ -91,6 +91,17 @@ export async function updateTenantSettings(
 const hostError = (field: string, message: string) =>
   new AppError('validation_error', message, [{ field, message }]);
 
+/**
+ * A refusal by the address check (a private literal, `localhost`, a name resolving to a private
+ * address): the settings PUT answers it as a field-named 400; 'Testar conexão' turns it into the
+ * same ok:false sentence as a name that does not resolve or does not answer.
+ */
+export class DigisacAddressRefusedError extends AppError {
+  constructor(field: string) {
+    super('validation_error', digisacMessages.privateHost, [{ field, message: digisacMessages.privateHost }]);
+  }
+}
+
 type HostRulesConfig = Pick<
   Config,
   'DIGISAC_ALLOW_PRIVATE_HOSTS' | 'DNS_SERVERS' | 'DNS_TIMEOUT_MS' | 'DNS_MAX_CONCURRENT_LOOKUPS'
@@ -117,12 +128,12 @@ export async function checkDigisacHost(
   if (url.protocol !== 'https:') throw hostError(field, tenantSettingsMessages.hostScheme);
   // A literal address is judged before the port (no look-up needed): the same sentence either way.
   if (isPrivateAddress(url.hostname) || isLocalhostName(url.hostname)) {
-    throw hostError(field, digisacMessages.privateHost);
+    throw new DigisacAddressRefusedError(field);
   }
   if (url.port !== '') throw hostError(field, tenantSettingsMessages.hostPort);
   try {
     if (await privateAddressOf(hostResolverFor(config), url.hostname)) {
-      throw hostError(field, digisacMessages.privateHost);
+      throw new DigisacAddressRefusedError(field);
     }
   } catch (err) {
     if (err instanceof DnsBusyError) throw new AppError('rate_limited', digisacMessages.dnsBusy);
