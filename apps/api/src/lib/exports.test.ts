@@ -217,6 +217,44 @@ describe('exports: stalled clients and concurrent exports (issue 26, item 2)', (
     }
   });
 
+  it('gives back the slot of a client that left before the handler ran (or while the first page was read)', async () => {
+    // A raw client that sends the request and goes away at once: its 'close' fires while the
+    // onRequest hooks (authentication, the rate limit's database) still run. Before, the slot
+    // taken afterwards by the handler waited for a 'close' that had already fired: 2 such
+    // cancels locked the user out of exporting (429) for the life of the process, 4 the tenant.
+    const { port } = new URL(server.url);
+    const cancel = (path: string, reset: boolean, delayMs: number) =>
+      new Promise<void>((resolve) => {
+        const socket = net.connect(Number(port), '127.0.0.1', () => {
+          socket.write(
+            `GET /api/v1${path} HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer ${u1.token}\r\n\r\n`,
+          );
+          setTimeout(() => (reset ? socket.resetAndDestroy() : socket.destroy()), delayMs);
+        });
+        socket.on('error', () => {});
+        socket.on('close', () => resolve());
+      });
+    for (const path of ['/tickets/export.csv', '/analysis-feedback/export.jsonl']) {
+      for (const delayMs of [0, 0, 0, 5, 20, 50]) {
+        await Promise.all([cancel(path, false, delayMs), cancel(path, true, delayMs)]);
+      }
+    }
+    // Every cancelled export let go of its slot (the handlers that still ran have finished).
+    await expect.poll(() => server.app.exportSlots.running(big.tenantId), { timeout: 15_000 }).toBe(0);
+    // The same user still exports, both files.
+    const csv = await fetch(`${server.url}/api/v1/tickets/export.csv`, {
+      headers: { authorization: `Bearer ${u1.token}` },
+    });
+    expect(csv.status).toBe(200);
+    expect((await csv.text()).split(longText).length - 1).toBe(bigTickets);
+    const jsonl = await fetch(`${server.url}/api/v1/analysis-feedback/export.jsonl`, {
+      headers: { authorization: `Bearer ${u1.token}` },
+    });
+    expect(jsonl.status).toBe(200);
+    await jsonl.text();
+    expect(server.app.exportSlots.running(big.tenantId)).toBe(0);
+  });
+
   it('answers 429 with Retry-After beyond 2 exports at once per user and 4 per tenant, in pt-BR', async () => {
     // Long enough for the whole test: the stalled exports stay open until the sockets are closed.
     const slow = await startTestServer({

@@ -65,12 +65,21 @@ export class ExportSlots {
 const plural = (n: number, one: string, many: string) =>
   `${n.toLocaleString('pt-BR')} ${n === 1 ? one : many}`;
 
+/** Whether the answer is over already: sent, or its client gone (the socket closed or reset). */
+const answerClosed = (res: ServerResponse) => res.closed || res.destroyed;
+
 /**
  * Takes an export slot for the caller until the answer closes (finished, failed or cut off), or
  * throws a 429 with Retry-After naming the limit. Call it after the input is checked (a 400 holds
- * no slot) and before the first page is read.
+ * no slot) and before the first page is read. False when the client has already gone — it may
+ * leave while the onRequest hooks run, and Fastify still runs the handler, after the answer's
+ * 'close' has fired: no slot is taken, nothing is to be answered, and the handler just returns.
  */
-export function takeExportSlot(slots: ExportSlots, request: FastifyRequest, reply: FastifyReply) {
+export function takeExportSlot(slots: ExportSlots, request: FastifyRequest, reply: FastifyReply): boolean {
+  if (answerClosed(reply.raw)) {
+    reply.hijack(); // nobody to answer: Fastify sends nothing for this request
+    return false;
+  }
   const { limits } = slots;
   const slot = slots.take(request.auth.tenantId, request.auth.sub);
   if ('full' in slot) {
@@ -84,6 +93,8 @@ export function takeExportSlot(slots: ExportSlots, request: FastifyRequest, repl
     );
   }
   reply.raw.once('close', slot.release);
+  if (answerClosed(reply.raw)) slot.release(); // a 'close' already fired is not seen again
+  return true;
 }
 
 class ClientStalled extends Error {}
@@ -133,9 +144,12 @@ export function streamExport<T>(
   };
   // However the answer ends — finished, the client gone, or never sent (HEAD: Fastify resumes
   // the stream and sends nothing) — nothing more is read for it.
-  res.once('close', () => {
-    if (!into.writableFinished) into.destroy();
-  });
+  // The client may also have left while the first page was read: its 'close' has fired already.
+  if (answerClosed(res)) into.destroy();
+  else
+    res.once('close', () => {
+      if (!into.writableFinished) into.destroy();
+    });
   pump().catch((err: unknown) => {
     if (err instanceof ClientStalled) {
       log.warn({ idleMs }, `${what}: the client took nothing for ${idleMs} ms; its connection was reset`);

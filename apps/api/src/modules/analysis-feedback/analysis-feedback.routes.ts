@@ -122,7 +122,7 @@ export const analysisFeedbackRoutes: FastifyPluginAsyncZod = async (app) => {
       // later pages each in a short transaction of their own, none held while writing.
       // A slot (429 beyond the user's or the tenant's concurrent exports) is held until the answer
       // closes; a client that stops reading is cut off after EXPORT_IDLE_TIMEOUT_MS.
-      takeExportSlot(app.exportSlots, request, reply);
+      if (!takeExportSlot(app.exportSlots, request, reply)) return; // the client already left
       const maxBytes = app.config.EXPORT_PAGE_MAX_BYTES;
       const first = await asCaller(request, (tx) => service.firstExportPage(tx, maxBytes));
       reply

@@ -67,7 +67,7 @@ export const ticketsRoutes: FastifyPluginAsyncZod = async (app) => {
       // A slot (429 beyond the user's or the tenant's concurrent exports) is held until the answer
       // closes; a client that stops reading is cut off after EXPORT_IDLE_TIMEOUT_MS.
       const filter = service.ticketFilterOf(request.query);
-      takeExportSlot(app.exportSlots, request, reply);
+      if (!takeExportSlot(app.exportSlots, request, reply)) return; // the client already left
       const paging = {
         chunkRows: app.config.TICKETS_EXPORT_CHUNK_ROWS,
         maxBytes: app.config.EXPORT_PAGE_MAX_BYTES,
