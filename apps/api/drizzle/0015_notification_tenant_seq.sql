@@ -1,8 +1,14 @@
 -- Issue 26, item 9: each tenant numbers its own notifications 1, 2, 3… (the live stream's ids no
 -- longer show other tenants' alert volume) in commit order (the stream reads "after the last one
 -- it sent" and loses nothing).
-ALTER TABLE "notifications" ADD COLUMN "tenant_seq" bigint;--> statement-breakpoint
+-- Lock order: "tenants" before "notifications", the order the app's alert transactions take them
+-- (the tenant row's key-share lock of the foreign key, then the insert): Drizzle runs pending
+-- migrations in one transaction that holds both ACCESS EXCLUSIVE locks through the backfill, and
+-- the other order could deadlock with an old process's alert during a rolling deploy.
+-- Cost: the backfill rewrites every row of "notifications" (and the unique index is built after
+-- it): on a big database, run this migration in a quiet window.
 ALTER TABLE "tenants" ADD COLUMN "notification_seq" bigint DEFAULT 0 NOT NULL;--> statement-breakpoint
+ALTER TABLE "notifications" ADD COLUMN "tenant_seq" bigint;--> statement-breakpoint
 -- Existing rows: numbered per tenant in their seq order; each tenant's counter at its highest.
 UPDATE "notifications" n SET "tenant_seq" = r.rn
   FROM (SELECT "tenant_id", "id", row_number() OVER (PARTITION BY "tenant_id" ORDER BY "seq") AS rn FROM "notifications") r
@@ -22,7 +28,7 @@ CREATE UNIQUE INDEX "notifications_tenant_tenant_seq_idx" ON "notifications" USI
 -- numbered already. SECURITY DEFINER as flagged_terms_guard (0005): the counter is the server's,
 -- not a column tenant requests write; row-level security checked the rows' tenant at the insert.
 CREATE OR REPLACE FUNCTION notifications_tenant_seq() RETURNS trigger
-  LANGUAGE plpgsql SECURITY DEFINER SET search_path = public
+  LANGUAGE plpgsql SECURITY DEFINER SET search_path = public, pg_temp
   AS $$
 DECLARE
   base bigint;
@@ -46,4 +52,16 @@ BEGIN
   RETURN NULL;
 END $$;--> statement-breakpoint
 CREATE CONSTRAINT TRIGGER notifications_tenant_seq AFTER INSERT ON notifications
-  DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION notifications_tenant_seq();
+  DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION notifications_tenant_seq();--> statement-breakpoint
+-- The number is the trigger's alone: whatever an insert supplies is dropped before the row is
+-- written, so a made-up tenant_seq can neither skip its numbering nor collide with the number
+-- another transaction's commit gives (a unique violation at that commit).
+CREATE OR REPLACE FUNCTION notifications_tenant_seq_unset() RETURNS trigger
+  LANGUAGE plpgsql SET search_path = public, pg_temp
+  AS $$
+BEGIN
+  NEW.tenant_seq := NULL;
+  RETURN NEW;
+END $$;--> statement-breakpoint
+CREATE TRIGGER notifications_tenant_seq_unset BEFORE INSERT ON notifications
+  FOR EACH ROW EXECUTE FUNCTION notifications_tenant_seq_unset();
