@@ -1,4 +1,4 @@
-import { maxListRows } from '@atende/contracts';
+import { lastReachablePage, maxListRows } from '@atende/contracts';
 import { ArrowDown, ArrowUp, ArrowUpDown, type LucideIcon } from 'lucide-react';
 import { Fragment, type MouseEvent, type ReactNode } from 'react';
 import { ApiError } from '../../lib/api-client.ts';
@@ -236,7 +236,14 @@ export function DataTable<Row>({
           description={
             query.error instanceof ApiError ? query.error.message : 'Verifique sua conexão e tente de novo.'
           }
-          onRetry={() => void query.refetch()}
+          // A page beyond the API's reach (an old link, a typed address): asking again cannot
+          // help, the last reachable page can.
+          {...(pagination && pageBeyondReach(query.error)
+            ? {
+                onRetry: () => pagination.onPageChange(lastReachablePage(pagination.perPage)),
+                retryLabel: `Ir para a página ${lastReachablePage(pagination.perPage).toLocaleString('pt-BR')}`,
+              }
+            : { onRetry: () => void query.refetch() })}
           retrying={query.isFetching}
         />
       ) : (
@@ -257,6 +264,12 @@ export function DataTable<Row>({
     </div>
   );
 }
+
+/** The API's 400 for a page beyond the first maxListRows rows of a list. */
+const pageBeyondReach = (error: unknown) =>
+  error instanceof ApiError &&
+  error.status === 400 &&
+  (error.error?.fields ?? []).some((f) => f.field === 'querystring.page');
 
 const headerCell =
   'whitespace-nowrap px-3 py-2 text-xs font-semibold uppercase tracking-wide text-slate-600 first:pl-4';

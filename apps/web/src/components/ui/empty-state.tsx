@@ -28,10 +28,18 @@ interface LoadErrorProps {
   description?: ReactNode;
   onRetry: () => void;
   retrying?: boolean;
+  /** The button's text when asking again is not what helps ('Ir para a página 500'). */
+  retryLabel?: string;
 }
 
 /** A list or record that could not be loaded, and a button that asks again. */
-export function LoadError({ title, description, onRetry, retrying = false }: LoadErrorProps) {
+export function LoadError({
+  title,
+  description,
+  onRetry,
+  retrying = false,
+  retryLabel = 'Tentar novamente',
+}: LoadErrorProps) {
   return (
     <div role="alert">
       <EmptyState
@@ -40,7 +48,7 @@ export function LoadError({ title, description, onRetry, retrying = false }: Loa
         description={description}
         action={
           <Button variant="secondary" pending={retrying} onClick={onRetry}>
-            Tentar novamente
+            {retryLabel}
           </Button>
         }
       />
