@@ -175,7 +175,10 @@ export function notificationStreams(app: FastifyInstance) {
     const streams = [...(byTenant.get(tenantId) ?? [])];
     if (streams.length === 0) return;
     readingTenants.add(tenantId);
-    let after = Math.min(...streams.map((s) => s.lastSeq));
+    // A loop, not Math.min(...): spreading more than ~100,000 arguments throws a RangeError, and
+    // NOTIFICATION_STREAMS_PER_TENANT may allow more streams than that.
+    let after = Number.POSITIVE_INFINITY;
+    for (const stream of streams) if (stream.lastSeq < after) after = stream.lastSeq;
     await takeSlot();
     try {
       for (;;) {
