@@ -50,7 +50,8 @@ export const pageQuerySchema = z.object({
  * its offset pagination: a deeper OFFSET makes the database walk and discard every row before it
  * (with the list's joins), and on PGlite such a statement cannot be cancelled and blocks every
  * tenant. Beyond it, narrower filters (or the export, which pages by keyset) find the rows. The
- * unfiltered lists' count stops at the same number (`total_is_estimate`).
+ * API's count of an unfiltered list stops here too (its exactCountCap is defined as this number;
+ * beyond it, `total_is_estimate`): a count past the pages one can open would cost a scan for nothing.
  */
 export const maxListRows = 10_000;
 

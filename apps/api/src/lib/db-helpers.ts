@@ -1,4 +1,5 @@
 import { foldText } from '@atende/analyzer/text';
+import { maxListRows } from '@atende/contracts';
 import { type AnyColumn, type SQL, sql, type Table } from 'drizzle-orm';
 import type { WithSubquery } from 'drizzle-orm/subquery';
 import type { Tx } from '../db/client.ts';
@@ -9,8 +10,12 @@ export const pageWindow = (page: number, perPage: number) => ({
   offset: (page - 1) * perPage,
 });
 
-/** An unfiltered list counts up to this many rows; beyond, it answers "more than" (an estimate). */
-export const exactCountCap = 10_000;
+/**
+ * An unfiltered list counts up to this many rows; beyond, it answers "more than" (an estimate).
+ * The same number as the paging's reach (maxListRows), by definition: pages reach no further, so
+ * a count beyond it would name pages nobody can open, at a scan's cost.
+ */
+export const exactCountCap = maxListRows;
 
 /**
  * The total of a list, as a sub-select to put beside its page (one statement): exact whenever
