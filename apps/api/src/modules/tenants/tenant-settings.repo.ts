@@ -78,11 +78,28 @@ export async function countTokensOfOtherKeys(tx: Tx, keyId: string) {
   return row?.count ?? 0;
 }
 
-/** System (boot): every stored DigiSac host, locked until the transaction ends. */
+/**
+ * System (boot): every stored DigiSac host, read without a lock: a FOR UPDATE here would wait on
+ * (and block) every transaction inserting a row that references a tenant (its foreign key's
+ * key-share lock), on every start, for nothing when no host needs clearing.
+ */
 export async function storedDigisacHosts(tx: Tx) {
   return tx
     .select({ id: tenants.id, host: tenants.digisacHost })
     .from(tenants)
-    .where(isNotNull(tenants.digisacHost))
-    .for('update');
+    .where(isNotNull(tenants.digisacHost));
+}
+
+/**
+ * System (boot): clears the tenant's DigiSac host and token if the host is still `host` (what was
+ * read without a lock); answers whether it did. The UPDATE's own row lock (FOR NO KEY UPDATE) lets
+ * rows referencing the tenant be inserted meanwhile.
+ */
+export async function clearDigisacHostIf(tx: Tx, tenantId: string, host: string) {
+  const rows = await tx
+    .update(tenants)
+    .set({ digisacHost: null, digisacToken: null, digisacTokenKeyId: null, digisacTokenLast4: null })
+    .where(and(eq(tenants.id, tenantId), eq(tenants.digisacHost, host)))
+    .returning({ id: tenants.id });
+  return rows.length > 0;
 }

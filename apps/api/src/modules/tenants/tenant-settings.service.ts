@@ -154,20 +154,19 @@ export function isAllowedDigisacOrigin(config: Pick<Config, 'DIGISAC_ALLOW_PRIVA
  * Boot: clears every stored DigiSac host that is not a bare origin (a path, a query, user-info or
  * a fragment: saved before the origin rule; the connection test could be pointed at any URL with
  * it), and its token with it (a token follows its host), in one system transaction. Idempotent.
+ * Locks no row it does not clear (a start must not wait on, nor block, inserts referencing tenants).
  * Answers the tenants and hosts cleared, for the start to log.
  */
 export async function clearNonOriginDigisacHosts(db: Db) {
   return withSystem(db, 'clear-digisac-hosts', async (tx) => {
     const cleared: { tenantId: string; host: string }[] = [];
+    // Read without a lock, filtered here; only a host that needs clearing is written, and only
+    // if it is still the one read (a settings save in between stored a checked origin).
     for (const row of await repo.storedDigisacHosts(tx)) {
       if (row.host === null || isBareOrigin(row.host)) continue;
-      await repo.updateTenantSettings(tx, row.id, {
-        digisacHost: null,
-        digisacToken: null,
-        digisacTokenKeyId: null,
-        digisacTokenLast4: null,
-      });
-      cleared.push({ tenantId: row.id, host: row.host });
+      if (await repo.clearDigisacHostIf(tx, row.id, row.host)) {
+        cleared.push({ tenantId: row.id, host: row.host });
+      }
     }
     return cleared;
   });

@@ -1,6 +1,7 @@
 import { createCipheriv, randomBytes } from 'node:crypto';
 import { digisacMessages, tenantSettingsMessages } from '@atende/contracts';
 import { eq } from 'drizzle-orm';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tenants } from '../../db/schema/index.ts';
 import { decryptSecret, loadSecretKey, type SecretKey } from '../../lib/secrets.ts';
@@ -14,7 +15,7 @@ import {
   testConfig,
   twoTenants,
 } from '../../test/helpers.ts';
-import { encryptDigisacTokens } from './tenant-settings.service.ts';
+import { clearNonOriginDigisacHosts, encryptDigisacTokens } from './tenant-settings.service.ts';
 
 const nameRequired = 'Nome do tenant é obrigatório';
 const hostScheme = 'URL deve começar com https://';
@@ -474,3 +475,54 @@ describe('tenant settings API', () => {
     }
   });
 });
+
+// Real concurrent transactions: PostgreSQL only (PGlite runs one transaction at a time).
+describe.skipIf(process.env.TEST_DB !== 'postgres')(
+  'boot: clearing stored hosts that are not origins',
+  () => {
+    it('does not wait on tenants whose rows are being referenced, and clears only what needs it', async () => {
+      const database = await freshDatabase();
+      const client = new pg.Client({ connectionString: database.url });
+      await client.connect();
+      try {
+        const busy = await createTestTenant(database, 'Ocupado');
+        const old = await createTestTenant(database, 'Antigo');
+        await database.db
+          .update(tenants)
+          .set({ digisacHost: 'https://loja.digisac.chat' })
+          .where(eq(tenants.id, busy.id));
+        await database.db
+          .update(tenants)
+          .set({
+            digisacHost: 'https://loja.digisac.chat/api?x=1',
+            digisacToken: 'v2:x',
+            digisacTokenLast4: 'x',
+          })
+          .where(eq(tenants.id, old.id));
+        // An open transaction (a long seed-bulk, an alert) holds the key-share lock of a foreign key
+        // on the busy tenant's row.
+        await client.query('begin');
+        await client.query(
+          `insert into notifications (tenant_id, alert_type, priority, title, message)
+         values ($1, 'legal_threat', 'critical', 'Aberto', 'Mensagem')`,
+          [busy.id],
+        );
+        const started = performance.now();
+        const cleared = await Promise.race([
+          clearNonOriginDigisacHosts(database.db),
+          new Promise<'blocked'>((resolve) => setTimeout(() => resolve('blocked'), 5000)),
+        ]);
+        expect(cleared).toEqual([{ tenantId: old.id, host: 'https://loja.digisac.chat/api?x=1' }]);
+        expect(performance.now() - started).toBeLessThan(5000);
+        const [row] = await database.db.select().from(tenants).where(eq(tenants.id, old.id));
+        expect(row).toMatchObject({ digisacHost: null, digisacToken: null, digisacTokenLast4: null });
+        const [kept] = await database.db.select().from(tenants).where(eq(tenants.id, busy.id));
+        expect(kept?.digisacHost).toBe('https://loja.digisac.chat');
+      } finally {
+        await client.query('rollback').catch(() => undefined);
+        await client.end();
+        await database.close();
+      }
+    });
+  },
+);
