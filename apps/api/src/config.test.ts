@@ -102,11 +102,29 @@ describe('loadConfig', () => {
     }
     // What is wrong is still said, with where the value points.
     expect(text).toContain(
-      'DATABASE_URL: must be a URL starting with postgres:// or postgresql:// (got "mysql://***@db:3306/atende")',
+      'DATABASE_URL: must be a URL starting with postgres:// or postgresql:// (got "mysql://db:3306")',
     );
-    expect(text).toContain('(got "ftp://***@llm.internal/v1?***")');
+    expect(text).toContain('(got "ftp://llm.internal")');
     // Even when it does not parse as a URL.
     expect(problemsOf({ DATABASE_URL: 'postgres//u:segredo@@db' }).join('')).not.toContain('segredo');
+  });
+
+  it('shows a malformed URL variable as (hidden): no @ or libpq form echoed (issue 26, item 8 review)', () => {
+    const malformed = {
+      DATABASE_URL: 'postgres://atende:senha-sem-arroba/atende',
+      SMTP_URL: 'host=smtp password=senha-libpq',
+      OPENAI_BASE_URL: 'https//ia:senha-da-ia/v1',
+      COGNITO_JWKS_URL: 'https://cognito:senha-jwks',
+    };
+    const problems = problemsOf(malformed);
+    expect(problems).toHaveLength(4);
+    const text = problems.join('\n');
+    for (const secret of ['senha-sem-arroba', 'senha-libpq', 'senha-da-ia', 'senha-jwks', 'atende:']) {
+      expect(text).not.toContain(secret);
+    }
+    for (const name of Object.keys(malformed)) {
+      expect(problems.find((p) => p.startsWith(`${name}:`))).toMatch(/\(got "\(hidden\)"\)$/);
+    }
   });
 
   it('reads the DNS and DigiSac answer limits, with their defaults (issue 26, items 1 and 4)', () => {

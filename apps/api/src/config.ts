@@ -206,11 +206,35 @@ const envSchema = z.object({
 const secretNames = new Set(['SECRET_KEY', 'OPENAI_API_KEY', 'DEMO_PASSWORD']);
 
 /**
- * A value as a ConfigError may show it: a URL's user-info (`user:password@`) and query string
- * (an `?api_key=`) are masked, whether or not the rest parses as a URL (DATABASE_URL, SMTP_URL,
- * OPENAI_BASE_URL may carry a password).
+ * The URL variables: any of them may carry a password (user-info, a query's `api_key=`), and the
+ * values a ConfigError shows are the ones that failed validation — malformed, so where the
+ * secret sits cannot be trusted (`postgres://user:secret/db` has no `@`; `host=db password=x` is
+ * libpq's other form).
  */
-export function shownValue(value: string): string {
+const urlNames = new Set([
+  'PUBLIC_URL',
+  'DATABASE_URL',
+  'SMTP_URL',
+  'OPENAI_BASE_URL',
+  'COGNITO_ISSUER',
+  'COGNITO_ENDPOINT',
+  'COGNITO_JWKS_URL',
+]);
+
+/**
+ * A value as a ConfigError may show it. A URL variable: only its scheme and host
+ * (`postgres://db:5432`) when it parses as a URL with a host, otherwise `(hidden)`. Any other
+ * value: a user-info (`user:password@`) and a query string are masked.
+ */
+export function shownValue(name: string, value: string): string {
+  if (urlNames.has(name)) {
+    try {
+      const url = new URL(value.trim());
+      return url.host === '' ? '(hidden)' : `${url.protocol}//${url.host}`;
+    } catch {
+      return '(hidden)';
+    }
+  }
   const at = value.lastIndexOf('@');
   let shown = value;
   if (at !== -1) {
@@ -236,7 +260,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       parsed.error.issues.map((issue) => {
         const name = String(issue.path[0]);
         const value = secretNames.has(name) ? undefined : env[name];
-        return `${name}: ${issue.message}${value === undefined ? '' : ` (got ${JSON.stringify(shownValue(value))})`}`;
+        return `${name}: ${issue.message}${value === undefined ? '' : ` (got ${JSON.stringify(shownValue(name, value))})`}`;
       }),
     );
   }
