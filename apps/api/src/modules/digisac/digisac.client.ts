@@ -86,15 +86,26 @@ function upstreamMessage(body: string, token: string) {
 }
 
 /**
- * Counts `{`, `[` and `,` in a JSON body (inside strings too: an upper bound of its values), up
- * to `limit`: a cheap pass over the bytes that tells whether JSON.parse would build more objects
- * than any page of tickets needs (5 MB of `{},` would be 1.7 M objects and half a second parsing).
+ * Counts `{`, `[` and `,` outside JSON strings (an upper bound of the values JSON.parse would
+ * build), up to `limit`: one cheap pass over the bytes that tells whether parsing would build more
+ * objects than any page of tickets needs (5 MB of `{},` would be 1.7 M objects and half a second
+ * parsing). Strings are tracked as JSON's lexer does (`"` opens and closes, a backslash escapes
+ * the next byte), so commas in ticket texts do not count. On a body that is not valid JSON, the
+ * tracking matches JSON.parse's up to its first syntax error, where parsing stops: what it would
+ * build before the error is counted.
  */
 export function tooManyValues(body: Buffer, limit: number) {
   let count = 0;
+  let inString = false;
   for (let i = 0; i < body.length; i++) {
     const byte = body[i];
-    if (byte === 0x7b || byte === 0x5b || byte === 0x2c) {
+    if (inString) {
+      if (byte === 0x5c)
+        i++; // backslash: the next byte is escaped
+      else if (byte === 0x22) inString = false;
+    } else if (byte === 0x22) {
+      inString = true;
+    } else if (byte === 0x7b || byte === 0x5b || byte === 0x2c) {
       count++;
       if (count > limit) return true;
     }

@@ -25,7 +25,7 @@ import {
 } from '../../test/helpers.ts';
 import { type ServerProcess, startServerProcess } from '../../test/processes.ts';
 import { clearNonOriginDigisacHosts } from '../tenants/tenant-settings.service.ts';
-import { DigisacCallError, digisacGet, redactToken } from './digisac.client.ts';
+import { DigisacCallError, digisacGet, redactToken, tooManyValues } from './digisac.client.ts';
 
 const timeoutMs = 500;
 const slowMs = 3000;
@@ -616,6 +616,27 @@ describe('DigiSac hosts resolved by a fake name server (issue 26, items 4 and 7)
     expect(await clearNonOriginDigisacHosts(t.server.database.db)).not.toContainEqual(
       expect.objectContaining({ tenantId: c.tenant.id }),
     );
+  });
+});
+
+describe('tooManyValues: the JSON values an answer would build (issue 26, item 1 review)', () => {
+  it('counts commas and brackets outside strings only, escapes included', () => {
+    // A legitimate page whose texts are comma-heavy: 100 tickets of 20,000 commas each (2 MB).
+    const page = {
+      data: Array.from({ length: 100 }, (_, i) => ({ id: `t${i}`, protocol: ','.repeat(20_000) })),
+      total: 100,
+    };
+    const body = Buffer.from(JSON.stringify(page));
+    expect(body.length).toBeLessThan(5 * 1024 * 1024);
+    expect(tooManyValues(body, 100_000)).toBe(false);
+    // Escaped quotes and backslashes do not end a string early…
+    const escaped = Buffer.from(JSON.stringify({ a: `\\"${','.repeat(50)}"\\`, b: [1, 2] }));
+    expect(tooManyValues(escaped, 4)).toBe(false); // {, [, the comma between a and b, the one in [1,2]
+    expect(tooManyValues(escaped, 3)).toBe(true);
+    // …and values outside strings still count: 5 MB of `{},` is refused.
+    expect(tooManyValues(Buffer.from(`[${'{},'.repeat(200_000)}{}]`), 100_000)).toBe(true);
+    // Multi-byte characters in strings are only bytes of the string.
+    expect(tooManyValues(Buffer.from(JSON.stringify(['ç,ã,ü'.repeat(1000)])), 1)).toBe(false);
   });
 });
 
