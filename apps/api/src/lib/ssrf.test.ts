@@ -80,6 +80,21 @@ describe('HostResolver (c-ares, a deadline, a cap on concurrent look-ups)', () =
     expect((await r.addresses('publico.teste')).length).toBe(2);
   });
 
+  it('gives its slot back when a look-up cannot even start (issue 26, item 4 review)', async () => {
+    const r = resolver(1, 500);
+    // A channel that cannot be made (c-ares out of sockets, a bad server list): the look-up fails…
+    const failing = r as unknown as { channel: () => unknown };
+    const channel = failing.channel;
+    failing.channel = () => {
+      throw new Error('no channel');
+    };
+    await expect(r.addresses('publico.teste')).rejects.toThrow('no channel');
+    failing.channel = channel;
+    // …and the only slot is free again: the next look-up is not refused as busy.
+    expect(r.running).toBe(0);
+    expect((await r.addresses('publico.teste')).length).toBe(2);
+  });
+
   it("gives net a lookup that connects to the resolver's address and refuses private ones", async () => {
     const server = http.createServer((_req, res) => res.end('ok'));
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

@@ -112,18 +112,25 @@ export class HostResolver {
       ];
     }
     if (this.inFlight >= this.options.maxConcurrent) throw new DnsBusyError(this.options.maxConcurrent);
-    this.inFlight++;
     const name = bare.replace(/\.$/, '');
+    // The channel first: the slot is taken only once nothing but the look-up can fail, and the
+    // finally gives it back whatever happens.
     const resolver = this.channel();
-    // At the deadline the queries are cancelled: they end (ECANCELLED → no addresses) at once.
-    const timer = setTimeout(() => resolver.cancel(), this.options.timeoutMs);
-    const [v4, v6] = await Promise.all([
-      resolver.resolve4(name).catch(() => [] as string[]),
-      resolver.resolve6(name).catch(() => [] as string[]),
-    ]).finally(() => {
+    this.inFlight++;
+    let timer: NodeJS.Timeout | undefined;
+    let v4: string[];
+    let v6: string[];
+    try {
+      // At the deadline the queries are cancelled: they end (ECANCELLED → no addresses) at once.
+      timer = setTimeout(() => resolver.cancel(), this.options.timeoutMs);
+      [v4, v6] = await Promise.all([
+        resolver.resolve4(name).catch(() => [] as string[]),
+        resolver.resolve6(name).catch(() => [] as string[]),
+      ]);
+    } finally {
       clearTimeout(timer);
       this.inFlight--;
-    });
+    }
     return [
       ...v4.map((address) => ({ address, family: 4 as const })),
       ...v6.map((address) => ({ address, family: 6 as const })),
