@@ -4,6 +4,8 @@
 // not echo (standard input is a terminal and no password option is given). `--password` and
 // `--temporary-password` still work (scripts rely on them) with a warning on standard error.
 
+import { StringDecoder } from 'node:string_decoder';
+
 /** A password longer than this is not read (the sign-in policy caps far below it). */
 const maxPasswordBytes = 4096;
 
@@ -16,6 +18,8 @@ export class PasswordInputError extends Error {}
 export function readPasswordLine(input: NodeJS.ReadableStream = process.stdin): Promise<string> {
   return new Promise((resolve, reject) => {
     let text = '';
+    // Bytes, decoded across chunks: a character whose bytes arrive in two chunks stays whole.
+    const decoder = new StringDecoder('utf8');
     const done = (error?: Error) => {
       input.off('data', onData);
       input.off('end', onEnd);
@@ -25,7 +29,7 @@ export function readPasswordLine(input: NodeJS.ReadableStream = process.stdin): 
       else resolve(text.replace(/\r$/, ''));
     };
     const onData = (chunk: Buffer | string) => {
-      text += chunk.toString();
+      text += typeof chunk === 'string' ? chunk : decoder.write(chunk);
       const end = text.indexOf('\n');
       if (end >= 0) {
         text = text.slice(0, end);
@@ -37,7 +41,10 @@ export function readPasswordLine(input: NodeJS.ReadableStream = process.stdin): 
         );
       }
     };
-    const onEnd = () => done();
+    const onEnd = () => {
+      text += decoder.end();
+      done();
+    };
     const onError = (err: Error) => done(err);
     input.on('data', onData);
     input.on('end', onEnd);
