@@ -251,10 +251,11 @@ describe('GET /notifications/stream', () => {
     });
     if (res.status === 200) {
       controller.abort(); // accepted: an event stream, which would never end
-      return { status: res.status, retryAfter: Number.NaN, body: undefined as Json };
+      return { status: res.status, retryAfter: Number.NaN, body: undefined as Json, connection: null };
     }
     const body: Json = await res.json();
-    return { status: res.status, retryAfter: Number(res.headers.get('retry-after')), body };
+    const connection = res.headers.get('connection');
+    return { status: res.status, retryAfter: Number(res.headers.get('retry-after')), body, connection };
   }
 
   /** Retries `open` for up to 3 s until it answers 200 (a closed socket is seen a moment later). */
@@ -287,9 +288,11 @@ describe('GET /notifications/stream', () => {
         expect(streams.map((s) => s.res.status)).toEqual([200, 200, 200, 200, 200]);
         // Before: every one was accepted, up to the process's HTTP_MAX_CONNECTIONS for everybody.
         for (let i = 0; i < 3; i++) {
-          const { status, retryAfter, body } = await refusal(a, one.token);
+          const { status, retryAfter, body, connection } = await refusal(a, one.token);
           expect(status).toBe(429);
           expect(retryAfter).toBeGreaterThan(0);
+          // Not held idle against the process's connection cap until the keep-alive timeout.
+          expect(connection).toBe('close');
           expect(body.code).toBe('rate_limited');
           expect(body.detail).toMatch(/5 conexões/);
           expect(body.detail).toMatch(/por usuário/);

@@ -108,6 +108,10 @@ export function notificationStreams(app: FastifyInstance) {
     }
     if (detail) {
       reply.header('retry-after', String(refusedRetryAfterSeconds));
+      // The refused client comes back in Retry-After seconds on a new connection: this one is
+      // closed now rather than held idle until the keep-alive timeout (a burst of refused opens
+      // would otherwise keep their sockets against HTTP_MAX_CONNECTIONS for seconds).
+      reply.header('connection', 'close');
       throw new AppError('rate_limited', detail);
     }
     add(heldByUser, user, 1);
