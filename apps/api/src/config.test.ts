@@ -132,6 +132,7 @@ describe('loadConfig', () => {
     expect(config.DNS_SERVERS).toBeUndefined();
     expect(config.DNS_TIMEOUT_MS).toBe(3000);
     expect(config.DNS_MAX_CONCURRENT_LOOKUPS).toBe(32);
+    expect(config.DNS_MAX_CONCURRENT_LOOKUPS_PER_TENANT).toBe(4);
     expect(config.DIGISAC_MAX_RESPONSE_BYTES).toBe(5 * 1024 * 1024);
     expect(config.DIGISAC_MAX_RESPONSE_VALUES).toBe(100_000);
     expect(
@@ -143,6 +144,9 @@ describe('loadConfig', () => {
       );
     }
     expect(problemsOf({ DNS_MAX_CONCURRENT_LOOKUPS: '0' })[0]).toContain('DNS_MAX_CONCURRENT_LOOKUPS');
+    expect(problemsOf({ DNS_MAX_CONCURRENT_LOOKUPS_PER_TENANT: '0' })[0]).toContain(
+      'DNS_MAX_CONCURRENT_LOOKUPS_PER_TENANT',
+    );
   });
 
   it('needs SECRET_KEY with DATABASE_URL, and never prints it', () => {

@@ -199,6 +199,8 @@ const envSchema = z.object({
   DNS_TIMEOUT_MS: wholeNumber(100, 60_000, 3_000, ' of milliseconds'),
   /** Look-ups running at once per process; beyond, the request answers 429 at once. */
   DNS_MAX_CONCURRENT_LOOKUPS: wholeNumber(1, 10_000, 32),
+  /** Of those, look-ups at once for one tenant (settings, connection test, DigiSac calls). */
+  DNS_MAX_CONCURRENT_LOOKUPS_PER_TENANT: wholeNumber(1, 10_000, 4),
   LOG_LEVEL: z.enum(logLevels, { message: `must be one of ${logLevels.join(', ')}` }).default('info'),
 });
 

@@ -16,8 +16,10 @@ import type { Config } from '../config.ts';
 // name): a tenant-typed name whose name server never answers would hold a pool thread for each
 // look-up, and every other look-up would queue behind them (measured: 100 s for 'localhost',
 // bench/availability.ts). Each look-up has a deadline
-// (DNS_TIMEOUT_MS) and a process holds at most DNS_MAX_CONCURRENT_LOOKUPS of them at once; beyond
-// that a look-up fails at once (DnsBusyError, a 429) instead of queueing. The Resolver reads no
+// (DNS_TIMEOUT_MS) and a process holds at most DNS_MAX_CONCURRENT_LOOKUPS of them at once, one
+// tenant at most DNS_MAX_CONCURRENT_LOOKUPS_PER_TENANT of those (so one tenant's hanging names
+// cannot use up the process's slots); beyond either, a look-up fails at once (DnsBusyError, a 429)
+// instead of queueing. The Resolver reads no
 // /etc/hosts: IP literals are not resolved, and `localhost` (and *.localhost, RFC 6761) is
 // loopback without asking anyone.
 
@@ -66,6 +68,8 @@ export interface HostResolverOptions {
   servers?: string[];
   timeoutMs: number;
   maxConcurrent: number;
+  /** Look-ups at once of one key (a tenant id) passed to addresses(); default: no sub-cap. */
+  maxConcurrentPerKey?: number;
 }
 
 /**
@@ -77,6 +81,8 @@ export interface HostResolverOptions {
 export class HostResolver {
   private readonly servers: string[];
   private inFlight = 0;
+  /** Look-ups running now per key (a tenant id); a key with none is absent. */
+  private readonly inFlightByKey = new Map<string, number>();
 
   constructor(readonly options: HostResolverOptions) {
     this.servers = options.servers?.length ? options.servers : dns.getServers();
@@ -96,12 +102,18 @@ export class HostResolver {
     return this.inFlight;
   }
 
+  /** Look-ups of `key` (a tenant id) running now. */
+  runningFor(key: string) {
+    return this.inFlightByKey.get(key) ?? 0;
+  }
+
   /**
    * Every address `hostname` is or resolves to (A and AAAA); [] when it does not resolve, or not
    * within the deadline. IP literals are answered as they are; localhost as loopback. Throws
-   * DnsBusyError when DNS_MAX_CONCURRENT_LOOKUPS look-ups are already running.
+   * DnsBusyError when DNS_MAX_CONCURRENT_LOOKUPS look-ups are already running, or (with a `key`,
+   * the tenant the look-up is for) DNS_MAX_CONCURRENT_LOOKUPS_PER_TENANT of that key's.
    */
-  async addresses(hostname: string): Promise<ResolvedAddress[]> {
+  async addresses(hostname: string, key?: string): Promise<ResolvedAddress[]> {
     const bare = hostname.replace(/^\[(.*)\]$/, '$1');
     const family = net.isIP(bare);
     if (family !== 0) return [{ address: bare, family: family as 4 | 6 }];
@@ -112,11 +124,16 @@ export class HostResolver {
       ];
     }
     if (this.inFlight >= this.options.maxConcurrent) throw new DnsBusyError(this.options.maxConcurrent);
+    const perKey = this.options.maxConcurrentPerKey;
+    if (key !== undefined && perKey !== undefined && this.runningFor(key) >= perKey) {
+      throw new DnsBusyError(perKey);
+    }
     const name = bare.replace(/\.$/, '');
     // The channel first: the slot is taken only once nothing but the look-up can fail, and the
     // finally gives it back whatever happens.
     const resolver = this.channel();
     this.inFlight++;
+    if (key !== undefined) this.inFlightByKey.set(key, this.runningFor(key) + 1);
     let timer: NodeJS.Timeout | undefined;
     let v4: string[];
     let v6: string[];
@@ -130,6 +147,11 @@ export class HostResolver {
     } finally {
       clearTimeout(timer);
       this.inFlight--;
+      if (key !== undefined) {
+        const left = this.runningFor(key) - 1;
+        if (left > 0) this.inFlightByKey.set(key, left);
+        else this.inFlightByKey.delete(key);
+      }
     }
     return [
       ...v4.map((address) => ({ address, family: 4 as const })),
@@ -141,8 +163,9 @@ export class HostResolver {
    * A `lookup` for net/https.request that uses this resolver, so the socket connects to an address
    * it gave. With `refusePrivate`, any non-public address fails the look-up (AddressRefusedError):
    * the connect-time half of the address check. A name without addresses fails with ENOTFOUND.
+   * `key` (the tenant) counts the look-ups against its sub-cap, as addresses() does.
    */
-  lookupFunction(refusePrivate: boolean) {
+  lookupFunction(refusePrivate: boolean, key?: string) {
     return (
       hostname: string,
       options: { all?: boolean; family?: number | string } | number | undefined,
@@ -154,7 +177,7 @@ export class HostResolver {
     ) => {
       const all = typeof options === 'object' && options?.all === true;
       const wanted = typeof options === 'object' ? Number(options?.family ?? 0) : Number(options ?? 0);
-      this.addresses(hostname).then(
+      this.addresses(hostname, key).then(
         (found) => {
           if (refusePrivate && found.some((a) => isPrivateAddress(a.address))) {
             return callback(new AddressRefusedError(hostname), all ? [] : '');
@@ -183,7 +206,10 @@ export class AddressRefusedError extends Error {
   }
 }
 
-type DnsConfig = Pick<Config, 'DNS_SERVERS' | 'DNS_TIMEOUT_MS' | 'DNS_MAX_CONCURRENT_LOOKUPS'>;
+type DnsConfig = Pick<
+  Config,
+  'DNS_SERVERS' | 'DNS_TIMEOUT_MS' | 'DNS_MAX_CONCURRENT_LOOKUPS' | 'DNS_MAX_CONCURRENT_LOOKUPS_PER_TENANT'
+>;
 const resolvers = new WeakMap<DnsConfig, HostResolver>();
 
 /** The process's resolver for this configuration (one per app: its cap is the process's). */
@@ -194,6 +220,7 @@ export function hostResolverFor(config: DnsConfig): HostResolver {
       servers: config.DNS_SERVERS,
       timeoutMs: config.DNS_TIMEOUT_MS,
       maxConcurrent: config.DNS_MAX_CONCURRENT_LOOKUPS,
+      maxConcurrentPerKey: config.DNS_MAX_CONCURRENT_LOOKUPS_PER_TENANT,
     });
     resolvers.set(config, resolver);
   }
@@ -203,9 +230,9 @@ export function hostResolverFor(config: DnsConfig): HostResolver {
 /**
  * The first non-public address `hostname` is or resolves to (every address the resolver gives),
  * or undefined. A name that does not resolve (or not in time) is undefined: the connect-time
- * check covers it. Throws DnsBusyError beyond the concurrency cap.
+ * check covers it. Throws DnsBusyError beyond the concurrency caps (`key`: the tenant's).
  */
-export async function privateAddressOf(resolver: HostResolver, hostname: string) {
-  const addresses = await resolver.addresses(hostname);
+export async function privateAddressOf(resolver: HostResolver, hostname: string, key?: string) {
+  const addresses = await resolver.addresses(hostname, key);
   return addresses.find((a) => isPrivateAddress(a.address))?.address;
 }

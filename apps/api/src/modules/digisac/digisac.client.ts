@@ -19,7 +19,7 @@ import { DnsBusyError, type HostResolver, isPrivateAddress } from '../../lib/ssr
 export type DigisacFailure =
   | { kind: 'timeout' }
   | { kind: 'blocked' }
-  /** DNS_MAX_CONCURRENT_LOOKUPS look-ups were already running: nothing was sent. */
+  /** DNS_MAX_CONCURRENT_LOOKUPS look-ups (or the tenant's _PER_TENANT) were already running: nothing was sent. */
   | { kind: 'busy'; limit: number }
   | { kind: 'unreachable'; code: string | undefined }
   | { kind: 'unauthorized'; status: number }
@@ -42,6 +42,8 @@ export interface DigisacCall {
   timeoutMs: number;
   /** Resolves the host's name (DNS_SERVERS, DNS_TIMEOUT_MS, DNS_MAX_CONCURRENT_LOOKUPS). */
   resolver: HostResolver;
+  /** The tenant the call is for: its look-ups count against DNS_MAX_CONCURRENT_LOOKUPS_PER_TENANT. */
+  tenantId?: string;
   /** DIGISAC_MAX_RESPONSE_BYTES */
   maxResponseBytes: number;
   /** DIGISAC_MAX_RESPONSE_VALUES */
@@ -133,7 +135,7 @@ export function digisacGet(call: DigisacCall): Promise<unknown> {
   if (!call.allowPrivateHosts && net.isIP(literal) !== 0 && isPrivateAddress(literal)) {
     return Promise.reject(new DigisacCallError({ kind: 'blocked' }));
   }
-  const lookup = call.resolver.lookupFunction(!call.allowPrivateHosts);
+  const lookup = call.resolver.lookupFunction(!call.allowPrivateHosts, call.tenantId);
   const { maxResponseBytes, maxResponseValues } = call;
   const agents = call.allowPrivateHosts ? plain : filtering;
   const signal = AbortSignal.timeout(call.timeoutMs);

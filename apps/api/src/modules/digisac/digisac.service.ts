@@ -30,6 +30,7 @@ export interface DigisacDeps {
     | 'DNS_SERVERS'
     | 'DNS_TIMEOUT_MS'
     | 'DNS_MAX_CONCURRENT_LOOKUPS'
+    | 'DNS_MAX_CONCURRENT_LOOKUPS_PER_TENANT'
   >;
   secretKey: SecretKey;
   /** The request's logger: upstream statuses and messages, never the token. */
@@ -42,6 +43,8 @@ type TenantTx = <T>(work: (tx: Tx) => Promise<T>) => Promise<T>;
 interface Credentials {
   host: string;
   token: string;
+  /** Whose call it is: its DNS look-ups count against the tenant's sub-cap. */
+  tenantId: string;
 }
 
 const tenantNotFound = () => notFound('Organização não encontrada.');
@@ -86,6 +89,7 @@ async function call(
       allowPrivateHosts: deps.config.DIGISAC_ALLOW_PRIVATE_HOSTS,
       timeoutMs: deps.config.DIGISAC_TIMEOUT_MS,
       resolver: hostResolverFor(deps.config),
+      tenantId: credentials.tenantId,
       maxResponseBytes: deps.config.DIGISAC_MAX_RESPONSE_BYTES,
       maxResponseValues: deps.config.DIGISAC_MAX_RESPONSE_VALUES,
     });
@@ -139,6 +143,7 @@ async function storedCredentials(deps: DigisacDeps, tenantTx: TenantTx, tenantId
   const problem = storedHostProblem(deps, stored.host);
   if (problem) throw new AppError('conflict', problem);
   return {
+    tenantId,
     host: stored.host,
     token: readToken(deps, tenantId, { token: stored.token, tokenKeyId: stored.tokenKeyId }),
   };
@@ -244,6 +249,7 @@ const notOk = (message: string): DigisacConnectionTest => ({ ok: false, user_nam
  */
 async function typedHost(
   deps: DigisacDeps,
+  tenantId: string,
   host: string | undefined,
 ): Promise<{ host?: string; refused?: true }> {
   if (host === undefined || host.trim() === '') return {};
@@ -253,7 +259,7 @@ async function typedHost(
     throw new AppError('validation_error', message, [{ field: 'body.digisac_host', message }]);
   }
   try {
-    await settings.checkDigisacHost(deps.config, parsed.data);
+    await settings.checkDigisacHost(deps.config, tenantId, parsed.data);
   } catch (err) {
     if (err instanceof settings.DigisacAddressRefusedError) return { host: parsed.data, refused: true };
     throw err;
@@ -287,7 +293,7 @@ export async function testDigisacConnection(
   tenantId: string,
   body: DigisacConnectionTestBody,
 ): Promise<DigisacConnectionTest> {
-  const typed = await typedHost(deps, body?.digisac_host);
+  const typed = await typedHost(deps, tenantId, body?.digisac_host);
   const host = typed.host;
   const token = body?.digisac_token?.trim() ? body.digisac_token.trim() : undefined;
   const stored = await tenantTx((tx) => settings.findDigisacSettings(tx, tenantId));
@@ -314,7 +320,7 @@ export async function testDigisacConnection(
   if (typed.refused) return notOk(digisacMessages.privateHost);
   let me: unknown;
   try {
-    me = await call(deps, { host: useHost, token: useToken }, '/api/v1/me');
+    me = await call(deps, { tenantId, host: useHost, token: useToken }, '/api/v1/me');
   } catch (err) {
     if (!(err instanceof DigisacFailureError)) throw err;
     // The server's own limit is the request's answer (429), not the test's outcome.

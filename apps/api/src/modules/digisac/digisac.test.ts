@@ -619,6 +619,75 @@ describe('DigiSac hosts resolved by a fake name server (issue 26, items 4 and 7)
   });
 });
 
+describe('DNS look-ups per tenant (DNS_MAX_CONCURRENT_LOOKUPS_PER_TENANT, default 4)', () => {
+  const dnsTimeoutMs = 2000;
+  let t: Awaited<ReturnType<typeof twoTenants>>;
+  let dns: FakeDns;
+  const hanging = Array.from({ length: 6 }, (_, i) => `preso-${i}.teste`);
+  beforeAll(async () => {
+    dns = await startFakeDns({
+      ...Object.fromEntries(hanging.map((name) => [name, 'hang'])),
+      'publico.teste': ['203.0.114.7'],
+    });
+    // A process cap of 6: without the tenant's 4, tenant A alone could take all 6.
+    t = await twoTenants({
+      DNS_SERVERS: dns.server,
+      DNS_TIMEOUT_MS: String(dnsTimeoutMs),
+      DNS_MAX_CONCURRENT_LOOKUPS: '6',
+    });
+  });
+  afterAll(async () => {
+    await t.server.close();
+    await dns.close();
+  });
+
+  it("one tenant holding its 4 look-ups gets 429s; another tenant's save and test still resolve", async () => {
+    const put = (api: ApiCall, host: string) =>
+      api('PUT', '/tenants/settings', { name: 'Loja', digisac_host: host });
+    // Stored before (a host that hangs too), for the call's connect-time look-up.
+    await t.server.database.db
+      .update(tenants)
+      .set({
+        digisacHost: `https://${hanging[5]}`,
+        digisacToken: encryptSecret(t.server.app.secretKey, fakeDigisacToken, t.a.tenant.id),
+        digisacTokenKeyId: t.server.app.secretKey.id,
+        digisacTokenLast4: fakeDigisacToken.slice(-4),
+      })
+      .where(eq(tenants.id, t.a.tenant.id));
+    const saves = hanging.slice(0, 4).map((name) => put(t.a.api, `https://${name}`));
+    for (let i = 0; i < 200 && hanging.slice(0, 4).some((n) => !dns.queries.some((q) => q.name === n)); i++) {
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    const started = performance.now();
+    // The fifth look-up of tenant A, whatever asks for it: a save, a test, a DigiSac call.
+    const busy = await put(t.a.api, `https://${hanging[4]}`);
+    expect(busy.status).toBe(429);
+    expect(busy.body).toMatchObject({ code: 'rate_limited', detail: digisacMessages.dnsBusy });
+    const test = await t.a.api('POST', '/tenants/settings/digisac/test', {
+      digisac_host: `https://${hanging[5]}`,
+      digisac_token: fakeDigisacToken,
+    });
+    expect(test.status).toBe(429);
+    const call = await t.a.api('GET', `/tenants/${t.a.tenant.id}/digisac/tickets`);
+    expect(call.status).toBe(429);
+    expect(call.body).toMatchObject({ code: 'rate_limited', detail: digisacMessages.dnsBusy });
+    expect(performance.now() - started).toBeLessThan(dnsTimeoutMs);
+    // Tenant B resolves meanwhile: its save is checked (a public address) and answered at once.
+    const other = await put(t.b.api, 'https://publico.teste');
+    expect(other.status, JSON.stringify(other.body)).toBe(200);
+    expect(other.body.digisac_host).toBe('https://publico.teste');
+    const otherTest = await t.b.api('POST', '/tenants/settings/digisac/test', {
+      digisac_host: `https://${hanging[5]}`,
+      digisac_token: fakeDigisacToken,
+    });
+    expect(otherTest.status).toBe(200); // looked up (no answer: the one sentence), not refused as busy
+    expect(otherTest.body.message).toBe(digisacMessages.privateHost);
+    for (const res of await Promise.all(saves)) expect(res.status).toBe(200);
+    // Slots given back: tenant A resolves again.
+    expect((await put(t.a.api, 'https://publico.teste')).status).toBe(200);
+  });
+});
+
 describe('tooManyValues: the JSON values an answer would build (issue 26, item 1 review)', () => {
   it('counts commas and brackets outside strings only, escapes included', () => {
     // A legitimate page whose texts are comma-heavy: 100 tickets of 20,000 commas each (2 MB).

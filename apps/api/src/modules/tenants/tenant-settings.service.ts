@@ -104,7 +104,11 @@ export class DigisacAddressRefusedError extends AppError {
 
 type HostRulesConfig = Pick<
   Config,
-  'DIGISAC_ALLOW_PRIVATE_HOSTS' | 'DNS_SERVERS' | 'DNS_TIMEOUT_MS' | 'DNS_MAX_CONCURRENT_LOOKUPS'
+  | 'DIGISAC_ALLOW_PRIVATE_HOSTS'
+  | 'DNS_SERVERS'
+  | 'DNS_TIMEOUT_MS'
+  | 'DNS_MAX_CONCURRENT_LOOKUPS'
+  | 'DNS_MAX_CONCURRENT_LOOKUPS_PER_TENANT'
 >;
 
 /**
@@ -114,12 +118,14 @@ type HostRulesConfig = Pick<
  * all lifted by DIGISAC_ALLOW_PRIVATE_HOSTS. Every refusal of the address check says the same
  * sentence (digisacMessages.privateHost). A name that does not resolve, or not within
  * DNS_TIMEOUT_MS, is accepted (the call checks the address again when it connects); `localhost`
- * is loopback without DNS. More than DNS_MAX_CONCURRENT_LOOKUPS look-ups at once: a 429 at once.
+ * is loopback without DNS. More than DNS_MAX_CONCURRENT_LOOKUPS look-ups at once in the process, or
+ * DNS_MAX_CONCURRENT_LOOKUPS_PER_TENANT of `tenantId`'s: a 429 at once.
  * Resolves names: call it before opening the transaction. `host` is a syntactically valid http(s)
  * URL, or null/undefined (nothing to check).
  */
 export async function checkDigisacHost(
   config: HostRulesConfig,
+  tenantId: string,
   host: string | null | undefined,
   field = 'body.digisac_host',
 ) {
@@ -132,7 +138,7 @@ export async function checkDigisacHost(
   }
   if (url.port !== '') throw hostError(field, tenantSettingsMessages.hostPort);
   try {
-    if (await privateAddressOf(hostResolverFor(config), url.hostname)) {
+    if (await privateAddressOf(hostResolverFor(config), url.hostname, tenantId)) {
       throw new DigisacAddressRefusedError(field);
     }
   } catch (err) {

@@ -63,7 +63,7 @@ export const tenantsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       // https and the address rules first: they may resolve the host's name, so outside the transaction.
-      await settings.checkDigisacHost(app.config, request.body.digisac_host);
+      await settings.checkDigisacHost(app.config, request.auth.tenantId, request.body.digisac_host);
       return request.tenantTx((tx) =>
         settings.updateTenantSettings(app, tx, request.auth.tenantId, request.body),
       );
