@@ -11,7 +11,6 @@ export const messageKeys = {
 /** The pickers' lookups: apart from `messageKeys.all`, so refreshing the list leaves them be. */
 export const pickerKeys = {
   tickets: (tenantId: string) => ['message-pickers', tenantId, 'tickets'] as const,
-  customers: (tenantId: string) => ['message-pickers', tenantId, 'customers'] as const,
   ticket: (tenantId: string, id: string) => ['message-pickers', tenantId, 'ticket', id] as const,
 };
 

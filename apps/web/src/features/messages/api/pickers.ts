@@ -1,4 +1,4 @@
-import { type CustomerList, formatDocument, type Ticket, type TicketList } from '@atende/contracts';
+import type { Ticket, TicketList } from '@atende/contracts';
 import { useQuery } from '@tanstack/react-query';
 import type { PickerOption } from '../../../components/search-picker.tsx';
 import { api } from '../../../lib/api-client.ts';
@@ -22,21 +22,7 @@ export async function searchTickets(text: string, signal?: AbortSignal): Promise
   return answer.tickets.map(ticketOption);
 }
 
-/** `GET /api/v1/customers?search=…&match=name_document&limit=10`: name or document (not e-mail). */
-export async function searchCustomers(text: string, signal?: AbortSignal): Promise<PickerOption[]> {
-  const answer = await api.get<CustomerList>('/api/v1/customers', {
-    params: { search: text, match: 'name_document', limit: PICKER_LIMIT },
-    signal,
-  });
-  return answer.customers.map((customer) => ({
-    id: customer.id,
-    label: customer.name,
-    detail: formatDocument(customer.document),
-  }));
-}
-
 export const ticketSearchKey = () => pickerKeys.tickets(currentTenantId());
-export const customerSearchKey = () => pickerKeys.customers(currentTenantId());
 
 /** The ticket a link's `?ticket_id=` names (`GET /api/v1/tickets/{id}`), for the filter to show it. */
 export function useTicketOption(id: string) {

@@ -9,9 +9,10 @@ import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui
 import { SelectField } from '../../../components/ui/select.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { TextareaField } from '../../../components/ui/textarea.tsx';
+import { customerSearchKey, searchCustomers } from '../../../lib/customer-search.ts';
 import { fieldProps, showServerFieldErrors, useZodForm } from '../../../lib/forms.ts';
 import { type MessageFormValues, useCreateMessage } from '../api/create-message.ts';
-import { customerSearchKey, searchCustomers, searchTickets, ticketSearchKey } from '../api/pickers.ts';
+import { searchTickets, ticketSearchKey } from '../api/pickers.ts';
 import { directionLabels } from '../lib/labels.ts';
 
 const empty: MessageFormValues = {

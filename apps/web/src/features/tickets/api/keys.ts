@@ -9,8 +9,6 @@ export const ticketKeys = {
   detail: (id: string) => [...ticketKeys.all(), 'detail', id] as const,
   /** The DigiSac tab's pages (under all(): 'Atualizar' reads them again; saving Settings drops them). */
   digisac: (page: number, perPage: number) => [...ticketKeys.all(), 'digisac', { page, perPage }] as const,
-  /** Under the customers feature's prefix, so creating or editing a customer refreshes it. */
-  customerSearch: (term: string) => ['customers', currentTenantId(), 'search', term] as const,
 };
 
 /** Mutation keys, so rows can show which ticket is being analysed or flagged. */

@@ -1,6 +1,10 @@
 import type { Ref } from 'react';
 import { type PickerOption, SearchPicker } from '../../../components/search-picker.tsx';
-import { CUSTOMER_SEARCH_MIN_LENGTH, customerSearchKey, searchCustomers } from '../api/search-customers.ts';
+import {
+  CUSTOMER_SEARCH_MIN_LENGTH,
+  customerSearchKey,
+  searchCustomers,
+} from '../../../lib/customer-search.ts';
 
 interface CustomerSearchProps {
   value: PickerOption | null;

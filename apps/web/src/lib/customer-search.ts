@@ -1,7 +1,10 @@
 import { type Customer, formatDocument } from '@atende/contracts';
-import type { PickerOption } from '../../../components/search-picker.tsx';
-import { api } from '../../../lib/api-client.ts';
-import { ticketKeys } from './keys.ts';
+import type { PickerOption } from '../components/search-picker.tsx';
+import { api } from './api-client.ts';
+import { currentTenantId } from './id-token.ts';
+
+// The customer picker's search, used by two features (a new ticket's customer, a new message's
+// customer): one request, one answer shape, one cache for both.
 
 export const CUSTOMER_SEARCH_MIN_LENGTH = 2;
 export const CUSTOMER_SEARCH_LIMIT = 10;
@@ -17,7 +20,7 @@ export async function searchCustomers(term: string, signal?: AbortSignal): Promi
     params: { search: term, match: 'name_document', limit: CUSTOMER_SEARCH_LIMIT },
     signal,
   });
-  // Spec §3: a plain array or {customers, …}; anything else is an empty list.
+  // The list may come as a plain array or as {customers, …}; anything else is an empty list.
   const list = Array.isArray(answer) ? answer : Array.isArray(answer?.customers) ? answer.customers : [];
   return list.slice(0, CUSTOMER_SEARCH_LIMIT).map((customer) => ({
     id: customer.id,
@@ -26,5 +29,8 @@ export async function searchCustomers(term: string, signal?: AbortSignal): Promi
   }));
 }
 
-/** The searches' cache key without the text, which SearchPicker appends (`ticketKeys.customerSearch`). */
-export const customerSearchKey = () => ticketKeys.customerSearch('').slice(0, -1);
+/**
+ * The searches' cache key without the text, which SearchPicker appends. Under the customers
+ * feature's prefix (['customers', tenant]), so creating or editing a customer refreshes it.
+ */
+export const customerSearchKey = () => ['customers', currentTenantId(), 'search'] as const;
