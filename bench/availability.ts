@@ -1,6 +1,7 @@
 // One signed-in user against the shared process (issue 26): for each attack, the server's memory
 // (RSS of this process, which runs the server) and a bystander tenant's API latency while it runs.
-// Prints figures; asserts nothing. PGlite in memory (BENCH_DATABASE_URL: a PostgreSQL instead).
+// Prints figures; asserts nothing. PGlite in memory (TEST_DATABASE_URL, as for the tests: a PostgreSQL
+// instead).
 //   1. DigiSac answer amplification: the tenant's "DigiSac" answers 5 MB of `[{},{},…]`.
 //   2. Stalled exports: the user opens 10 CSV exports of long tickets and never reads them.
 //   3. Live streams: the user opens streams until the process's connection cap.

@@ -15,9 +15,9 @@
 //   (default 100), BENCH_ALERT_RUNS (default 200), BENCH_STREAMS (default 1000), BENCH_STREAM_USERS
 //   (default 10), BENCH_ALERTS (default 8 on PGlite, 15 on PostgreSQL: each wakes every stream),
 //   BENCH_PARTS (default 1,2,3), BENCH_DATABASES (default pglite,postgres), BENCH_TRY_SQL (statements
-//   run after the fill, e.g. a candidate index), BENCH_LOG_LEVEL (default silent), BENCH_POSTGRES_URL
-//   (server URL, default postgres://postgres@127.0.0.1:5432/postgres; a scratch database is made and
-//   dropped; BENCH_KEEP_DATABASE=1 keeps it and prints its name).
+//   run after the fill, e.g. a candidate index), BENCH_LOG_LEVEL (default silent), BENCH_DATABASE_URL
+//   (see bench/lib.ts: a scratch database is made there and dropped; BENCH_KEEP_DATABASE=1 keeps it
+//   and prints its name).
 import { type ChildProcess, fork } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import http from 'node:http';
@@ -29,7 +29,6 @@ import vm from 'node:vm';
 import type { TicketAnalysis } from '@atende/analyzer';
 import { alertTypes, priorityOf } from '@atende/contracts';
 import { type SQLWrapper, sql } from 'drizzle-orm';
-import pg from 'pg';
 import { buildApp } from '../apps/api/src/app.ts';
 import { loadConfig } from '../apps/api/src/config.ts';
 import { createDb, type Database, openPglite, type Tx } from '../apps/api/src/db/client.ts';
@@ -40,6 +39,7 @@ import * as repo from '../apps/api/src/modules/notifications/notifications.repo.
 import { viewerOf } from '../apps/api/src/modules/notifications/notifications.service.ts';
 import { createTenant } from '../apps/api/src/modules/tenants/tenants.service.ts';
 import { signInIdToken } from '../apps/api/src/test/helpers.ts';
+import { withScratchDatabase } from './lib.ts';
 
 const perTenant = Number(process.env.BENCH_NOTIFICATIONS ?? 10_000);
 const otherTenants = Number(process.env.BENCH_OTHER_TENANTS ?? 9);
@@ -743,28 +743,14 @@ async function measure(
 }
 
 async function onPostgres(clients: Clients | undefined) {
-  const server = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-  const admin = new pg.Client({ connectionString: server, connectionTimeoutMillis: 2000 });
-  const name = `atende_bench_${Date.now()}`;
-  try {
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-  } catch (err) {
-    console.log(`PostgreSQL: skipped (${(err as Error).message})`);
-    await admin.end().catch(() => {});
-    return;
-  }
-  const url = new URL(server);
-  url.pathname = `/${name}`;
-  const postgres = await createDb({ databaseUrl: url.toString() });
-  try {
-    await measure('PostgreSQL', postgres, clients, () => createDb({ databaseUrl: url.toString() }));
-  } finally {
-    await postgres.close();
-    if (process.env.BENCH_KEEP_DATABASE === '1') console.log(`kept database ${name}`);
-    else await admin.query(`drop database if exists ${name} with (force)`);
-    await admin.end();
-  }
+  await withScratchDatabase('atende_bench', async ({ url }) => {
+    const postgres = await createDb({ databaseUrl: url });
+    try {
+      await measure('PostgreSQL', postgres, clients, () => createDb({ databaseUrl: url }));
+    } finally {
+      await postgres.close();
+    }
+  });
 }
 
 async function main() {

@@ -4,9 +4,8 @@
 // the tenant transaction) and the ratio, the pool's queries per request, autocannon's req/s at 50
 // connections on a filtered list, and EXPLAIN (ANALYZE, BUFFERS) of every question's SQL (also
 // written to .cache/bench/scale-plans.txt). Prints figures and goals; asserts nothing.
-//   BENCH_DATABASE_URL (admin connection, default postgres://postgres@127.0.0.1:5432/postgres: a
-//   scratch database atende_scale_<random> is made there and dropped at the end, on failure and on
-//   Ctrl+C; no PostgreSQL → a message and exit 0), SCALE_TENANTS (default 10), SCALE_TICKETS (per
+//   BENCH_DATABASE_URL (see bench/lib.ts: a scratch database atende_scale_<random> is made there and
+//   dropped at the end; no PostgreSQL → a message and exit 0), SCALE_TENANTS (default 10), SCALE_TICKETS (per
 //   tenant, default 100000), SCALE_CUSTOMERS (the measured tenant's, default 100000; the others get
 //   1,000), SCALE_REQUESTS (sequential requests per question, default 200; a question stops short
 //   after SCALE_PHASE_SECONDS, default 15, of HTTP and as long of SQL, and says so), SCALE_CONNECTIONS
@@ -25,6 +24,7 @@ import { createDb, createDbFromConfig, type Database } from '../apps/api/src/db/
 import { createUser } from '../apps/api/src/modules/identity/users.service.ts';
 import { createTenant } from '../apps/api/src/modules/tenants/tenants.service.ts';
 import { signInIdToken } from '../apps/api/src/test/helpers.ts';
+import { type ScratchDatabase, withScratchDatabase } from './lib.ts';
 
 const envNumber = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
 const tenantCount = envNumber('SCALE_TENANTS', 10);
@@ -39,7 +39,6 @@ const pages = [1, 2, 3, 4, 5];
 const perPage = 20;
 const loadConnections = envNumber('SCALE_CONNECTIONS', 50);
 const loadSeconds = envNumber('SCALE_SECONDS', 10);
-const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const password = 'Bancada-Medida-Relogio-42';
 const root = fileURLToPath(new URL('..', import.meta.url));
 const plansFile = path.join(root, '.cache', 'bench', 'scale-plans.txt');
@@ -175,50 +174,6 @@ function tenantTxOf(queries: SentQuery[]): TenantTx {
   if (begin < 0 || end < 0) throw new Error('the tenant transaction has no begin or end');
   const statements = own.slice(begin, end + 1);
   return { statements, question: statements.filter((q) => !setupStatement.test(q.text)) };
-}
-
-// ---------------------------------------------------------------------------------------------
-// The scratch database.
-
-interface Scratch {
-  url: string;
-  name: string;
-  drop(): Promise<void>;
-}
-
-async function scratchDatabase(): Promise<Scratch | undefined> {
-  const admin = new pg.Client({ connectionString: adminUrl, connectionTimeoutMillis: 3000 });
-  admin.on('error', () => {});
-  const name = `atende_scale_${randomBytes(6).toString('hex')}`;
-  try {
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-  } catch (err) {
-    console.log(
-      `No PostgreSQL answers at ${adminUrl} (${(err as Error).message}): the scale bench needs one ` +
-        '(set BENCH_DATABASE_URL to a server where this user may create databases). No figures.',
-    );
-    await admin.end().catch(() => {});
-    return undefined;
-  }
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  let dropped: Promise<void> | undefined;
-  const drop = () => {
-    dropped ??= (async () => {
-      await admin.query(`drop database if exists ${name} with (force)`);
-      await admin.end();
-      console.log(`dropped database ${name}`);
-    })();
-    return dropped;
-  };
-  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-    process.once(signal, () => {
-      console.log(`\n${signal}: dropping ${name}…`);
-      drop().finally(() => process.exit(130));
-    });
-  }
-  return { url: url.toString(), name, drop };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -550,7 +505,7 @@ async function migrateAndFill(url: string) {
   }
 }
 
-async function run(scratch: Scratch) {
+async function run(scratch: ScratchDatabase) {
   console.log(
     `Scale: ${tenantCount} tenants × ${ticketCount} tickets on PostgreSQL (${scratch.name}); ` +
       `${requestCount} sequential requests per question`,
@@ -593,12 +548,10 @@ function printPlans(outcomes: Outcome[]) {
 }
 
 const started = performance.now();
-const scratch = await scratchDatabase();
-if (scratch) {
+await withScratchDatabase('atende_scale', async (scratch) => {
   try {
     await run(scratch);
   } finally {
-    await scratch.drop();
     console.log(`whole run: ${seconds(since(started))}`);
   }
-}
+});

@@ -3,12 +3,12 @@
 // within their limit and some late. Prints the first check (settling old waits), the steady check
 // p50/p95, the plan of its query, and what the triggers add to a message insert. Asserts nothing.
 //   BENCH_SLA_TICKETS (default 1000000), BENCH_SLA_MESSAGES (default 1000000),
-//   BENCH_POSTGRES_URL (server URL, default postgres://postgres@127.0.0.1:5432/postgres).
+//   BENCH_DATABASE_URL (see bench/lib.ts: a scratch database is made there and dropped).
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { createDb, type Database } from '../apps/api/src/db/client.ts';
 import { checkWaitingTickets } from '../apps/api/src/modules/notifications/sla.ts';
 import { createDomainEvents } from '../apps/api/src/reactions.ts';
+import { withScratchDatabase } from './lib.ts';
 
 const ticketCount = Number(process.env.BENCH_SLA_TICKETS ?? 1_000_000);
 const messageCount = Number(process.env.BENCH_SLA_MESSAGES ?? 1_000_000);
@@ -123,28 +123,17 @@ async function main(database: Database) {
   console.log(`  message insert median: ${without} ms without the SLA trigger, ${withTriggers} ms with it`);
 }
 
-const server = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const admin = new pg.Client({ connectionString: server, connectionTimeoutMillis: 2000 });
-const name = `atende_bench_sla_${Date.now()}`;
-try {
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-} catch (err) {
-  console.log(`PostgreSQL: skipped (${(err as Error).message}); the SLA bench needs a PostgreSQL server`);
-  process.exit(0);
-}
-const url = new URL(server);
-url.pathname = `/${name}`;
-// Filling a million rows takes longer than the API's statement timeout.
-const postgres = await createDb({
-  databaseUrl: url.toString(),
-  timeouts: { statementTimeoutMs: 600_000, lockTimeoutMs: 60_000, connectTimeoutMs: 5_000 },
+// The SLA bench measures PostgreSQL only: without a server it prints that it skipped.
+await withScratchDatabase('atende_bench_sla', async ({ url }) => {
+  // Filling a million rows takes longer than the API's statement timeout.
+  const postgres = await createDb({
+    databaseUrl: url,
+    timeouts: { statementTimeoutMs: 600_000, lockTimeoutMs: 60_000, connectTimeoutMs: 5_000 },
+  });
+  console.log('PostgreSQL:');
+  try {
+    await main(postgres);
+  } finally {
+    await postgres.close();
+  }
 });
-console.log('PostgreSQL:');
-try {
-  await main(postgres);
-} finally {
-  await postgres.close();
-  await admin.query(`drop database if exists ${name} with (force)`);
-  await admin.end();
-}

@@ -5,11 +5,10 @@
 // matcher before (one regex per term, measured here on fewer terms) and after (one automaton).
 // Prints figures; asserts nothing.
 //   BENCH_FLOOD_TEXTS (default 30), BENCH_FLOOD_LANES (default 3), BENCH_OLD_TERMS (default 200),
-//   BENCH_POSTGRES_URL (server URL, default postgres://postgres@127.0.0.1:5432/postgres).
+//   BENCH_DATABASE_URL (see bench/lib.ts: a scratch database is made there and dropped).
 import { randomUUID } from 'node:crypto';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { compileRedFlags, foldText } from '@atende/analyzer';
-import pg from 'pg';
 import { buildApp } from '../apps/api/src/app.ts';
 import { loadConfig } from '../apps/api/src/config.ts';
 import { createDb, type Database, openPglite } from '../apps/api/src/db/client.ts';
@@ -17,6 +16,7 @@ import { createUser } from '../apps/api/src/modules/identity/users.service.ts';
 import { createTenant } from '../apps/api/src/modules/tenants/tenants.service.ts';
 import { floodText, percentile, realisticTerms } from '../apps/api/src/security/term-flood.data.ts';
 import { signInIdToken } from '../apps/api/src/test/helpers.ts';
+import { withScratchDatabase } from './lib.ts';
 
 const floodTexts = Number(process.env.BENCH_FLOOD_TEXTS ?? 30);
 const lanes = Number(process.env.BENCH_FLOOD_LANES ?? 3);
@@ -180,23 +180,11 @@ await measure(
 );
 await pglite.close();
 
-const server = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const admin = new pg.Client({ connectionString: server, connectionTimeoutMillis: 2000 });
-const name = `atende_bench_${Date.now()}`;
-try {
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-} catch (err) {
-  console.log(`PostgreSQL: skipped (${(err as Error).message})`);
-  process.exit(0);
-}
-const url = new URL(server);
-url.pathname = `/${name}`;
-const postgres = await createDb({ databaseUrl: url.toString() });
-try {
-  await measure('PostgreSQL', postgres);
-} finally {
-  await postgres.close();
-  await admin.query(`drop database if exists ${name} with (force)`);
-  await admin.end();
-}
+await withScratchDatabase('atende_bench', async ({ url }) => {
+  const postgres = await createDb({ databaseUrl: url });
+  try {
+    await measure('PostgreSQL', postgres);
+  } finally {
+    await postgres.close();
+  }
+});

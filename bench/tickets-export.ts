@@ -8,16 +8,14 @@
 // latencies: the export holds no transaction between pages). Goal: 100,000 rows in ≤ 5 s with
 // ≤ 50 MB extra. Prints figures; asserts nothing.
 //   BENCH_TICKETS (default 100000), BENCH_CHUNK_ROWS (default: the app's, 1000), BENCH_DATABASES
-//   (default pglite,postgres), BENCH_POSTGRES_URL (server URL, default
-//   postgres://postgres@127.0.0.1:5432/postgres; a scratch database atende_bench_export_<random>
-//   is made there and dropped at the end, on failure and on Ctrl+C).
+//   (default pglite,postgres), BENCH_DATABASE_URL (see bench/lib.ts: a scratch database
+//   atende_bench_export_<random> is made there and dropped at the end).
 import { fork } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import { fileURLToPath } from 'node:url';
 import v8 from 'node:v8';
 import vm from 'node:vm';
-import pg from 'pg';
 import { buildApp } from '../apps/api/src/app.ts';
 import { seedBulk } from '../apps/api/src/cli/seed-bulk.ts';
 import { loadConfig } from '../apps/api/src/config.ts';
@@ -25,11 +23,11 @@ import { createDb, type Database, openPglite } from '../apps/api/src/db/client.t
 import { createUser } from '../apps/api/src/modules/identity/users.service.ts';
 import { createTenant } from '../apps/api/src/modules/tenants/tenants.service.ts';
 import { signInIdToken } from '../apps/api/src/test/helpers.ts';
+import { withScratchDatabase } from './lib.ts';
 
 const ticketCount = Number(process.env.BENCH_TICKETS ?? 100_000);
 const chunkRows = process.env.BENCH_CHUNK_ROWS;
 const databases = new Set((process.env.BENCH_DATABASES ?? 'pglite,postgres').split(',').map((d) => d.trim()));
-const adminUrl = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const password = 'Bancada-Medida-Relogio-42';
 const goal = { seconds: 5, extraMb: 50 };
 const filtered = 'sentiment=negative&csat_lt=5';
@@ -217,41 +215,12 @@ if (databases.has('pglite')) {
 }
 
 if (databases.has('postgres')) {
-  const admin = new pg.Client({ connectionString: adminUrl, connectionTimeoutMillis: 3000 });
-  admin.on('error', () => {});
-  const name = `atende_bench_export_${randomBytes(6).toString('hex')}`;
-  let created = false;
-  try {
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    created = true;
-  } catch (err) {
-    console.log(`PostgreSQL: skipped, none answers at ${adminUrl} (${(err as Error).message})`);
-    await admin.end().catch(() => {});
-  }
-  if (created) {
-    let dropped: Promise<void> | undefined;
-    const drop = () => {
-      dropped ??= (async () => {
-        await admin.query(`drop database if exists ${name} with (force)`);
-        await admin.end();
-      })();
-      return dropped;
-    };
-    for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-      process.once(signal, () => {
-        console.log(`\n${signal}: dropping ${name}…`);
-        drop().finally(() => process.exit(130));
-      });
-    }
-    const url = new URL(adminUrl);
-    url.pathname = `/${name}`;
-    const postgres = await createDb({ databaseUrl: url.toString() });
+  await withScratchDatabase('atende_bench_export', async ({ url }) => {
+    const postgres = await createDb({ databaseUrl: url });
     try {
       await measure('PostgreSQL', postgres);
     } finally {
       await postgres.close();
-      await drop();
     }
-  }
+  });
 }

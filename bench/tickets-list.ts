@@ -1,16 +1,16 @@
 // p50/p95 of GET /api/v1/tickets with 3 filters on a tenant holding 100,000 tickets (70% analysed),
 // over real HTTP, on PGlite and, when one answers, on PostgreSQL. Prints figures; asserts nothing.
-//   BENCH_TICKETS (default 100000), BENCH_REQUESTS (default 200), BENCH_POSTGRES_URL (server URL,
-//   default postgres://postgres@127.0.0.1:5432/postgres; a scratch database is made and dropped).
+//   BENCH_TICKETS (default 100000), BENCH_REQUESTS (default 200), BENCH_DATABASE_URL (see
+//   bench/lib.ts: a scratch database is made there and dropped).
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { buildApp } from '../apps/api/src/app.ts';
 import { loadConfig } from '../apps/api/src/config.ts';
 import { createDb, type Database, openPglite } from '../apps/api/src/db/client.ts';
 import { createUser } from '../apps/api/src/modules/identity/users.service.ts';
 import { createTenant } from '../apps/api/src/modules/tenants/tenants.service.ts';
 import { signInIdToken } from '../apps/api/src/test/helpers.ts';
+import { withScratchDatabase } from './lib.ts';
 
 const ticketCount = Number(process.env.BENCH_TICKETS ?? 100_000);
 const requestCount = Number(process.env.BENCH_REQUESTS ?? 200);
@@ -105,23 +105,11 @@ const pglite = await createDb({ pglite: await openPglite() });
 await measure('PGlite (in memory)', pglite);
 await pglite.close();
 
-const server = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const admin = new pg.Client({ connectionString: server, connectionTimeoutMillis: 2000 });
-const name = `atende_bench_${Date.now()}`;
-try {
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-} catch (err) {
-  console.log(`PostgreSQL: skipped (${(err as Error).message})`);
-  process.exit(0);
-}
-const url = new URL(server);
-url.pathname = `/${name}`;
-const postgres = await createDb({ databaseUrl: url.toString() });
-try {
-  await measure('PostgreSQL', postgres);
-} finally {
-  await postgres.close();
-  await admin.query(`drop database if exists ${name} with (force)`);
-  await admin.end();
-}
+await withScratchDatabase('atende_bench', async ({ url }) => {
+  const postgres = await createDb({ databaseUrl: url });
+  try {
+    await measure('PostgreSQL', postgres);
+  } finally {
+    await postgres.close();
+  }
+});

@@ -1,4 +1,5 @@
-// `npm run bench [name…]`: runs every bench/*.{mjs,ts} (or those named), each printing its figures.
+// `npm run bench [name…]`: runs every bench/*.{mjs,ts} (or those named), each printing its figures;
+// bench/lib.ts is shared code, not a bench.
 // `npm run bench -- --scale`: runs bench/scale.ts alone (1M tickets on PostgreSQL, minutes); the
 // files a flag selects never run without it.
 import { spawnSync } from 'node:child_process';
@@ -15,6 +16,7 @@ if (unknown.length) fail(`unknown option ${unknown.join(', ')} (known: ${Object.
 
 ensureDependencies();
 const byFlag = Object.values(flagged);
+const shared = ['lib.ts'];
 const benches = flags.length
   ? flags.map((f) => flagged[f])
   : fs
@@ -23,6 +25,7 @@ const benches = flags.length
         (f) =>
           /\.(mjs|ts)$/.test(f) &&
           !byFlag.includes(f) &&
+          !shared.includes(f) &&
           (wanted.length === 0 || wanted.includes(f.replace(/\.(mjs|ts)$/, ''))),
       );
 for (const [flag, file] of Object.entries(flagged)) {
