@@ -240,7 +240,7 @@ describe.skipIf(process.env.TEST_DB !== 'postgres')('notifications across two se
     }
   }
 
-  /** The pids of the processes holding the periodic jobs' leader lock (db/client.ts). */
+  /** The pids of the processes holding the periodic jobs' leader lock (db/leader-lock.ts). */
   const leaders = async () =>
     (
       await owner<{ application_name: string }>(
