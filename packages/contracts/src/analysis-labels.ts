@@ -111,6 +111,12 @@ export const solvedStatusLabels: Readonly<Record<(typeof solvedStatuses)[number]
   in_progress: 'Em Progresso',
   not_solved: 'Não Resolvido',
 };
+/** The same in the plural, naming a count of tickets (the dashboard's 'Resolvidos: 12'). */
+export const solvedStatusPluralLabels: Readonly<Record<(typeof solvedStatuses)[number], string>> = {
+  solved: 'Resolvidos',
+  in_progress: 'Em Progresso',
+  not_solved: 'Não Resolvidos',
+};
 export const urgencyLabels: Readonly<Record<(typeof urgencyLevels)[number], string>> = {
   low: 'Baixa',
   medium: 'Média',
