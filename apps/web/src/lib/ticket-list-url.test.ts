@@ -1,17 +1,19 @@
 import { describe, expect, it } from 'vitest';
-import { emptyValues, readListParams, writeListParams } from '../../../components/list/list-params.ts';
+import { emptyValues, readListParams, writeListParams } from '../components/list/list-params.ts';
 import {
   filtersToApiParams,
   type TicketFilters,
-  ticketListSchema,
+  ticketListUrlSchema,
   ticketSortSpec,
+  ticketsHref,
   toDateInputValue,
-} from './filters.ts';
+} from './ticket-list-url.ts';
 
-const read = (query: string) => readListParams(ticketListSchema, new URLSearchParams(query), ticketSortSpec);
+const read = (query: string) =>
+  readListParams(ticketListUrlSchema, new URLSearchParams(query), ticketSortSpec);
 const write = (values: Partial<TicketFilters>, page?: number) =>
-  writeListParams(ticketListSchema, { values, page }, ticketSortSpec);
-const none = emptyValues(ticketListSchema);
+  writeListParams(ticketListUrlSchema, { values, page }, ticketSortSpec);
+const none = emptyValues(ticketListUrlSchema);
 
 describe('ticket filters ⇄ URL', () => {
   const full: TicketFilters = {
@@ -29,7 +31,7 @@ describe('ticket filters ⇄ URL', () => {
     red_flag_term: 'anatel',
   };
 
-  it('writes every filter under its spec name and reads it back unchanged', () => {
+  it('writes every filter under its URL name and reads it back unchanged', () => {
     const params = write(full);
     expect(Object.fromEntries(params)).toEqual({
       q: 'procon',
@@ -48,7 +50,7 @@ describe('ticket filters ⇄ URL', () => {
     expect(read(params.toString()).values).toEqual(full);
   });
 
-  it('leaves empty values out (spec §5)', () => {
+  it('leaves empty values out', () => {
     expect(write(none).toString()).toBe('');
     expect(write({ ...none, q: '  ', sentiment: 'positive' }).toString()).toBe('sentiment=positive');
   });
@@ -99,9 +101,18 @@ describe('ticket filters ⇄ URL', () => {
     expect(read('sort=csat_score&order=asc').sort).toEqual({ by: 'csat_score', order: 'asc' });
     expect(read('sort=title&order=up').sort).toEqual(ticketSortSpec.default);
     const withSort = (sort: typeof ticketSortSpec.default) =>
-      writeListParams(ticketListSchema, { values: { q: 'x' }, sort }, ticketSortSpec).toString();
+      writeListParams(ticketListUrlSchema, { values: { q: 'x' }, sort }, ticketSortSpec).toString();
     expect(withSort(ticketSortSpec.default)).toBe('q=x');
     expect(withSort({ by: 'csat_score', order: 'desc' })).toBe('q=x&sort=csat_score');
     expect(withSort({ by: 'created_at', order: 'asc' })).toBe('q=x&order=asc');
+  });
+
+  it('links to the list with the filters given, never a page or an order', () => {
+    expect(ticketsHref({ sentiment: 'negative', requires_escalation: true })).toBe(
+      '/tickets?sentiment=negative&requires_escalation=true',
+    );
+    expect(ticketsHref({ q: ' ', csat_lt: '' })).toBe('/tickets');
+    const withPage = { red_flag_term: 'procon', page: '3', sort: 'csat_score' } as Partial<TicketFilters>;
+    expect(ticketsHref(withPage)).toBe('/tickets?red_flag_term=procon');
   });
 });

@@ -1,15 +1,17 @@
+import { sentiments, solvedStatuses, ticketSorts } from '@atende/contracts';
 import {
   type ListSort,
   type ListValues,
   param,
   type SortSpec,
   writeListParams,
-} from '../../../components/list/list-params.ts';
-import type { ListState } from '../../../components/list/use-list-state.ts';
-import type { QueryParams } from '../../../lib/api-client.ts';
+} from '../components/list/list-params.ts';
+import type { ListState } from '../components/list/use-list-state.ts';
+import type { QueryParams } from './api-client.ts';
 
-export const filterSentiments = ['positive', 'neutral', 'negative', 'mixed'] as const;
-export const filterSolvedStatuses = ['solved', 'in_progress', 'not_solved'] as const;
+// The tickets list's URL (`/tickets?sentiment=…&page=N`), read by the tickets screen and linked to
+// by the dashboard: its names and values are the API's own (`GET /api/v1/tickets`, the contract's
+// enums), so a filter reads the same from the URL to the request.
 
 const DATE_RE = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?)?$/;
 
@@ -27,13 +29,16 @@ function cleanCsat(text: string): string {
   return Number.isFinite(n) && n >= 0 && n <= 10 ? String(n) : '';
 }
 
-/** The list's filters as the URL holds them (`?q=…&sentiment=…&page=N`), under the spec's names. */
-export const ticketListSchema = {
+/**
+ * The list's filters as the URL holds them (`?q=…&sentiment=…&page=N`), under the API's query
+ * names (the search is `q` here, `search` in the API); the choices are the contract's enums.
+ */
+export const ticketListUrlSchema = {
   q: param.text(),
   start_date: param.cleaned(cleanDate),
   end_date: param.cleaned(cleanDate),
-  sentiment: param.oneOf(filterSentiments),
-  solved_status: param.oneOf(filterSolvedStatuses),
+  sentiment: param.oneOf(sentiments),
+  solved_status: param.oneOf(solvedStatuses),
   requires_escalation: param.flag(),
   contains_red_flags: param.flag(),
   /** Red flags or escalation (the dashboard's 'requer atenção' card). */
@@ -44,19 +49,29 @@ export const ticketListSchema = {
   csat_gte: param.cleaned(cleanCsat),
   red_flag_term: param.text(),
 };
-export type TicketFilters = ListValues<typeof ticketListSchema>;
+export type TicketFilters = ListValues<typeof ticketListUrlSchema>;
 
+type TicketSortColumn = (typeof ticketSorts)[number];
 /** The list's order (the API's sort/order): newest first unless the URL says otherwise. */
-export const ticketSortSpec: SortSpec<'created_at' | 'csat_score'> = {
-  columns: ['created_at', 'csat_score'],
+export const ticketSortSpec: SortSpec<TicketSortColumn> = {
+  columns: ticketSorts,
   default: { by: 'created_at', order: 'desc' },
 };
-export type TicketSort = ListSort<'created_at' | 'csat_score'>;
-export type TicketListState = ListState<typeof ticketListSchema, TicketSort['by']>;
+export type TicketSort = ListSort<TicketSortColumn>;
+export type TicketListState = ListState<typeof ticketListUrlSchema, TicketSortColumn>;
+
+/**
+ * A link to the tickets list showing these filters (the others empty), on its first page: a link
+ * never names a page or an order, the list's own pager and headers do.
+ */
+export function ticketsHref(filters: Partial<TicketFilters>): string {
+  const query = writeListParams(ticketListUrlSchema, { values: filters }).toString();
+  return query ? `/tickets?${query}` : '/tickets';
+}
 
 /** `GET /api/v1/tickets` query: the URL's `q` is the API's `search`; empty values left out. */
 export function filtersToApiParams(filters: TicketFilters): QueryParams {
-  const { q, ...rest } = Object.fromEntries(writeListParams(ticketListSchema, { values: filters }));
+  const { q, ...rest } = Object.fromEntries(writeListParams(ticketListUrlSchema, { values: filters }));
   return q ? { search: q, ...rest } : rest;
 }
 

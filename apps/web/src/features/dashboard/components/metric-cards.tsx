@@ -1,4 +1,5 @@
-import type { Dashboard } from '@atende/contracts';
+import type { Dashboard, sentiments, solvedStatuses } from '@atende/contracts';
+import { sentimentLabels, solvedStatusPluralLabels } from '@atende/contracts/analysis-labels';
 import type { LucideIcon } from 'lucide-react';
 import { AlertTriangle, Gauge, ListChecks, MessageCircleHeart } from 'lucide-react';
 import type { ReactNode } from 'react';
@@ -6,16 +7,38 @@ import { Link } from 'react-router';
 import { cn, focusRing } from '../../../components/ui/cn.ts';
 import { formatCsatAverage } from '../../../lib/analysis-display.ts';
 import { formatTotal } from '../../../lib/format.ts';
-import { ticketsLink } from '../lib/period.ts';
+import type { TicketFilters } from '../../../lib/ticket-list-url.ts';
+import { type TicketsWindow, ticketsLink } from '../lib/period.ts';
 
-type Window = Record<string, string>;
+type Sentiment = (typeof sentiments)[number];
+type SolvedStatus = (typeof solvedStatuses)[number];
 
-/** The four cards of spec §2; every figure links to the tickets list showing exactly those tickets. */
-export function MetricCards({ dashboard: d, window }: { dashboard: Dashboard; window: Window }) {
+/**
+ * The rows of the status and sentiment cards, in this order, with the colour of their dot; the
+ * labels are the contract's (`solvedStatusPluralLabels`, `sentimentLabels`), and a value the
+ * contract adds fails to compile here until it has a colour.
+ */
+const statusTones = { solved: 'green', in_progress: 'blue', not_solved: 'red' } as const satisfies Record<
+  SolvedStatus,
+  Tone
+>;
+const sentimentTones = {
+  neutral: 'slate',
+  negative: 'red',
+  positive: 'green',
+  mixed: 'amber',
+} as const satisfies Record<Sentiment, Tone>;
+const rowsOf = <K extends string>(tones: Record<K, Tone>) => Object.entries(tones) as [K, Tone][];
+
+/**
+ * The four cards (CSAT, status, sentiment, alerts); every figure links to the tickets list
+ * showing exactly those tickets.
+ */
+export function MetricCards({ dashboard: d, window }: { dashboard: Dashboard; window: TicketsWindow }) {
   const status = d.ticket_breakdown.by_solved_status;
   const sentiment = d.ticket_breakdown.by_sentiment;
   const analysed = status.solved + status.in_progress + status.not_solved;
-  const link = (slice: Record<string, string> = {}) => ticketsLink(window, slice);
+  const link = (slice: Partial<TicketFilters> = {}) => ticketsLink(window, slice);
   return (
     <div className="grid gap-4 sm:grid-cols-2 2xl:grid-cols-4">
       <MetricCard title="CSAT médio" icon={Gauge}>
@@ -27,7 +50,7 @@ export function MetricCards({ dashboard: d, window }: { dashboard: Dashboard; wi
           <p className="mt-1 text-sm text-slate-600">Nenhum chamado analisado no período.</p>
         )}
         <ul className="mt-3 space-y-1">
-          <MetricRow to={link({ analyzed: 'true' })} label="Total de chamados" value={analysed} />
+          <MetricRow to={link({ analyzed: true })} label="Total de chamados" value={analysed} />
           {d.total_tickets !== analysed && (
             <MetricRow
               to={link()}
@@ -41,43 +64,29 @@ export function MetricCards({ dashboard: d, window }: { dashboard: Dashboard; wi
 
       <MetricCard title="Chamados por status" icon={ListChecks}>
         <ul className="space-y-1">
-          <MetricRow
-            to={link({ solved_status: 'solved' })}
-            label="Resolvidos"
-            value={status.solved}
-            tone="green"
-          />
-          <MetricRow
-            to={link({ solved_status: 'in_progress' })}
-            label="Em Progresso"
-            value={status.in_progress}
-            tone="blue"
-          />
-          <MetricRow
-            to={link({ solved_status: 'not_solved' })}
-            label="Não Resolvidos"
-            value={status.not_solved}
-            tone="red"
-          />
+          {rowsOf(statusTones).map(([value, tone]) => (
+            <MetricRow
+              key={value}
+              to={link({ solved_status: value })}
+              label={solvedStatusPluralLabels[value]}
+              value={status[value]}
+              tone={tone}
+            />
+          ))}
         </ul>
       </MetricCard>
 
       <MetricCard title="Sentimento" icon={MessageCircleHeart}>
         <ul className="space-y-1">
-          <MetricRow to={link({ sentiment: 'neutral' })} label="Neutro" value={sentiment.neutral} />
-          <MetricRow
-            to={link({ sentiment: 'negative' })}
-            label="Negativo"
-            value={sentiment.negative}
-            tone="red"
-          />
-          <MetricRow
-            to={link({ sentiment: 'positive' })}
-            label="Positivo"
-            value={sentiment.positive}
-            tone="green"
-          />
-          <MetricRow to={link({ sentiment: 'mixed' })} label="Misto" value={sentiment.mixed} tone="amber" />
+          {rowsOf(sentimentTones).map(([value, tone]) => (
+            <MetricRow
+              key={value}
+              to={link({ sentiment: value })}
+              label={sentimentLabels[value]}
+              value={sentiment[value]}
+              tone={tone}
+            />
+          ))}
         </ul>
       </MetricCard>
 
@@ -90,13 +99,13 @@ export function MetricCards({ dashboard: d, window }: { dashboard: Dashboard; wi
             tone="amber"
           />
           <MetricRow
-            to={link({ requires_attention: 'true' })}
+            to={link({ requires_attention: true })}
             label="Sinais de alerta / requer atenção"
             value={d.requires_attention_count}
             tone="red"
           />
           <MetricRow
-            to={link({ requires_escalation: 'true' })}
+            to={link({ requires_escalation: true })}
             label="Escalonamento necessário"
             value={d.escalation_needed_count}
             tone="red"
@@ -131,6 +140,7 @@ function MetricCard({
   );
 }
 
+type Tone = keyof typeof tones;
 const tones = {
   slate: 'bg-slate-400',
   green: 'bg-green-600',
@@ -150,7 +160,7 @@ function MetricRow({
   to: string;
   label: string;
   value: number;
-  tone?: keyof typeof tones;
+  tone?: Tone;
   muted?: boolean;
 }) {
   return (

@@ -2,7 +2,7 @@ import type { Dashboard } from '@atende/contracts';
 import { Link } from 'react-router';
 import { cn, focusRing } from '../../../components/ui/cn.ts';
 import { formatTotal } from '../../../lib/format.ts';
-import { ticketsLink } from '../lib/period.ts';
+import { type TicketsWindow, ticketsLink } from '../lib/period.ts';
 
 /** The window's most frequent red-flag words, each linking to the tickets whose analysis found it. */
 export function TopTerms({
@@ -10,7 +10,7 @@ export function TopTerms({
   window,
 }: {
   terms: Dashboard['top_red_flag_terms'];
-  window: Record<string, string>;
+  window: TicketsWindow;
 }) {
   const most = terms[0]?.count ?? 0;
   return (

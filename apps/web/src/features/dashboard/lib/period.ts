@@ -1,5 +1,6 @@
 import type { Dashboard, dashboardDays } from '@atende/contracts';
 import type { QueryParams } from '../../../lib/api-client.ts';
+import { type TicketFilters, ticketsHref } from '../../../lib/ticket-list-url.ts';
 
 /** The period buttons (the API's `days`); 30 when the URL says nothing. */
 export const periodDays = [7, 30, 90] as const satisfies typeof dashboardDays;
@@ -37,7 +38,7 @@ export function periodToSearchParams(period: Period): URLSearchParams {
   return params;
 }
 
-/** `GET /api/v1/analytics/dashboard`: days only without dates (spec §8). */
+/** `GET /api/v1/analytics/dashboard`: the dates when set, else the days (never both: dates win). */
 export function periodToApiParams(period: Period): QueryParams {
   return hasDates(period)
     ? { start_date: period.start_date || undefined, end_date: period.end_date || undefined }
@@ -54,13 +55,14 @@ export const windowParams = (period: Period, dashboard: Pick<Dashboard, 'window_
   end_date: period.end_date || dashboard.window_end,
 });
 
+/** The window as the tickets list's filters (`windowParams`). */
+export type TicketsWindow = Pick<TicketFilters, 'start_date' | 'end_date'>;
+
 /**
  * A link to the tickets list for a slice of the window, on its first page: a link never names a
  * page (offset paging reaches only a list's first 10,000 rows; a deeper page would be a 400), the
- * list's own pager stays within them.
+ * list's own pager stays within them. `ticketsHref` writes only the list's filters.
  */
-export function ticketsLink(window: Record<string, string>, slice: Record<string, string> = {}): string {
-  const params = new URLSearchParams({ ...window, ...slice });
-  params.delete('page');
-  return `/tickets?${params}`;
+export function ticketsLink(window: TicketsWindow, slice: Partial<TicketFilters> = {}): string {
+  return ticketsHref({ ...window, ...slice });
 }

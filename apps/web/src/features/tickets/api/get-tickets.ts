@@ -1,7 +1,7 @@
 import type { TicketList } from '@atende/contracts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
-import { filtersToApiParams, type TicketFilters, type TicketSort } from '../lib/filters.ts';
+import { filtersToApiParams, type TicketFilters, type TicketSort } from '../../../lib/ticket-list-url.ts';
 import { ticketKeys } from './keys.ts';
 
 export const TICKETS_PER_PAGE = 20;

@@ -3,9 +3,9 @@ import { Toaster } from 'sonner';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { emptyValues } from '../../../components/list/list-params.ts';
 import { ID_TOKEN_STORAGE_KEY } from '../../../lib/id-token.ts';
+import { ticketListUrlSchema } from '../../../lib/ticket-list-url.ts';
 import { json, stubServer } from '../../../testing/fake-server.ts';
 import { fakeIdToken } from '../../../testing/id-token.ts';
-import { ticketListSchema } from '../lib/filters.ts';
 import { ExportTicketsButton } from './export-tickets-button.tsx';
 
 beforeEach(() => localStorage.setItem(ID_TOKEN_STORAGE_KEY, fakeIdToken()));
@@ -27,7 +27,7 @@ function captureDownloads() {
 }
 
 const filters = {
-  ...emptyValues(ticketListSchema),
+  ...emptyValues(ticketListUrlSchema),
   q: 'procon',
   sentiment: 'negative' as const,
   requires_escalation: true,

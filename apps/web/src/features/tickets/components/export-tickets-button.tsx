@@ -1,5 +1,5 @@
 import { DownloadButton } from '../../../components/download-button.tsx';
-import { filtersToApiParams, type TicketFilters, toDateInputValue } from '../lib/filters.ts';
+import { filtersToApiParams, type TicketFilters, toDateInputValue } from '../../../lib/ticket-list-url.ts';
 
 export const ticketsExportPath = '/api/v1/tickets/export.csv';
 

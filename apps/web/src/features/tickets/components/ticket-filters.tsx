@@ -1,3 +1,4 @@
+import { sentiments, solvedStatuses } from '@atende/contracts';
 import { ChevronDown, ChevronUp } from 'lucide-react';
 import { useEffect } from 'react';
 import { Controller } from 'react-hook-form';
@@ -15,18 +16,14 @@ import { fieldProps, useZodForm } from '../../../lib/forms.ts';
 import { useRememberedToggle } from '../../../lib/remembered-toggle.ts';
 import {
   type TicketFilters as Filters,
-  filterSentiments,
-  filterSolvedStatuses,
   type TicketListState,
-  ticketListSchema,
+  ticketListUrlSchema,
   toDateInputValue,
-} from '../lib/filters.ts';
+} from '../../../lib/ticket-list-url.ts';
 
-const sentimentOptions = filterSentiments.map((value) => ({ value, label: sentimentLabels[value] ?? value }));
-const statusOptions = filterSolvedStatuses.map((value) => ({
-  value,
-  label: solvedStatusLabels[value] ?? value,
-}));
+// The choices are the contract's enums, labelled by its label maps: the API's own vocabulary.
+const sentimentOptions = sentiments.map((value) => ({ value, label: sentimentLabels[value] }));
+const statusOptions = solvedStatuses.map((value) => ({ value, label: solvedStatusLabels[value] }));
 const flagOptions = [
   ['requires_escalation', 'Requer escalonamento'],
   ['contains_red_flags', 'Contém sinais de alerta'],
@@ -50,8 +47,8 @@ const draftSchema = z
     q: z.string(),
     start_date: dayText,
     end_date: dayText,
-    sentiment: z.enum(['', ...filterSentiments] as const),
-    solved_status: z.enum(['', ...filterSolvedStatuses] as const),
+    sentiment: z.enum(['', ...sentiments] as const),
+    solved_status: z.enum(['', ...solvedStatuses] as const),
     requires_escalation: z.boolean(),
     contains_red_flags: z.boolean(),
     requires_attention: z.boolean(),
@@ -74,7 +71,7 @@ const draftOf = (values: Filters): Filters => ({
   start_date: dateText(values.start_date),
   end_date: dateText(values.end_date),
 });
-const noFilters = emptyValues(ticketListSchema);
+const noFilters = emptyValues(ticketListUrlSchema);
 
 /** The typed day, or the URL's value untouched while the text still shows it (a dashboard link's exact instant). */
 const dayOf = (text: string, current: string) =>
@@ -88,7 +85,7 @@ export function TicketFilters({ list }: { list: TicketListState }) {
   const [open, setOpen] = useRememberedToggle('atende.tickets.filters', false);
   // The URL's filters changed elsewhere (back button, a dashboard link): show what is in force.
   // Paging or sorting keeps what is being edited.
-  const applied = writeListParams(ticketListSchema, { values }).toString();
+  const applied = writeListParams(ticketListUrlSchema, { values }).toString();
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the applied filters change
   useEffect(() => form.reset(draftOf(values)), [applied]);
 

@@ -8,9 +8,9 @@ import { cn, focusRing } from '../../../components/ui/cn.ts';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { currentTenantId } from '../../../lib/id-token.ts';
 import { isDigisacConfigured, tenantSettingsKey, useTenantSettings } from '../../../lib/tenant-settings.ts';
+import { ticketListUrlSchema, ticketSortSpec } from '../../../lib/ticket-list-url.ts';
 import { useTickets } from '../api/get-tickets.ts';
 import { ticketKeys } from '../api/keys.ts';
-import { ticketListSchema, ticketSortSpec } from '../lib/filters.ts';
 import { CreateTicketForm } from './create-ticket-form.tsx';
 import { type DigisacPageSize, DigisacTicketsTab } from './digisac-tickets-tab.tsx';
 import { ExportTicketsButton } from './export-tickets-button.tsx';
@@ -27,7 +27,7 @@ const tabClass = cn(
 /** /tickets: 'Chamados' — create, filter (mirrored in the URL), list, act in bulk. */
 export function TicketsScreen() {
   const queryClient = useQueryClient();
-  const list = useListState(ticketListSchema, ticketSortSpec);
+  const list = useListState(ticketListUrlSchema, ticketSortSpec);
   const tickets = useTickets(list.values, list.page, list.sort ?? ticketSortSpec.default);
   const settings = useTenantSettings();
   const digisac = isDigisacConfigured(settings.data);

@@ -21,11 +21,11 @@ import {
   solvedStatusTone,
 } from '../../../lib/analysis-display.ts';
 import { formatDateTime } from '../../../lib/format.ts';
+import { type TicketListState, type TicketSort, ticketSortSpec } from '../../../lib/ticket-list-url.ts';
 import { useAnalyzeTicket, useTicketsBeingAnalyzed } from '../api/analyze-ticket.ts';
 import { useFlagTicket, useTicketsBeingFlagged } from '../api/flag-ticket.ts';
 import { TICKETS_PER_PAGE } from '../api/get-tickets.ts';
 import { ticketKeys } from '../api/keys.ts';
-import { type TicketListState, type TicketSort, ticketSortSpec } from '../lib/filters.ts';
 import type { FromList } from '../lib/from-list.ts';
 import { REPROCESS_QUESTION } from './reprocess.ts';
 import { TicketStatusBadge, ticketAnalysisState } from './ticket-status-badge.tsx';
