@@ -3,12 +3,12 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { api } from '../../../lib/api-client.ts';
 import { currentTenantId, customerKeys } from './keys.ts';
 
-/** Spec §9: the customers screen shows 10 per page. */
+/** The customers screen shows 10 per page. */
 export const customersPerPage = 10;
 
 export type CustomerPage = CustomerList;
 
-/** Spec §3: the list may be a plain array or `{customers,total,…}`; anything else is empty. */
+/** The list may come as a plain array or as `{customers,total,…}`; anything else is an empty page. */
 export function toCustomerPage(data: unknown, page: number): CustomerPage {
   if (Array.isArray(data)) return { customers: data, total: data.length, page, per_page: customersPerPage };
   if (typeof data === 'object' && data !== null && Array.isArray((data as CustomerPage).customers)) {

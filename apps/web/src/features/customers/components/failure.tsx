@@ -1,8 +1,9 @@
 import { ApiError } from '../../../lib/api-client.ts';
 
 /**
- * The spec's failure sentence, plus the server's own detail when it says more (a 4xx such as
- * 'Já existe um cliente com este documento.'); a 5xx or a lost connection adds nothing useful.
+ * The screen's failure sentence (`fallback`), plus the server's own detail when it says more (a
+ * 4xx such as 'Já existe um cliente com este documento.'); a 5xx or a lost connection adds nothing
+ * useful.
  */
 export function failureDescription(fallback: string, error: unknown) {
   const detail =

@@ -33,7 +33,7 @@ export function createPayload(values: CustomerFormValues) {
 }
 
 /**
- * The body of an edit (spec §5: only the changed fields). Blanking an optional field sends null;
+ * The body of an edit: only the changed fields are sent. Blanking an optional field sends null;
  * a document counts as changed only when its digits change (punctuation is not a change).
  */
 export function changedFields(customer: Customer, values: CustomerFormValues): UpdateCustomer {

@@ -16,7 +16,7 @@ import { TrendTable } from './trend-table.tsx';
 
 const TrendChart = lazy(() => import('./trend-chart.tsx'));
 
-/** /dashboard (spec §2): the window's figures, each linking to the tickets it counts. */
+/** /dashboard: the window's figures, each linking to the tickets it counts. */
 export function DashboardScreen() {
   const [searchParams, setSearchParams] = useSearchParams();
   const period = periodFromSearchParams(searchParams);

@@ -14,7 +14,7 @@ export interface MessageFormValues {
   expert_id: string;
 }
 
-/** The body of `POST /messages`: absent or blank optional ids are left out (spec §5), channel defaults to web. */
+/** The body of `POST /messages`: absent or blank optional ids are left out, channel defaults to web. */
 export function createMessagePayload(values: MessageFormValues): CreateMessage {
   const body: CreateMessage = {
     content: values.content.trim(),

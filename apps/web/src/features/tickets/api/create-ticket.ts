@@ -9,7 +9,10 @@ export interface CreateTicketInput {
   content: string;
 }
 
-/** The spec's create payload: the conversation to analyse is a copy of the content. */
+/**
+ * The body of `POST /api/v1/tickets`: a blank title is null, and the conversation to analyse is a
+ * copy of the content.
+ */
 export function createTicketPayload({ title, customerId, content }: CreateTicketInput) {
   return {
     title: title.trim() === '' ? null : title.trim(),

@@ -30,7 +30,10 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-/** The newest AI analysis of a ticket, coloured by the spec's thresholds. */
+/**
+ * The newest AI analysis of a ticket, coloured by the thresholds of lib/analysis-display.ts
+ * (confidence, complexity, CSAT).
+ */
 export function AnalysisPanel({ analysis, action }: { analysis: TicketAnalysis | null; action?: ReactNode }) {
   return (
     <Card aria-labelledby="analysis-title">

@@ -37,7 +37,7 @@ const bodies = (fetchMock: ReturnType<typeof stubServer>, path: string) =>
     .map(([, init]) => JSON.parse(String(init?.body)));
 
 describe('create ticket form', () => {
-  it('needs content (spec §5)', () => {
+  it('needs content', () => {
     expect(canCreateTicket('')).toBe(false);
     expect(canCreateTicket('   \n')).toBe(false);
     expect(canCreateTicket('Olá')).toBe(true);

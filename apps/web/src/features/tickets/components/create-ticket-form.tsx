@@ -16,7 +16,7 @@ import { useAnalyzeTicket } from '../api/analyze-ticket.ts';
 import { useCreateTicket } from '../api/create-ticket.ts';
 import { CustomerSearch } from './customer-search.tsx';
 
-/** Content is the one required field (spec §5): without it nothing can be sent. */
+/** Content is the one required field (title and customer are optional): without it nothing can be sent. */
 export function canCreateTicket(content: string): boolean {
   return content.trim() !== '';
 }

@@ -83,7 +83,7 @@ interface DigisacTicketsTabProps {
 }
 
 /**
- * The DigiSac tab (spec §2 Tickets): the tenant's DigiSac tickets, read-only, newest first, a
+ * The tickets screen's DigiSac tab: the tenant's DigiSac tickets, read-only, newest first, a
  * page at a time through our server. The table scrolls inside its card on narrow screens.
  */
 export function DigisacTicketsTab({ page, perPage, onPageChange, onPerPageChange }: DigisacTicketsTabProps) {

@@ -9,7 +9,7 @@ export function ticketAnalysisState(ticket: Pick<Ticket, 'analysis'>, analyzing:
   return ticket.analysis ? 'analyzed' : 'pending';
 }
 
-/** The row states of spec §4: Analisando..., Analisado, Pendente. */
+/** A list row's analysis: Analisando... (a request running), Analisado (has one), Pendente (none yet). */
 export function TicketStatusBadge({ state }: { state: TicketAnalysisState }) {
   if (state === 'analyzing')
     return (

@@ -40,7 +40,8 @@ export function TicketsScreen() {
   const [digisacPage, setDigisacPage] = useState(1);
   const [digisacPerPage, setDigisacPerPage] = useState<DigisacPageSize>(10);
 
-  // Spec §4: back to the internal tab when the integration is (or becomes) unconfigured.
+  // The DigiSac tab exists only while the integration is configured: without it (or once it is
+  // unconfigured) the screen goes back to the internal tab.
   useEffect(() => {
     if (!digisac && tab === 'digisac') setTab('internal');
   }, [digisac, tab]);
