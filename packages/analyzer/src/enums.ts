@@ -9,7 +9,7 @@ import {
   urgencyLevels,
 } from '@atende/contracts';
 
-// The spec's enumerations live in @atende/contracts (shared by the API, the web app and this
+// The analysis enumerations live in @atende/contracts (shared by the API, the web app and this
 // package); these are the analyzer's names for them.
 export const SENTIMENTS = sentiments;
 export type Sentiment = (typeof SENTIMENTS)[number];

@@ -286,7 +286,7 @@ export function classifyIntentDetailed(
   return { intent: 'unknown', rule: 'no_rule', cue: false };
 }
 
-/** One of the spec's message categories (see classifyIntentDetailed for the rule that decided). */
+/** One of the message categories (see classifyIntentDetailed for the rule that decided). */
 export function classifyIntent(
   text: string,
   sentiment: SentimentResult = analyzeSentiment(text),

@@ -22,7 +22,7 @@ export interface AnalyzeOptions {
   readonly maxCustomerWaitMinutes?: number;
 }
 
-/** The spec's message analysis; field names are the API's. */
+/** A message's analysis; field names are the API's. */
 export interface MessageAnalysis {
   readonly sentiment: Sentiment;
   readonly intent: Intent;
@@ -76,7 +76,7 @@ export function confidenceFrom(
  */
 export const ANALYSED_PREFIX = 20_000;
 
-/** Everything the spec's message analysis needs, offline and deterministic. */
+/** Everything a message's analysis needs, offline and deterministic. */
 export function analyzeMessage(fullText: string, options: AnalyzeOptions = {}): MessageAnalysis {
   const text = fullText.slice(0, ANALYSED_PREFIX);
   const detection = detectLanguageDetailed(text, { fallback: options.defaultLanguage ?? 'pt-BR' });

@@ -16,10 +16,10 @@ import { analyzeSentiment, type SentimentEvidence } from './sentiment.ts';
 import { foldText, wordsRegex } from './text.ts';
 import { scoreUrgency } from './urgency.ts';
 
-/** The spec's ticket analysis; field names are the API's. */
+/** A ticket's analysis; field names are the API's. */
 export interface TicketAnalysis {
   readonly overall_sentiment: Sentiment;
-  /** Same value as overall_sentiment (the spec names both). */
+  /** Same value as overall_sentiment (the API answers both). */
   readonly sentiment: Sentiment;
   readonly complexity_score: number;
   readonly confidence_score: number;

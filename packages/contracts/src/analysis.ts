@@ -26,7 +26,7 @@ const provenance = {
 export const ticketAnalysisSchema = z.object({
   ...provenance,
   overall_sentiment: z.enum(sentiments),
-  /** Same as overall_sentiment (the spec names both). */
+  /** Same as overall_sentiment (the API answers both). */
   sentiment: z.enum(sentiments),
   complexity_score: z.number().min(0).max(1),
   confidence_score: z.number().min(0).max(1),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** The DigiSac tab's page sizes (spec: 10, 20, 50 or 100; default 10). */
+/** The DigiSac tab's page sizes (10, 20, 50 or 100; default 10). */
 export const digisacPageSizes = [10, 20, 50, 100] as const;
 
 /** The pt-BR messages of the integration, shared by the API (errors) and the web app. */

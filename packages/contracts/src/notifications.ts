@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { emptyToUndefined, idSchema, queryBoolean } from './common.ts';
 
-/** The seven alert types (spec §1), each with its priority (ARCHITECTURE §6). */
+/** The seven alert types, each with its priority (priorityOf below). */
 export const alertTypes = [
   'ticket_issues',
   'red_flags',

@@ -6,7 +6,7 @@ export const waitTimeMinutes = { min: 1, max: 1440 } as const;
 export const digisacTokenMaxLength = 500;
 export const digisacHostMaxLength = 2048;
 
-/** The pt-BR messages of the Settings form (spec §5), shared by the API and the web app. */
+/** The pt-BR messages of the Settings form, shared by the API and the web app. */
 export const tenantSettingsMessages = {
   nameRequired: 'Nome do tenant é obrigatório',
   hostScheme: 'URL deve começar com https://',

@@ -3,7 +3,7 @@ import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { useRouteError } from 'react-router';
 import { Button } from '../components/ui/button.tsx';
 
-/** The error screen of spec §2: 'Algo deu errado', try again or reload. */
+/** The error screen: 'Algo deu errado', try again or reload. */
 export function ErrorFallback({ onRetry }: { onRetry: () => void }) {
   return (
     <div role="alert" className="mx-auto flex max-w-md flex-col items-center px-4 py-16 text-center">

@@ -4,7 +4,7 @@ import { Toaster } from 'sonner';
 import { createQueryClient } from '../lib/query-client.ts';
 import { useTheme } from '../lib/theme.ts';
 
-// Spec §4: a toast closes after 5 s, or sooner when clicked. Sonner only closes through its close
+// A toast closes after 5 s, or sooner when clicked. Sonner only closes through its close
 // button, so a click anywhere else on a toast presses that button.
 function closeClickedToast(event: MouseEvent<HTMLDivElement>) {
   if (!(event.target instanceof Element)) return;

@@ -88,8 +88,8 @@ function PublicScreens() {
 }
 
 /**
- * The spec's route table (spec §2). Three public screens; everything else needs a session. Every
- * screen, and the shell, is loaded lazily, a chunk each.
+ * The route table. Three public screens; everything else needs a session. Every screen, and the
+ * shell, is loaded lazily, a chunk each.
  */
 export const routes: RouteObject[] = [
   {

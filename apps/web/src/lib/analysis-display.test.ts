@@ -11,7 +11,7 @@ import {
   solvedStatusLabel,
 } from './analysis-display.ts';
 
-describe('analysis colours (spec §9 thresholds)', () => {
+describe('analysis colours (thresholds)', () => {
   it('confidence: ≥ 0.8 green, ≥ 0.6 yellow, else red', () => {
     expect(confidenceTone(1)).toBe('green');
     expect(confidenceTone(0.8)).toBe('green');

@@ -82,7 +82,7 @@ const fixedOneDecimal = new Intl.NumberFormat('pt-BR', {
 /** An average on the 0–10 scale, always with one decimal: 7 → '7,0'. */
 export const formatCsatAverage = (score: number) => fixedOneDecimal.format(score);
 
-/** The spec allows a list or a single string; empty and repeated entries are dropped. */
+/** A list or one comma-separated string is accepted; empty and repeated entries are dropped. */
 export function redFlagWords(analysis: Pick<TicketAnalysis, 'red_flag_words'>): string[] {
   const words: unknown = analysis.red_flag_words;
   const list = Array.isArray(words) ? words : typeof words === 'string' ? words.split(',') : [];

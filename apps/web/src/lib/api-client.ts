@@ -1,7 +1,7 @@
 import type { ErrorResponse } from '@atende/contracts';
 import { readStoredSession, removeStoredIdToken } from './id-token.ts';
 
-/** Query-string values; null, undefined and '' are left out (spec §5: empty filters are not sent). */
+/** Query-string values; null, undefined and '' are left out (empty filters are not sent). */
 export type QueryParams = Record<string, string | number | boolean | null | undefined>;
 
 export interface RequestOptions {
@@ -121,13 +121,13 @@ export interface ApiClientOptions {
   goToLogin?: () => void;
 }
 
-/** The product API over fetch on the same origin (spec §7): helpers return the parsed body only. */
+/** The product API over fetch on the same origin: helpers return the parsed body only. */
 export function createApiClient({
   goToLogin = () => window.location.assign('/login'),
 }: ApiClientOptions = {}) {
   let sentToLogin = false;
 
-  // Spec §8: a 401 drops the token and leaves for /login, once per page load and not from /login.
+  // A 401 drops the token and leaves for /login, once per page load and not from /login.
   function handleUnauthorized(issuedAt: number | null | undefined, detail: string) {
     if (issuedAt != null && Date.now() - issuedAt < freshTokenMs) rememberRefusal(detail);
     removeStoredIdToken();

@@ -33,7 +33,7 @@ describe('pt-BR dates in São Paulo', () => {
   });
 });
 
-describe('formatRelativeTime (spec §9)', () => {
+describe('formatRelativeTime', () => {
   const now = new Date('2026-03-20T15:00:00Z');
   const ago = (ms: number) => new Date(now.getTime() - ms);
   const second = 1000;

@@ -1,6 +1,5 @@
 /**
- * Dates as the spec shows them (spec §1, §9): pt-BR, in America/Sao_Paulo, whatever the
- * browser's own zone.
+ * Dates as every screen shows them: pt-BR, in America/Sao_Paulo, whatever the browser's own zone.
  */
 export const TIME_ZONE = 'America/Sao_Paulo';
 
@@ -45,9 +44,9 @@ const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
 
 /**
- * Spec §9: under 1 minute 'agora mesmo'; under 60 minutes 'N min atrás'; under 24 hours
- * 'Nh atrás'; under 7 days 'Nd atrás'; otherwise the pt-BR date. A moment slightly in the future
- * (clock skew) counts as now; further ahead it shows the date.
+ * Under 1 minute 'agora mesmo'; under 60 minutes 'N min atrás'; under 24 hours 'Nh atrás'; under 7
+ * days 'Nd atrás'; otherwise the pt-BR date. A moment slightly in the future (clock skew) counts as
+ * now; further ahead it shows the date.
  */
 export function formatRelativeTime(value: DateInput, now: DateInput = Date.now()): string {
   const date = toDate(value);

@@ -1,7 +1,7 @@
 import { QueryClient } from '@tanstack/react-query';
 import { ApiError } from './api-client.ts';
 
-/** The spec's data-fetching defaults: 3 retries, back-off doubling from 1 s to 30 s, gc after 5 min. */
+/** The data-fetching defaults: 3 retries, back-off doubling from 1 s to 30 s, gc after 5 min. */
 export function retryDelay(attempt: number) {
   return Math.min(1000 * 2 ** attempt, 30_000);
 }

@@ -14,7 +14,7 @@ import { SidebarContent } from './sidebar-content.tsx';
 import { ThemeToggle } from './theme-toggle.tsx';
 import { useKeyboardShortcuts } from './use-keyboard-shortcuts.ts';
 
-/** Spec §2: a session without a tenant cannot use any screen. */
+/** A session without a tenant cannot use any screen: 'Sessão expirada.' and a way back to /login. */
 function SessionExpired() {
   const { signOut } = useAuth();
   return (
@@ -91,8 +91,8 @@ function ScreenLoading() {
 }
 
 /**
- * Layout route around every protected screen (spec §2 Shell): the side menu (a drawer on narrow
- * screens), a skip link, the Alt shortcuts, the page title and an error boundary per screen.
+ * Layout route around every protected screen: the side menu (a drawer on narrow screens), a skip
+ * link, the Alt shortcuts, the page title and an error boundary per screen.
  */
 export function AppShell() {
   const { user, signOut } = useAuth();

@@ -14,11 +14,11 @@ export interface MenuItem {
   to: string;
   label: string;
   icon: LucideIcon;
-  /** The Alt shortcut that opens it (spec §2), announced with aria-keyshortcuts. */
+  /** The Alt shortcut that opens it, announced with aria-keyshortcuts. */
   shortcut?: string;
 }
 
-/** The side menu (spec §2 Shell), Clientes and Especialistas included so they can be reached. */
+/** The side menu, Clientes and Especialistas included so they can be reached. */
 export const menu: readonly MenuItem[] = [
   { to: '/dashboard', label: 'Painel', icon: LayoutDashboard, shortcut: 'G' },
   { to: '/tickets', label: 'Chamados', icon: Ticket, shortcut: 'T' },

@@ -7,7 +7,7 @@ import { useCurrentTenant } from '../../features/auth/api/get-current-tenant.ts'
 import { useAuth } from '../../features/auth/context/use-auth.ts';
 import { menu } from './menu.ts';
 
-/** The organisation's name and slug (spec §2), or its id when the name cannot be loaded. */
+/** The organisation's name and slug, or its id when the name cannot be loaded. */
 function TenantSummary({ onNavigate }: { onNavigate?: () => void }) {
   const { user } = useAuth();
   const { data: tenant, isPending, isError } = useCurrentTenant();

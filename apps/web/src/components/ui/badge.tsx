@@ -2,8 +2,8 @@ import type { ComponentProps } from 'react';
 import { cn } from './cn.ts';
 
 /**
- * Colours carry the spec's meaning (ARCHITECTURE §9): priority high red / medium yellow / low blue /
- * default gray; CSAT < 7 amber; confidence ≥ 0.8 green, ≥ 0.6 yellow, else red.
+ * Colours mean the same on every screen: priority high red / medium yellow / low blue / default
+ * gray; CSAT < 7 amber; confidence ≥ 0.8 green, ≥ 0.6 yellow, else red.
  */
 const tones = {
   gray: 'bg-slate-100 text-slate-700 ring-slate-300',

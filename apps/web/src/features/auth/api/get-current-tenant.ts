@@ -21,7 +21,7 @@ export function currentTenantQueryOptions(tenantId: string) {
   });
 }
 
-/** The user's tenant; idle when the token names none (spec §4: then there is no tenant). */
+/** The user's tenant; idle when the token names none (the shell then shows 'Sessão expirada.'). */
 export function useCurrentTenant() {
   const { user } = useAuth();
   const tenantId = user?.tenantId ?? '';

@@ -3,7 +3,7 @@ import { AuthFlowError } from './auth-flow-error.ts';
 
 export type AuthOperation = 'signIn' | 'newPassword' | 'forgotPassword' | 'confirmForgotPassword';
 
-/** Spec §8: what each screen says when nothing more specific is known. */
+/** What each screen says when nothing more specific is known. */
 const fallbackMessages: Record<AuthOperation, string> = {
   signIn: 'Falha no login',
   newPassword: 'Não foi possível definir a nova senha.',

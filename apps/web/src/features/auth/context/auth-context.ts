@@ -4,7 +4,7 @@ import type { PendingChallenge } from './pending-challenge.ts';
 
 export type SignInOutcome = 'signedIn' | 'newPasswordRequired';
 
-/** The session of spec §3 and the auth transitions of spec §4. */
+/** The session (the ID token and its user) and its transitions: sign in, new password, reset, sign out. */
 export interface AuthContextValue {
   isAuthenticated: boolean;
   idToken: string | null;

@@ -3,14 +3,14 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardContent } from '../../../components/ui/card.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
 
-/** Sample figures of the placeholder (spec §2 Experts: static, not data). */
+/** Sample figures of the placeholder (static, not data). */
 const figures = [
   { label: 'Especialistas ativos', value: '23', icon: Users },
   { label: 'Tempo médio de resposta', value: '2,3 min', icon: Clock },
   { label: 'Satisfação média', value: '4,8/5', icon: Star },
 ] as const;
 
-/** /experts: a static placeholder (spec §1, §2). */
+/** /experts: a static placeholder. */
 export function ExpertsScreen() {
   return (
     <>

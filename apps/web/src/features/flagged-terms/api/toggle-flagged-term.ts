@@ -12,9 +12,9 @@ const setActive = (terms: FlaggedTerm[] | undefined, id: string, active: (was: b
   terms?.map((term) => (term.id === id ? { ...term, is_active: active(term.is_active) } : term));
 
 /**
- * Spec §4: the switch flips at once (every cached list of the tenant), and flips back when the
- * server refuses, that term only (other toggles may be in flight); the lists are read again
- * afterwards either way.
+ * The switch flips at once (every cached list of the tenant), and flips back when the server
+ * refuses, that term only (other toggles may be in flight); the lists are read again afterwards
+ * either way.
  */
 export function useToggleFlaggedTerm() {
   const queryClient = useQueryClient();

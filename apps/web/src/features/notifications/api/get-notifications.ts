@@ -3,7 +3,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 import { notificationKeys } from './keys.ts';
 
-/** Spec §9: the unread fetch limit, the bell's full list, what the page loads, the polling period. */
+/** The unread fetch limit, the bell's full list, what the page loads, the polling period. */
 export const UNREAD_LIMIT = 50;
 export const BELL_LIST_LIMIT = 100;
 export const PAGE_LIST_LIMIT = 200;
@@ -25,7 +25,7 @@ export function getAllNotifications(limit: number, includeRead: boolean, signal?
 
 /**
  * `GET /notifications/unread?limit=50`: the badge (its `total`) and the unread items. Read again
- * every 30 s and when the window comes back (spec §4 Polling); the live stream refreshes it sooner.
+ * every 30 s and when the window comes back; the live stream refreshes it sooner.
  */
 export const unreadNotificationsQuery = () =>
   queryOptions({

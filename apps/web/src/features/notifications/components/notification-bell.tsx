@@ -4,7 +4,7 @@ import { cn, focusRing } from '../../../components/ui/cn.ts';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useNotificationFeed } from '../lib/use-notification-feed.tsx';
 
-/** Spec §2: the badge caps at 99+. */
+/** The badge caps at 99+. */
 export const badgeText = (count: number) => (count > 99 ? '99+' : String(count));
 
 // The panel (Radix Popover and its positioning, the lists) is its own chunk, fetched when the
@@ -30,9 +30,9 @@ function PanelLoading() {
 }
 
 /**
- * The header bell (spec §2 "Notification bell"): the unread badge, and the panel it opens. The
- * window events toggle-notifications, open-notifications and close-notifications (Alt+N) drive
- * it. It also keeps the notifications fresh (useNotificationFeed), once for the whole app.
+ * The header bell: the unread badge, and the panel it opens. The window events
+ * toggle-notifications, open-notifications and close-notifications (Alt+N) drive it. It also keeps
+ * the notifications fresh (useNotificationFeed), once for the whole app.
  */
 export function NotificationBell({ tenantId }: { tenantId: string }) {
   const [open, setOpen] = useState(false);

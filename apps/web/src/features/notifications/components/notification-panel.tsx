@@ -26,7 +26,7 @@ function subscribePreference(onChange: () => void) {
   };
 }
 
-/** 'Navegador: Ativado/Desativado' — turning it on asks the permission (spec §4). */
+/** 'Navegador: Ativado/Desativado' — turning it on asks the browser's permission. */
 function BrowserToggle() {
   const on = useSyncExternalStore(subscribePreference, readBrowserPreference, () => false);
   const [asking, setAsking] = useState(false);
@@ -125,9 +125,9 @@ function NotificationItem({
 }
 
 /**
- * The bell's panel (spec §2 "Notification bell"), loaded when first wanted: a Radix Popover,
- * modal (focus stays inside, Escape closes), anchored to the bell, with the unread or all
- * notifications, the browser toggle, 'Ver todas', 'Marcar como lidas' and 'Limpar'.
+ * The bell's panel, loaded when first wanted: a Radix Popover, modal (focus stays inside, Escape
+ * closes), anchored to the bell, with the unread or all notifications, the browser toggle, 'Ver
+ * todas', 'Marcar como lidas' and 'Limpar'.
  */
 export function NotificationPanel({
   id,

@@ -21,14 +21,14 @@ import { markNotificationRead, useClearAll, useMarkRead } from '../api/mark-read
 import { priorityLabels } from '../lib/display.tsx';
 import { NotificationsPageItem } from './notifications-page-item.tsx';
 
-/** Spec §8, the page's texts. */
+/** The page's texts. */
 export const notificationsPageMessages = {
   loadFailed: 'Não foi possível carregar as notificações.',
   clearFailed: 'Não foi possível limpar as notificações.',
   markFailed: 'Não foi possível marcar as notificações como lidas.',
 };
 
-/** Spec §9: the page loads 200 (PAGE_LIST_LIMIT) and shows 20 per page, with up to 5 page buttons. */
+/** The page loads 200 (PAGE_LIST_LIMIT) and shows 20 per page, with up to 5 page buttons. */
 const NOTIFICATIONS_PER_PAGE = 20;
 const MAX_PAGE_BUTTONS = 5;
 
@@ -57,9 +57,9 @@ function useNow(everyMs = 60_000) {
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
 /**
- * /notifications (spec §2): the newest 200 of the user, filtered here by status and priority
- * (in the URL), 20 per page; mark the selected ones read, clear all, refresh. A list of cards,
- * not a table: each alert is a sentence with its details, as in the bell's panel.
+ * /notifications: the newest 200 of the user, filtered here by status and priority (in the URL), 20
+ * per page; mark the selected ones read, clear all, refresh. A list of cards, not a table: each
+ * alert is a sentence with its details, as in the bell's panel.
  */
 export function NotificationsScreen() {
   const list = useListState(notificationsList);

@@ -17,9 +17,9 @@ import { priorityLabels } from '../../../lib/notification-labels.ts';
 export { alertTypeLabels, priorityLabels } from '../../../lib/notification-labels.ts';
 
 /**
- * Spec §9: the icon of each alert type (warning sign, flag, up arrow, worried face, chart down,
- * red circle, bell; default megaphone) and the priority colours (high red, medium yellow, low
- * blue, default gray).
+ * The icon of each alert type (warning sign, flag, up arrow, worried face, chart down, red circle,
+ * bell; default megaphone) and the priority colours (high red, medium yellow, low blue, default
+ * gray).
  */
 const icons: Record<AlertType, { icon: LucideIcon; className: string }> = {
   ticket_issues: { icon: TriangleAlert, className: 'text-amber-600' },
@@ -48,7 +48,7 @@ export function PriorityBadge({ priority }: { priority: string }) {
   );
 }
 
-/** Spec: the last 8 characters of the ticket id, as the bell and the page show it. */
+/** The last 8 characters of the ticket id, as the bell and the page show it. */
 export const shortTicketId = (n: Pick<Notification, 'details'>) => n.details.ticket_id?.slice(-8) ?? null;
 
 /** Where a notification leads: its ticket, else the notifications page. */

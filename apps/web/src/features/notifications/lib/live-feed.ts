@@ -9,7 +9,7 @@ import { fetchEventSource } from '@microsoft/fetch-event-source';
  * BroadcastChannel to the others; when it closes, another tab takes the lock and connects with
  * the last id it heard as Last-Event-ID (ids are opaque: `n1-<n>`, the tenant's own numbering).
  * Reconnects with jittered back-off (1 s doubling to 30 s, ±30 %) and Last-Event-ID, so nothing
- * is missed; polling goes on regardless (spec: 30 s). A refusal with Retry-After (429: the
+ * is missed; polling goes on regardless (every 30 s). A refusal with Retry-After (429: the
  * user's or the tenant's limit of open streams; 503: a restart) is not retried before it says:
  * meanwhile polling alone keeps the lists fresh.
  */

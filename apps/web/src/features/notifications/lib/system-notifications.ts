@@ -2,11 +2,11 @@ import type { Notification } from '@atende/contracts';
 import { notificationHref } from './display.tsx';
 
 /**
- * Browser (system) notifications (spec §4 "Polling" and "Browser-notification preference"): the
- * preference lives in localStorage, the permission is asked lazily when it is turned on, and each
- * new alert becomes `registration.showNotification` of the service worker at /sw.js (tagged by
- * the notification id, so tabs never duplicate one), or a plain `Notification` closing after 30 s
- * when no worker is available. Every attempt is logged (the last 50, in sessionStorage).
+ * Browser (system) notifications (docs/ARCHITECTURE.md, "Web app"): the preference lives in
+ * localStorage, the permission is asked lazily when it is turned on, and each new alert becomes
+ * `registration.showNotification` of the service worker at /sw.js (tagged by the notification id,
+ * so tabs never duplicate one), or a plain `Notification` closing after 30 s when no worker is
+ * available. Every attempt is logged (the last 50, in sessionStorage).
  */
 
 export const BROWSER_PREFERENCE_KEY = 'atende.browser-notifications';
@@ -36,7 +36,7 @@ export function writeBrowserPreference(on: boolean): boolean {
   }
 }
 
-/** Spec §2 Shell: the background worker, registered at the site root. Failures are logged. */
+/** The service worker, registered at the site root. Failures are logged. */
 export async function registerServiceWorker(): Promise<ServiceWorkerRegistration | undefined> {
   if (!('serviceWorker' in navigator)) return undefined;
   try {
@@ -66,7 +66,7 @@ function logAttempt(attempt: Omit<Attempt, 'at'>) {
 }
 
 /**
- * The last 50 attempts (spec: every attempt is logged), oldest first. The app never reads them:
+ * The last 50 attempts (every attempt is logged), oldest first. The app never reads them:
  * they are for support and debugging (`sessionStorage['atende.notification-log']` in the
  * browser's console), e2e and the unit tests.
  */

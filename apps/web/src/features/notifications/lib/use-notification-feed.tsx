@@ -39,7 +39,7 @@ export const withLiveAlert = (list: NotificationList | undefined, n: Notificatio
 const newestFirst = (a: Notification, b: Notification) => b.created_at.localeCompare(a.created_at);
 
 /**
- * Keeps the user's notifications fresh (spec §4 "Polling", and faster): the unread list is polled
+ * Keeps the user's notifications fresh (docs/ARCHITECTURE.md, "Web app"): the unread list is polled
  * every 30 s and on focus, and the live stream adds each new alert at once (badge and lists in
  * ≤ 1 s). Whatever is newly seen — from a poll or the stream — gives one toast for the newest
  * (warning for high priority; clicking it marks it read and opens the ticket) and system
@@ -146,7 +146,7 @@ export function useNotificationFeed(tenantId: string) {
     [],
   );
 
-  // The background worker (spec §2 Shell), and clicks on its notifications.
+  // The service worker that shows system notifications, and clicks on them.
   useEffect(() => {
     void registerServiceWorker();
     const worker = typeof navigator === 'undefined' ? undefined : navigator.serviceWorker;

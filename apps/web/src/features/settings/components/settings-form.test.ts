@@ -26,7 +26,7 @@ function problems(values: SettingsFormValues) {
     : Object.fromEntries(result.error.issues.map((issue) => [issue.path.join('.'), issue.message]));
 }
 
-describe('settings form (spec §5)', () => {
+describe('settings form', () => {
   it('falls back to 1 for a non-numeric wait time', () => {
     expect(parseWaitTime('abc')).toBe(1);
     expect(parseWaitTime('')).toBe(1);

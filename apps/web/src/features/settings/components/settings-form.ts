@@ -17,7 +17,7 @@ export interface SettingsFormValues {
   removeToken: boolean;
 }
 
-/** Spec §9: the form's wait time when none is known. */
+/** The form's wait time when none is known. */
 export const DEFAULT_WAIT_MINUTES = 30;
 
 export const settingsMessages = {
@@ -54,7 +54,7 @@ export function toFormValues(settings: TenantSettings | undefined): SettingsForm
   };
 }
 
-/** Spec §5: non-numeric input falls back to 1; numbers are checked against 1–1440. */
+/** Non-numeric input falls back to 1; numbers are checked against 1–1440. */
 export function parseWaitTime(text: string): number {
   const trimmed = text.trim();
   const value = trimmed === '' ? Number.NaN : Number(trimmed);

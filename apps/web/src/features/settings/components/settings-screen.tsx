@@ -309,7 +309,7 @@ function SettingsSkeleton() {
   );
 }
 
-/** /settings (spec §2 Settings, §5, §8), and the user's notification preferences. */
+/** /settings: the tenant's settings form, and the user's notification preferences. */
 export function SettingsScreen() {
   const { data: settings, isPending, isError, refetch, isRefetching } = useTenantSettings();
   // Either form with unsaved changes: leaving the screen asks first.
