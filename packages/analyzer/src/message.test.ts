@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { analyzeMessage } from './message.ts';
 
 describe('analyzeMessage', () => {
-  it('returns every field of the spec, snake_case', () => {
+  it('returns every field of the API, snake_case', () => {
     const result = analyzeMessage('Estou sem internet desde ontem e ninguém resolve, vou no Procon!', {
       tenantTerms: ['internet'],
     });

@@ -5,7 +5,7 @@ import { createQueryClient, retry, retryDelay } from './query-client.ts';
 const apiError = (status: number) => new ApiError(status, null, `HTTP ${status}`);
 
 describe('query client', () => {
-  it('uses the spec defaults: 3 retries, 5 min gc; lists read again when the window regains focus', () => {
+  it('uses the defaults: 3 retries, 5 min gc; lists read again when the window regains focus', () => {
     const queries = createQueryClient().getDefaultOptions().queries;
     expect(queries?.retry).toBe(retry);
     expect(queries?.gcTime).toBe(300_000);

@@ -24,7 +24,7 @@ import { toNotificationDto, toViewer, viewerOf } from './notifications.service.t
 /** Events replayed after Last-Event-ID, and rows read per wake-up before reading again. */
 export const replayLimit = 200;
 export const heartbeatMs = 25_000;
-/** What a refused stream is told to wait (the web polls meanwhile; spec: every 30 s). */
+/** What a refused stream is told to wait (the web polls meanwhile, every 30 s). */
 export const refusedRetryAfterSeconds = 30;
 /** Wake-ups of a tenant within this window make one read per stream. */
 const coalesceMs = 20;

@@ -109,7 +109,7 @@ describe('idpErrorMessage', () => {
     ['forgotPassword', 'Não foi possível iniciar a recuperação de senha.'],
     ['confirmForgotPassword', 'Não foi possível confirmar a nova senha.'],
     ['newPassword', 'Não foi possível definir a nova senha.'],
-  ])('falls back to the spec text for %s', (operation, message) => {
+  ])('falls back to the generic text for %s', (operation, message) => {
     expect(idpErrorMessage(idpError('SomethingNewException', 'English text'), operation)).toBe(message);
     expect(idpErrorMessage('not even an error', operation)).toBe(message);
   });

@@ -132,7 +132,7 @@ describe('password recovery screen', () => {
     expect(screen.queryByRole('alert')).toBeNull();
   });
 
-  it('falls back to the spec text when sending fails for an unknown reason', async () => {
+  it('falls back to the generic text when sending fails for an unknown reason', async () => {
     answerCognito({
       forgotPassword: () => {
         throw idpError('InternalFailure', 'boom');

@@ -66,7 +66,7 @@ describe('FlaggedTermsScreen', () => {
     expect(screen.getByText('Inativo')).toBeTruthy();
 
     answerToggle(json({ code: 'internal_error', detail: 'Erro interno.' }, 500));
-    // Rolled back, with the spec's error toast.
+    // Rolled back, with the pt-BR error toast.
     await waitFor(() => expect(toggle.getAttribute('aria-checked')).toBe('true'));
     expect(await screen.findByText('Erro ao alterar status do termo')).toBeTruthy();
   });

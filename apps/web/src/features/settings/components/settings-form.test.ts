@@ -34,7 +34,7 @@ describe('settings form', () => {
     expect(problems({ ...base, maxWaitMinutes: 'x' })).toEqual({});
   });
 
-  it('names every problem at once with the spec messages', () => {
+  it('names every problem at once with the pt-BR messages', () => {
     expect(
       problems({
         ...base,
