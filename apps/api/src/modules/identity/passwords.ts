@@ -1,4 +1,4 @@
-import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
+import { createHash, randomInt } from 'node:crypto';
 import { passwordMinLength, passwordProblems } from '@atende/contracts/password-policy';
 import { hash, verify } from '@node-rs/argon2';
 import type { StrengthInput } from './password-strength.ts';
@@ -103,9 +103,3 @@ export async function generatePasswordFor(email: string, scorer: PasswordScorer)
 
 /** SHA-256 for secrets handed out whole (refresh tokens, sessions): high-entropy, so no salt needed. */
 export const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
-
-export function sameSecret(a: string, b: string) {
-  const left = Buffer.from(a);
-  const right = Buffer.from(b);
-  return left.length === right.length && timingSafeEqual(left, right);
-}

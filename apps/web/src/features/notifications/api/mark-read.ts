@@ -11,8 +11,6 @@ export interface BulkResult {
 export const markNotificationRead = (id: string) =>
   api.post<BulkResult>('/api/v1/notifications/mark-read', { notification_id: id });
 export const markAllNotificationsRead = () => api.post<BulkResult>('/api/v1/notifications/mark-all-read', {});
-export const clearNotification = (id: string) =>
-  api.post<BulkResult>('/api/v1/notifications/clear', { notification_id: id });
 export const clearAllNotifications = () => api.post<BulkResult>('/api/v1/notifications/clear-all', {});
 
 type Change = { kind: 'read' | 'clear'; ids: ReadonlySet<string> | 'all' };
@@ -67,10 +65,6 @@ export const useMarkRead = () =>
 
 /** `POST /notifications/mark-all-read`. */
 export const useMarkAllRead = () => useNotificationChange('read', markAllNotificationsRead, () => 'all');
-
-/** `POST /notifications/clear` (hides one for this user). */
-export const useClearNotification = () =>
-  useNotificationChange('clear', clearNotification, (id: string) => new Set([id]));
 
 /** `POST /notifications/clear-all`. */
 export const useClearAll = () => useNotificationChange('clear', clearAllNotifications, () => 'all');
