@@ -1,4 +1,5 @@
-import { sentiments, solvedStatuses, ticketSorts } from '@atende/contracts';
+import type { ListTicketsQuery } from '@atende/contracts';
+import { sentiments, solvedStatuses } from '@atende/contracts/analysis-labels';
 import {
   type ListSort,
   type ListValues,
@@ -11,7 +12,8 @@ import type { QueryParams } from './api-client.ts';
 
 // The tickets list's URL (`/tickets?sentiment=…&page=N`), read by the tickets screen and linked to
 // by the dashboard: its names and values are the API's own (`GET /api/v1/tickets`, the contract's
-// enums), so a filter reads the same from the URL to the request.
+// enums), so a filter reads the same from the URL to the request. The enums come from
+// `@atende/contracts/analysis-labels` (plain data): the dashboard links here without loading zod.
 
 const DATE_RE = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?)?$/;
 
@@ -51,10 +53,10 @@ export const ticketListUrlSchema = {
 };
 export type TicketFilters = ListValues<typeof ticketListUrlSchema>;
 
-type TicketSortColumn = (typeof ticketSorts)[number];
+type TicketSortColumn = ListTicketsQuery['sort'];
 /** The list's order (the API's sort/order): newest first unless the URL says otherwise. */
 export const ticketSortSpec: SortSpec<TicketSortColumn> = {
-  columns: ticketSorts,
+  columns: ['created_at', 'csat_score'],
   default: { by: 'created_at', order: 'desc' },
 };
 export type TicketSort = ListSort<TicketSortColumn>;

@@ -1,4 +1,4 @@
-import { sentiments, solvedStatuses } from '@atende/contracts';
+import { sentiments, solvedStatuses } from '@atende/contracts/analysis-labels';
 import { ChevronDown, ChevronUp } from 'lucide-react';
 import { useEffect } from 'react';
 import { Controller } from 'react-hook-form';
