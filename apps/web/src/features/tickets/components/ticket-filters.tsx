@@ -22,7 +22,16 @@ import {
 } from '../../../lib/ticket-list-url.ts';
 
 // The choices are the contract's enums, labelled by its label maps: the API's own vocabulary.
-const sentimentOptions = sentiments.map((value) => ({ value, label: sentimentLabels[value] }));
+/** The filter's order: from good to bad, then mixed (every sentiment needs a place to compile). */
+const sentimentRank: Record<(typeof sentiments)[number], number> = {
+  positive: 0,
+  neutral: 1,
+  negative: 2,
+  mixed: 3,
+};
+const sentimentOptions = [...sentiments]
+  .sort((a, b) => sentimentRank[a] - sentimentRank[b])
+  .map((value) => ({ value, label: sentimentLabels[value] }));
 const statusOptions = solvedStatuses.map((value) => ({ value, label: solvedStatusLabels[value] }));
 const flagOptions = [
   ['requires_escalation', 'Requer escalonamento'],
