@@ -1,7 +1,7 @@
 // `npm run build` (server half): bundles the API with esbuild into apps/api/dist, so production
 // runs plain `node` (no TypeScript loader at run time):
 // - server.mjs: the server (apps/api/src/server.ts) with our workspace packages;
-// - worker.mjs: the CPU pool's worker threads (lib/cpu/tasks.ts), an entry of its own;
+// - worker.mjs: the CPU pool's worker threads (cpu-tasks.ts), an entry of its own;
 // - *-[hash].mjs chunks: code both share, and code loaded on first use (dynamic imports);
 // - drizzle/: the migrations the build was made with (start.mjs points MIGRATIONS_DIR at them).
 // npm packages stay in node_modules (imported at run time): several find their own files next to
@@ -21,7 +21,7 @@ export async function buildServer(outdir = serverDist) {
     absWorkingDir: root,
     entryPoints: {
       server: 'apps/api/src/server.ts',
-      worker: 'apps/api/src/lib/cpu/tasks.ts',
+      worker: 'apps/api/src/cpu-tasks.ts',
     },
     outdir,
     outExtension: { '.js': '.mjs' },

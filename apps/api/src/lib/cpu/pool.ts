@@ -1,14 +1,14 @@
 import { fileURLToPath } from 'node:url';
 import { Piscina } from 'piscina';
-import type * as tasks from './tasks.ts';
+import type * as tasks from '../../cpu-tasks.ts';
 
 type CpuTasks = typeof tasks;
 type TaskName = keyof CpuTasks;
 
 /**
  * The worker threads' entry, beside the running code: from source, worker.mjs here (tsx, then
- * tasks.ts); in the server build, which bundles this code into apps/api/dist/server.mjs, the
- * bundle of tasks.ts written next to it as worker.mjs (scripts/build-server.mjs).
+ * ../../cpu-tasks.ts); in the server build, which bundles this code into apps/api/dist/server.mjs,
+ * the bundle of cpu-tasks.ts written next to it as worker.mjs (scripts/build-server.mjs).
  */
 const workerFile = fileURLToPath(new URL('./worker.mjs', import.meta.url));
 

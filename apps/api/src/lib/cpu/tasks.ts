@@ -1,5 +1,0 @@
-// What the worker threads can do: each named export is one task, and the pool's `run(name, input)`
-// is typed from this module. It is the worker's whole code: the source worker (worker.mjs)
-// imports it through tsx, and the server build bundles it as apps/api/dist/worker.mjs.
-export { analyzeMessage, analyzeTicket } from '../../modules/analysis/analysis.tasks.ts';
-export { passwordStrength } from '../../modules/identity/password-strength.ts';
