@@ -2,11 +2,9 @@ import { parseArgs } from 'node:util';
 import { exitOnStartupError, openDatabase } from '../boot.ts';
 import type { Database } from '../db/client.ts';
 import { AppError } from '../lib/errors.ts';
-import { disableUser } from '../modules/identity/identity.repo.ts';
 import { generatePasswordFor, scoreInThisThread } from '../modules/identity/passwords.ts';
-import { createUser, listUsers } from '../modules/identity/users.service.ts';
-import { listTenants } from '../modules/tenants/tenants.repo.ts';
-import { createTenant } from '../modules/tenants/tenants.service.ts';
+import { createUser, disableUser, listUsers } from '../modules/identity/users.service.ts';
+import { createTenant, listTenants } from '../modules/tenants/tenants.service.ts';
 import { createDomainEvents } from '../reactions.ts';
 import {
   argvPasswordWarning,

@@ -4,8 +4,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Database } from '../db/client.ts';
 import { resetCodes, securityCounters } from '../db/schema/index.ts';
-import { disableUser } from '../modules/identity/identity.repo.ts';
 import { builtInClientId } from '../modules/identity/idp-config.ts';
+import { disableUser } from '../modules/identity/users.service.ts';
 import { createDomainEvents } from '../reactions.ts';
 import {
   createTestUser,

@@ -11,7 +11,7 @@ import { createDb, type Database, type DbTimeouts, openPglite } from '../db/clie
 import { type Tenant, ticketAnalyses } from '../db/schema/index.ts';
 import { builtInClientId } from '../modules/identity/idp-config.ts';
 import { createUser } from '../modules/identity/users.service.ts';
-import { insertTenant } from '../modules/tenants/tenants.repo.ts';
+import { createTenant } from '../modules/tenants/tenants.service.ts';
 
 // The API suite runs once per database kind (vitest.config.ts sets TEST_DB).
 const usePostgres = process.env.TEST_DB === 'postgres';
@@ -92,7 +92,7 @@ export function testConfig(env: Record<string, string> = {}): Config {
 }
 
 export async function createTestTenant(database: Database, name = 'Empresa de Teste') {
-  return insertTenant(database.db, { name, slug: `t-${randomUUID().slice(0, 13)}` });
+  return createTenant(database.db, { name, slug: `t-${randomUUID().slice(0, 13)}` });
 }
 
 export interface TestServer {

@@ -4,6 +4,9 @@ import { AppError } from '../../lib/errors.ts';
 import { findTenantBySlug, findUserByEmail, insertUser, listUsersOfTenant } from './identity.repo.ts';
 import { hashPassword, newPasswordProblem, type PasswordScorer, scoreInThisThread } from './passwords.ts';
 
+// Disables a user by e-mail and ends their sessions (the admin CLI, tests).
+export { disableUser } from './identity.repo.ts';
+
 export const emailSchema = z.email('e-mail inválido').trim().toLowerCase();
 
 export interface NewUser {

@@ -13,7 +13,7 @@ import {
   type TestServer,
   testDatabase,
 } from '../../test/helpers.ts';
-import { disableUser } from '../identity/identity.repo.ts';
+import { disableUser } from '../identity/users.service.ts';
 
 interface Event {
   id: string;

@@ -5,6 +5,9 @@ import { tenants } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import { insertTenant } from './tenants.repo.ts';
 
+// Every tenant, and how many there are: system level (the CLI, the seed), outside any tenant.
+export { countTenants, listTenants } from './tenants.repo.ts';
+
 export const newTenantSchema = z.object({
   name: z.string().trim().min(1, 'Nome do tenant é obrigatório').max(200),
   slug: z
