@@ -41,6 +41,7 @@ export default defineConfig({
           environment: 'node',
         },
       },
+      { test: { name: 'scripts', include: ['scripts/*.test.mjs'], environment: 'node' } },
       {
         test: {
           name: 'web',
