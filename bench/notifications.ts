@@ -32,11 +32,10 @@ import { type SQLWrapper, sql } from 'drizzle-orm';
 import { buildApp } from '../apps/api/src/app.ts';
 import { loadConfig } from '../apps/api/src/config.ts';
 import { createDb, type Database, openPglite, type Tx } from '../apps/api/src/db/client.ts';
-import { withTenant } from '../apps/api/src/db/tenant.ts';
+import { type TenantScope, withTenant } from '../apps/api/src/db/tenant.ts';
 import { DomainEvents } from '../apps/api/src/lib/events.ts';
 import { createUser } from '../apps/api/src/modules/identity/users.service.ts';
-import * as repo from '../apps/api/src/modules/notifications/notifications.repo.ts';
-import { viewerOf } from '../apps/api/src/modules/notifications/notifications.service.ts';
+import * as notifications from '../apps/api/src/modules/notifications/notifications.service.ts';
 import { createTenant } from '../apps/api/src/modules/tenants/tenants.service.ts';
 import { signInIdToken } from '../apps/api/src/test/helpers.ts';
 import { withScratchDatabase } from './lib.ts';
@@ -357,11 +356,17 @@ function planShape(node: Record<string, unknown>): string {
   return children.length ? `${name} ← (${children.map(planShape).join(', ')})` : name;
 }
 
-async function explain(database: Database, bench: Bench, query: (tx: Tx, viewer: repo.Viewer) => SQLWrapper) {
-  return withTenant(database.db, bench.tenantId, async (tx) => {
-    const viewer = await viewerOf(tx, bench.userId, bench.tenantId);
+type Viewer = Awaited<ReturnType<typeof notifications.viewerOf>>;
+
+async function explain(
+  database: Database,
+  bench: Bench,
+  query: (scope: TenantScope, viewer: Viewer) => SQLWrapper,
+) {
+  return withTenant(database.db, bench.tenantId, async (scope) => {
+    const viewer = await notifications.viewerOf(scope, bench.userId);
     const [row] = rowsOf<Record<string, unknown>>(
-      await tx.execute(sql`explain (analyze, timing off, format json) ${query(tx, viewer)}`),
+      await scope.tx.execute(sql`explain (analyze, timing off, format json) ${query(scope, viewer)}`),
     );
     const raw = Object.values(row ?? {})[0];
     const [plan] = (typeof raw === 'string' ? JSON.parse(raw) : raw) as {
@@ -374,28 +379,28 @@ async function explain(database: Database, bench: Bench, query: (tx: Tx, viewer:
 
 async function readingSql(database: Database, bench: Bench) {
   const repeat = Math.max(20, Math.floor(requestCount / 2));
-  const inTx = async (work: (tx: Tx, viewer: repo.Viewer) => Promise<unknown>) => {
+  const inTx = async (work: (scope: TenantScope, viewer: Viewer) => Promise<unknown>) => {
     const times: number[] = [];
     for (let i = 0; i < repeat + 5; i++) {
-      await withTenant(database.db, bench.tenantId, async (tx) => {
-        const viewer = await viewerOf(tx, bench.userId, bench.tenantId);
+      await withTenant(database.db, bench.tenantId, async (scope) => {
+        const viewer = await notifications.viewerOf(scope, bench.userId);
         const t0 = performance.now();
-        await work(tx, viewer);
+        await work(scope, viewer);
         if (i >= 5) times.push(performance.now() - t0);
       });
     }
     return times;
   };
-  const stats = await inTx((tx, viewer) => repo.countByTypeAndPriority(tx, viewer));
-  const unread = await inTx((tx, viewer) =>
-    repo.listNotifications(tx, viewer, { unreadOnly: true, limit: 50 }),
+  const stats = await inTx((scope, viewer) => notifications.stats(scope, viewer));
+  const unread = await inTx((scope, viewer) =>
+    notifications.listNotifications(scope, viewer, { unreadOnly: true, limit: 50 }),
   );
-  console.log(`  repo.countByTypeAndPriority (the /stats query, unread count) in the tx: ${spread(stats)}`);
-  console.log(`  repo.listNotifications unread, limit 50 (page + count) in the tx: ${spread(unread)}`);
+  console.log(`  stats (the /stats query, unread count) in the tx: ${spread(stats)}`);
+  console.log(`  listNotifications unread, limit 50 (page + count) in the tx: ${spread(unread)}`);
   const executions: number[] = [];
   let shape = '';
   for (let i = 0; i < repeat; i++) {
-    const r = await explain(database, bench, (tx, viewer) => repo.countByTypeAndPriority(tx, viewer));
+    const r = await explain(database, bench, notifications.statsQuery);
     executions.push(r.executionMs);
     shape = r.shape;
   }
@@ -491,7 +496,7 @@ async function alertOverhead(database: Database, bench: Bench, events: DomainEve
   /** What the analysis transaction does after writing the analysis: publish ticket.analyzed. */
   const analyzed = async (ticketId: string, analysis: TicketAnalysis, into: (typeof cases)['raises']) => {
     const t0 = performance.now();
-    await withTenant(database.db, bench.tenantId, async (tx) => {
+    await withTenant(database.db, bench.tenantId, async ({ tx }) => {
       const before = await lastSeq(tx);
       const t1 = performance.now();
       await events.publish(tx, bench.tenantId, 'ticket.analyzed', { ticket_id: ticketId, analysis });
@@ -504,7 +509,7 @@ async function alertOverhead(database: Database, bench: Bench, events: DomainEve
     let t0 = performance.now();
     await withTenant(database.db, bench.tenantId, async () => {});
     empty.push(performance.now() - t0);
-    await withTenant(database.db, bench.tenantId, async (tx) => {
+    await withTenant(database.db, bench.tenantId, async ({ tx }) => {
       t0 = performance.now();
       await bare.publish(tx, bench.tenantId, 'ticket.analyzed', { ticket_id: ticketId, analysis: calm });
       outbox.push(performance.now() - t0);

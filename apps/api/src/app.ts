@@ -13,10 +13,11 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
+import { scheduleJobs } from './jobs.ts';
 import { createApiRateLimit } from './lib/api-rate-limit.ts';
 import { CpuPool } from './lib/cpu/pool.ts';
 import { registerErrorHandler } from './lib/errors.ts';
-import { type DomainEvents, pruneDomainEvents } from './lib/events.ts';
+import type { DomainEvents } from './lib/events.ts';
 import { ExportSlots } from './lib/exports.ts';
 import { loadSecretKey, type SecretKey } from './lib/secrets.ts';
 import { registerWeb } from './lib/web.ts';
@@ -29,12 +30,12 @@ import { digisacRoutes } from './modules/digisac/digisac.routes.ts';
 import { flaggedTermsRoutes } from './modules/flagged-terms/flagged-terms.routes.ts';
 import { identityPlugin } from './modules/identity/identity.plugin.ts';
 import { messagesRoutes } from './modules/messages/messages.routes.ts';
-import { scheduleNotificationJobs } from './modules/notifications/notifications.jobs.ts';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.ts';
+import { notificationStreams } from './modules/notifications/stream.ts';
 import { systemRoutes } from './modules/system/system.routes.ts';
 import { tenantsRoutes } from './modules/tenants/tenants.routes.ts';
 import { ticketsRoutes } from './modules/tickets/tickets.routes.ts';
-import { createDomainEvents } from './reactions.ts';
+import { createDomainEvents, reactAfterCommit } from './reactions.ts';
 
 export interface AppOptions {
   config: Config;
@@ -157,7 +158,7 @@ export async function buildApp({
     'exportSlots',
     new ExportSlots({ perUser: config.EXPORT_MAX_PER_USER, perTenant: config.EXPORT_MAX_PER_TENANT }),
   );
-  // Reactions after commit (the live push) are added while plugins register; listen once ready.
+  // The reactions after commit are added once the plugins are registered; listen once ready.
   let unlisten: (() => Promise<void>) | undefined;
   app.addHook('onReady', async () => {
     unlisten = await events.listen(database, app.log);
@@ -167,12 +168,6 @@ export async function buildApp({
     await workers.stop();
     await unlisten?.();
   });
-  workers.schedule({
-    name: 'domain-events-prune',
-    everyMs: 60 * 60_000,
-    run: () => pruneDomainEvents(database.db),
-  });
-
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
@@ -212,8 +207,11 @@ export async function buildApp({
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
   await app.register(systemRoutes);
-  // Not encapsulated: decorates app.authenticate, request.auth and request.tenantTx.
+  // Not encapsulated: decorates app.authenticate, app.builtInIdp, request.auth and request.tenantTx.
   await app.register(identityPlugin);
+  const streams = notificationStreams(app);
+  reactAfterCommit(events, { streams, revocation: app.builtInIdp?.revocation });
+  scheduleJobs(app);
   const apiRateLimit = createApiRateLimit(config, database, app.log);
   app.addHook('onClose', () => apiRateLimit.close());
   // The product API: every route needs a valid ID token and runs as the token's tenant.
@@ -238,11 +236,10 @@ export async function buildApp({
       await api.register(flaggedTermsRoutes);
       await api.register(ticketsRoutes);
       await api.register(messagesRoutes);
-      await api.register(notificationsRoutes);
+      await api.register(notificationsRoutes, { streams });
       await api.register(analysisFeedbackRoutes);
       await api.register(dashboardRoutes);
       await api.register(digisacRoutes);
-      scheduleNotificationJobs(app);
     },
     { prefix: '/api/v1' },
   );

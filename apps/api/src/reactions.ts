@@ -1,13 +1,46 @@
 import { DomainEvents } from './lib/events.ts';
-import { registerAlertRules } from './modules/notifications/alerts.ts';
+import type { TokenRevocation } from './modules/identity/token-revocation.ts';
+import * as alerts from './modules/notifications/alerts.ts';
+import type { NotificationStreams } from './modules/notifications/stream.ts';
 
 /**
- * Who reacts to which domain event inside the publishing transaction, in one place (today: the
- * alert rules). Reactions after commit belong to a running app and are added by its plugins (the
- * live push in notifications/stream.ts).
+ * Every reaction to a domain event, in one list (lib/events.ts: who publishes what, and how it
+ * travels). Start here to follow a fact to what it causes: an analysis → its alerts → the live
+ * push of the new notifications.
+ */
+
+/**
+ * The events with the reactions that run inside the publishing transaction: the alert rules
+ * (modules/notifications/alerts.ts). Every process that publishes needs them: the servers, the
+ * seed, the admin CLI.
  */
 export function createDomainEvents() {
   const events = new DomainEvents();
-  registerAlertRules(events);
+  events.onWithin('ticket.analyzed', (scope, { data }) => alerts.afterTicketAnalysis(events, scope, data));
+  events.onWithin('message.analyzed', (scope, { data }) => alerts.afterMessageAnalysis(events, scope, data));
+  events.onWithin('ticket.flag_changed', (scope, { data }) => alerts.afterFlagChange(events, scope, data));
+  events.onWithin('ticket.wait_exceeded', (scope, { data }) => alerts.afterWaitExceeded(events, scope, data));
   return events;
+}
+
+/** What a running server reacts with after commit: its open streams and its session cache. */
+export interface LiveParts {
+  streams: NotificationStreams;
+  /** The built-in identity provider's revocation cache (none with an external Cognito pool). */
+  revocation: TokenRevocation | undefined;
+}
+
+/**
+ * The reactions after commit, in every server process (PostgreSQL NOTIFY): the live push, and
+ * ending the sessions of a user disabled or whose password changed.
+ */
+export function reactAfterCommit(events: DomainEvents, { streams, revocation }: LiveParts) {
+  events.onCommitted('notifications.created', ({ tenantId }) => streams.wake(tenantId));
+  // The listening connection came back: anything may have been missed.
+  events.onResync(() => streams.wake('*'));
+  events.onCommitted('user.sessions_ended', ({ tenantId, data }) => {
+    // A stolen token must not reopen a stream within the revocation cache's window: forget first.
+    revocation?.forget(data.user_id);
+    streams.endUser(tenantId, data.user_id);
+  });
 }

@@ -1,13 +1,14 @@
 import { foldText } from '@atende/analyzer/text';
 import { eq, sql } from 'drizzle-orm';
-import type { Database, Tx } from './db/client.ts';
+import type { Database } from './db/client.ts';
 import { customers, flaggedTerms, messages, tenants, tickets, users } from './db/schema/index.ts';
+import type { TenantScope } from './db/tenant.ts';
 import { CpuPool } from './lib/cpu/pool.ts';
 import { searchTextOf } from './lib/db-helpers.ts';
 import type { DomainEvents } from './lib/events.ts';
-import { addMessageAnalysis, addTicketAnalysis, type Provenance } from './modules/analysis/analysis.repo.ts';
+import { addNewMessageAnalysis, writeTicketAnalysis } from './modules/analysis/analysis.service.ts';
 import { generatePassword, hashPassword, newPasswordProblem } from './modules/identity/passwords.ts';
-import { countTenants } from './modules/tenants/tenants.repo.ts';
+import { countTenants } from './modules/tenants/tenants.service.ts';
 import { createDomainEvents } from './reactions.ts';
 import { demoCustomers, demoFlaggedTerms, demoMessages, demoTickets } from './seed-data.ts';
 
@@ -47,7 +48,8 @@ export async function seedDemo(database: Database, demoPassword?: string): Promi
       groups: ['admin'],
       createdAt: new Date(Date.now() - 30 * 24 * 60 * 60 * 1000),
     });
-    await insertDemoContent(tx, tenant.id, createDomainEvents(), analyzer);
+    // The owner's transaction (no tenant role yet), scoped to the new tenant by the rows it writes.
+    await insertDemoContent({ tenantId: tenant.id, tx }, createDomainEvents(), analyzer);
     return { seeded: true, generatedPassword: demoPassword ? undefined : password, weakPasswordReason };
   });
 }
@@ -69,11 +71,11 @@ async function weakness(password: string) {
 
 /** Sample customers, tickets, messages and flagged terms, so every screen has something to show. */
 async function insertDemoContent(
-  tx: Tx,
-  tenantId: string,
+  scope: TenantScope,
   events: DomainEvents,
   { analyzeMessage, analyzeTicket, compileRedFlags }: typeof import('@atende/analyzer'),
 ) {
+  const { tenantId, tx } = scope;
   const hoursAgo = (hours: number) => new Date(Date.now() - hours * 60 * 60 * 1000);
   const customerRows = await tx
     .insert(customers)
@@ -106,13 +108,10 @@ async function insertDemoContent(
     .returning();
   // Analysed offline like real ones; the two oldest tickets stay pending, to show that state too.
   // Directly, not on the CPU pool: the seed runs at start-up, before any request is served.
-  const offline: Provenance = { provider: 'local', model: null, providerError: null };
   const tenantTerms = compileRedFlags(demoFlaggedTerms);
   // Oldest first, so the alerts they raise (through the same code as requests) come in time order.
   for (const ticket of ticketRows.slice(0, -2).reverse()) {
-    const result = analyzeTicket(ticket.content, { tenantTerms });
-    await addTicketAnalysis(tx, tenantId, ticket.id, result, offline);
-    await events.publish(tx, tenantId, 'ticket.analyzed', { ticket_id: ticket.id, analysis: result });
+    await writeTicketAnalysis({ events }, scope, ticket.id, analyzeTicket(ticket.content, { tenantTerms }));
   }
   const messageRows = await tx
     .insert(messages)
@@ -134,15 +133,9 @@ async function insertDemoContent(
     .returning();
   for (const message of messageRows.filter((m) => m.direction === 'inbound')) {
     const result = analyzeMessage(message.content, { tenantTerms });
-    await addMessageAnalysis(tx, tenantId, message.id, result, offline);
     if (result.contains_red_flags)
       await tx.update(messages).set({ flagged: true }).where(eq(messages.id, message.id));
-    await events.publish(tx, tenantId, 'message.analyzed', {
-      message_id: message.id,
-      ticket_id: message.ticketId,
-      inbound: true,
-      analysis: result,
-    });
+    await addNewMessageAnalysis({ events }, scope, message, result);
   }
   // A person flagged the oldest pending ticket to follow it up.
   const followUp = ticketRows.at(-1);

@@ -18,9 +18,9 @@ describe('withTenant and row-level security', () => {
   });
 
   it("shows a tenant none of another tenant's rows", async () => {
-    const seen = await withTenant(database.db, a.id, (tx) => tx.select().from(tenants));
+    const seen = await withTenant(database.db, a.id, ({ tx }) => tx.select().from(tenants));
     expect(seen.map((t) => t.id)).toEqual([a.id]);
-    const byId = await withTenant(database.db, a.id, (tx) =>
+    const byId = await withTenant(database.db, a.id, ({ tx }) =>
       tx.select().from(tenants).where(eq(tenants.id, b.id)),
     );
     expect(byId).toEqual([]);
@@ -29,7 +29,7 @@ describe('withTenant and row-level security', () => {
   it('cannot insert a row for another tenant, and the transaction keeps nothing', async () => {
     const foreignId = randomUUID();
     await expect(
-      withTenant(database.db, a.id, (tx) =>
+      withTenant(database.db, a.id, ({ tx }) =>
         tx.insert(tenants).values({ id: foreignId, name: 'Intrusa', slug: `x-${foreignId}` }),
       ),
     ).rejects.toThrow();
@@ -38,7 +38,7 @@ describe('withTenant and row-level security', () => {
   });
 
   it("cannot change or delete another tenant's rows", async () => {
-    await withTenant(database.db, a.id, async (tx) => {
+    await withTenant(database.db, a.id, async ({ tx }) => {
       await tx.update(tenants).set({ name: 'Invadido' }).where(eq(tenants.id, b.id));
       await tx.delete(tenants).where(eq(tenants.id, b.id));
     });
@@ -48,7 +48,7 @@ describe('withTenant and row-level security', () => {
 
   it('cannot move its own row to another tenant id', async () => {
     await expect(
-      withTenant(database.db, a.id, (tx) =>
+      withTenant(database.db, a.id, ({ tx }) =>
         tx.update(tenants).set({ id: randomUUID() }).where(eq(tenants.id, a.id)),
       ),
     ).rejects.toThrow();

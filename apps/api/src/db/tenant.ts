@@ -4,19 +4,47 @@ import { databaseUnavailable } from '../lib/errors.ts';
 import { type Db, type Tx, transactionQueueLimitMs } from './client.ts';
 
 /**
+ * One tenant's transaction: what every tenant-scoped service takes (`({ tx }: TenantScope, …)`).
+ * Row-level security limits `tx` to the tenant's rows; `tenantId` is for the rows it writes.
+ */
+export interface TenantScope {
+  readonly tenantId: string;
+  readonly tx: Tx;
+}
+
+/**
+ * Opens transactions of one tenant: `request.tenantTx` (auth.ts), `tenantTxOf(db, id)` for jobs.
+ * A service takes it instead of a scope only when it must work between two transactions (the
+ * analyzer on the CPU pool, an LLM, a stream), holding none meanwhile.
+ */
+export interface TenantTx {
+  readonly tenantId: string;
+  <T>(work: (scope: TenantScope) => Promise<T>): Promise<T>;
+}
+
+export const tenantTxOf = (db: Db, tenantId: string): TenantTx =>
+  Object.assign(<T>(work: (scope: TenantScope) => Promise<T>) => withTenant(db, tenantId, work), {
+    tenantId,
+  });
+
+/**
  * Runs `work` in one transaction as the unprivileged app_user with `app.tenant_id` set, so
  * row-level security limits every statement to that tenant's rows. Both settings are LOCAL:
  * they end with the transaction and never leak into the next request on the connection.
- * Inside, use `tx` only: touching the outer db deadlocks on PGlite's single connection.
+ * Inside, use the scope's `tx` only: touching the outer db deadlocks on PGlite's single connection.
  */
-export function withTenant<T>(db: Db, tenantId: string, work: (tx: Tx) => Promise<T>): Promise<T> {
+export function withTenant<T>(
+  db: Db,
+  tenantId: string,
+  work: (scope: TenantScope) => Promise<T>,
+): Promise<T> {
   if (!isUuid(tenantId)) throw new Error(`withTenant: not a tenant id: ${tenantId}`);
   const run = async (tx: Tx) => {
     // One round trip: set_config('role', …, true) is SET LOCAL ROLE.
     await tx.execute(
       sql`select set_config('app.tenant_id', ${tenantId}, true), set_config('role', 'app_user', true)`,
     );
-    return work(tx);
+    return work({ tenantId, tx });
   };
   const queueLimit = transactionQueueLimitMs(db);
   if (queueLimit === undefined) return db.transaction(run);

@@ -4,11 +4,13 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database, Db, Tx } from '../db/client.ts';
 import { domainEvents } from '../db/schema/index.ts';
 import { withSystem } from '../db/system.ts';
+import type { TenantScope } from '../db/tenant.ts';
 
 /**
  * Domain events (ARCHITECTURE "Domain events"): what happened, published by the module that made
  * it happen, in the transaction that made it happen, and reacted to in one place
- * (`reactions.ts`) — so tickets, messages and analysis need not know who cares.
+ * (`reactions.ts`, every reaction in one list) — so tickets, messages and analysis need not know
+ * who cares.
  *
  * `publish(tx, …)` writes the event to the `domain_events` log (kept a week, for roll-ups and
  * audits; it is not replayed), runs the `onWithin` reactions in the same transaction (alert rules:
@@ -45,7 +47,8 @@ export interface DomainEvent<K extends EventType = EventType> {
   data: EventMap[K];
 }
 
-type Within<K extends EventType> = (tx: Tx, event: DomainEvent<K>) => Promise<void>;
+/** Runs in the publisher's transaction, as the event's tenant. */
+type Within<K extends EventType> = (scope: TenantScope, event: DomainEvent<K>) => Promise<void>;
 type AfterCommit<K extends EventType> = (event: DomainEvent<K>) => void;
 
 export const eventChannel = 'atende_events';
@@ -86,7 +89,8 @@ export class DomainEvents {
       .returning({ seq: domainEvents.seq });
     if (!row) throw new Error('domain event insert returned no row');
     const event: DomainEvent<K> = { seq: row.seq, tenantId, type, data };
-    for (const reaction of this.within.get(type) ?? []) await (reaction as Within<K>)(tx, event);
+    for (const reaction of this.within.get(type) ?? [])
+      await (reaction as Within<K>)({ tenantId, tx }, event);
     // Announced whether or not this process reacts: the reactions may live in another one (the
     // admin CLI disables a user whose streams are open in the servers).
     if (!announced.has(type)) return event;

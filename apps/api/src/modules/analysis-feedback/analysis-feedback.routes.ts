@@ -13,7 +13,7 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Tx } from '../../db/client.ts';
+import type { TenantScope } from '../../db/tenant.ts';
 import { streamExport, takeExportSlot } from '../../lib/exports.ts';
 import * as service from './analysis-feedback.service.ts';
 
@@ -22,10 +22,8 @@ const security = [{ bearer: [] }];
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema };
 
 /** Runs `work` in the tenant's transaction as the signed-in user (403 unless a user of the tenant). */
-const asCaller = <T>(request: FastifyRequest, work: (tx: Tx, userId: string) => Promise<T>) =>
-  request.tenantTx(async (tx) =>
-    work(tx, await service.callerOf(tx, request.auth.sub, request.auth.tenantId)),
-  );
+const asCaller = <T>(request: FastifyRequest, work: (scope: TenantScope, userId: string) => Promise<T>) =>
+  request.tenantTx(async (scope) => work(scope, await service.callerOf(scope, request.auth.sub)));
 
 /** One line of the export: the analyzer's dev-set formats (/work/shared/data/analysis/*.jsonl). */
 const exportLineSchema = z.union([
@@ -52,8 +50,8 @@ export const analysisFeedbackRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const feedback = await asCaller(request, (tx, userId) =>
-        service.giveFeedback(tx, { userId, tenantId: request.auth.tenantId }, request.body),
+      const feedback = await asCaller(request, (scope, userId) =>
+        service.giveFeedback(scope, userId, request.body),
       );
       return reply.status(201).send(feedback);
     },
@@ -71,8 +69,8 @@ export const analysisFeedbackRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     (request) =>
-      asCaller(request, (tx, userId) =>
-        service.listOwn(tx, userId, request.query.analysis_type, request.query.analysis_id),
+      asCaller(request, (scope, userId) =>
+        service.listOwn(scope, userId, request.query.analysis_type, request.query.analysis_id),
       ),
   );
 
@@ -88,7 +86,7 @@ export const analysisFeedbackRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: analysisFeedbackSummarySchema, ...errors },
       },
     },
-    (request) => asCaller(request, (tx) => service.summary(tx)),
+    (request) => asCaller(request, (scope) => service.summary(scope)),
   );
 
   app.get(
@@ -124,7 +122,7 @@ export const analysisFeedbackRoutes: FastifyPluginAsyncZod = async (app) => {
       // closes; a client that stops reading is cut off after EXPORT_IDLE_TIMEOUT_MS.
       if (!takeExportSlot(app.exportSlots, request, reply)) return; // the client already left
       const maxBytes = app.config.EXPORT_PAGE_MAX_BYTES;
-      const first = await asCaller(request, (tx) => service.firstExportPage(tx, maxBytes));
+      const first = await asCaller(request, (scope) => service.firstExportPage(scope, maxBytes));
       reply
         .type('application/x-ndjson; charset=utf-8')
         .header('content-disposition', `attachment; filename="${exportFileName}"`);

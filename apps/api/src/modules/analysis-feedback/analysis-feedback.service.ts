@@ -8,8 +8,8 @@ import {
   type FeedbackVerdict,
   feedbackFields,
 } from '@atende/contracts';
-import type { Tx } from '../../db/client.ts';
 import type { AnalysisFeedbackRow } from '../../db/schema/index.ts';
+import type { TenantScope, TenantTx } from '../../db/tenant.ts';
 import { iso, isUuid } from '../../lib/db-helpers.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import * as repo from './analysis-feedback.repo.ts';
@@ -25,7 +25,7 @@ export const exportPageSize = 250;
  * The caller (request.auth.sub) as an enabled user of the tenant, else 403: feedback is a
  * person's, so a token without such a user (disabled, or from an external issuer) gives none.
  */
-export async function callerOf(tx: Tx, userId: string, tenantId: string): Promise<string> {
+export async function callerOf({ tenantId, tx }: TenantScope, userId: string): Promise<string> {
   const row = isUuid(userId) ? await repo.findEnabledUser(tx, userId) : undefined;
   if (!row || row.tenantId !== tenantId) {
     throw new AppError('forbidden', 'Usuário não encontrado nesta organização.');
@@ -49,15 +49,15 @@ const analysisNotFound = (type: FeedbackAnalysisType) =>
 
 /** Records the caller's verdict on a field of one analysis, replacing their earlier one. */
 export async function giveFeedback(
-  tx: Tx,
-  caller: { userId: string; tenantId: string },
+  { tenantId, tx }: TenantScope,
+  userId: string,
   input: CreateAnalysisFeedback,
 ): Promise<AnalysisFeedback> {
   if (!(await repo.analysisExists(tx, input.analysis_type, input.analysis_id)))
     throw analysisNotFound(input.analysis_type);
   const row = await repo.upsertFeedback(tx, {
-    tenantId: caller.tenantId,
-    userId: caller.userId,
+    tenantId,
+    userId,
     analysisType: input.analysis_type,
     analysisId: input.analysis_id,
     field: input.field,
@@ -69,12 +69,17 @@ export async function giveFeedback(
 }
 
 /** The caller's feedback on one analysis (empty when there is none, or no such analysis). */
-export async function listOwn(tx: Tx, userId: string, type: FeedbackAnalysisType, analysisId: string) {
+export async function listOwn(
+  { tx }: TenantScope,
+  userId: string,
+  type: FeedbackAnalysisType,
+  analysisId: string,
+) {
   return { feedback: (await repo.listOwn(tx, userId, type, analysisId)).map(toDto) };
 }
 
 /** The tenant's agreement per field (every field listed) over the last 30 days. */
-export async function summary(tx: Tx, now = new Date()): Promise<AnalysisFeedbackSummary> {
+export async function summary({ tx }: TenantScope, now = new Date()): Promise<AnalysisFeedbackSummary> {
   const since = new Date(now.getTime() - summaryDays * 24 * 60 * 60 * 1000);
   const counts = new Map(feedbackFields.map((f) => [f as string, { up: 0, down: 0 }]));
   for (const group of await repo.countByFieldAndVerdict(tx, since)) {
@@ -123,12 +128,12 @@ export function exportLine(field: string, correction: string, text: string): str
  * (lib/exports.ts streamExport).
  */
 export async function* exportLines(
-  read: <T>(work: (tx: Tx) => Promise<T>) => Promise<T>,
+  read: TenantTx,
   maxBytes: number,
   first?: Awaited<ReturnType<typeof repo.correctionsPage>>,
 ): AsyncGenerator<string> {
   let left = exportMaxLines;
-  let page = first ?? (await read((tx) => firstExportPage(tx, maxBytes)));
+  let page = first ?? (await read((scope) => firstExportPage(scope, maxBytes)));
   for (;;) {
     for (const row of page.rows) {
       if (left === 0) return;
@@ -139,12 +144,12 @@ export async function* exportLines(
     }
     const last = page.rows.at(-1);
     if (left === 0 || !page.more || !last) return;
-    page = await read((tx) =>
+    page = await read(({ tx }) =>
       repo.correctionsPage(tx, { createdAt: last.createdAt, id: last.id }, exportPageSize, maxBytes),
     );
   }
 }
 
 /** The first page of the export (read before the answer starts, so its failure is a proper error). */
-export const firstExportPage = (tx: Tx, maxBytes: number) =>
+export const firstExportPage = ({ tx }: TenantScope, maxBytes: number) =>
   repo.correctionsPage(tx, undefined, exportPageSize, maxBytes);

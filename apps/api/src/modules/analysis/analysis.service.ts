@@ -1,6 +1,5 @@
 import type { MessageAnalysis, TicketAnalysis } from '@atende/analyzer';
-import type { Database, Tx } from '../../db/client.ts';
-import { withTenant } from '../../db/tenant.ts';
+import type { TenantScope, TenantTx } from '../../db/tenant.ts';
 import type { CpuPool } from '../../lib/cpu/pool.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { DomainEvents } from '../../lib/events.ts';
@@ -25,15 +24,11 @@ export { toMessageAnalysisDto, toTicketAnalysisDto } from './analysis.mappers.ts
 
 /** What the analyses need beyond their arguments: the app's decorations (routes pass `app`). */
 export interface AnalysisDeps {
-  database: Pick<Database, 'db'>;
   /** The configured LLM (OPENAI_BASE_URL and OPENAI_MODEL), if any. */
   llm: Llm | undefined;
   cpu: CpuPool;
   events: DomainEvents;
 }
-
-/** Runs work in a transaction of the caller's tenant (request.tenantTx). */
-export type TenantTx = <T>(work: (tx: Tx) => Promise<T>) => Promise<T>;
 
 export type ProviderName = 'local' | 'openai';
 
@@ -86,25 +81,26 @@ async function viaLlm<T extends { contains_red_flags: boolean; red_flag_words: s
 }
 
 /**
- * Analyses a ticket (unless it has an analysis and `force` is off) and answers `readBack` of it,
- * read in the transaction that wrote the analysis (the tickets module reads its own rows).
+ * Analyses a ticket, unless it has an analysis and `force` is off: the ticket and the tenant's
+ * terms are read in one short transaction, the analysis runs with none open, and it is written
+ * (and announced: `ticket.analyzed`, whose alert rules run in the same transaction) in another.
  */
-export async function analyzeTicket<T>(
+export async function analyzeTicket(
   deps: AnalysisDeps,
-  tenantId: string,
+  tenantTx: TenantTx,
   ticketId: string,
   options: { force: boolean; provider: ProviderName },
-  readBack: (tx: Tx) => Promise<T>,
-) {
-  const found = await withTenant(deps.database.db, tenantId, async (tx) => {
-    const row = await ticketForAnalysis(tx, ticketId);
+): Promise<void> {
+  const { tenantId } = tenantTx;
+  const found = await tenantTx(async (scope) => {
+    const row = await ticketForAnalysis(scope.tx, ticketId);
     if (!row) return undefined;
     if (row.latestAnalysisId && !options.force) return { row, terms: undefined };
-    return { row, terms: await termsFor(tx, tenantId) };
+    return { row, terms: await termsFor(scope) };
   });
   if (!found) throw new AppError('not_found', 'Chamado não encontrado.');
   const terms = found.terms;
-  if (!terms) return withTenant(deps.database.db, tenantId, readBack);
+  if (!terms) return;
 
   const text = found.row.conversationText || found.row.content;
   const localResult = await inTurn(tenantId, () =>
@@ -118,30 +114,40 @@ export async function analyzeTicket<T>(
         })
       : { result: localResult, provenance: local };
 
-  return inTurn(tenantId, () =>
-    withTenant(deps.database.db, tenantId, async (tx) => {
-      const analysis = result as TicketAnalysis;
-      if (!(await addTicketAnalysis(tx, tenantId, ticketId, analysis, provenance)))
-        throw new AppError('not_found', 'Chamado não encontrado.');
-      // Same transaction: no analysis without its alerts, no alert without its analysis.
-      await deps.events.publish(tx, tenantId, 'ticket.analyzed', { ticket_id: ticketId, analysis });
-      return readBack(tx);
-    }),
+  await inTurn(tenantId, () =>
+    tenantTx((scope) => writeTicketAnalysis(deps, scope, ticketId, result as TicketAnalysis, provenance)),
   );
 }
 
-/** Analyses a message again (a new version) and answers `readBack` of it, as analyzeTicket. */
-export async function analyzeMessage<T>(
+/**
+ * Writes a ticket's analysis and announces it (`ticket.analyzed`) in the same transaction: no
+ * analysis without its alerts, no alert without its analysis. 404 when the ticket is gone. The
+ * seed writes its demo analyses through it too (offline by default).
+ */
+export async function writeTicketAnalysis(
+  { events }: Pick<AnalysisDeps, 'events'>,
+  { tenantId, tx }: TenantScope,
+  ticketId: string,
+  analysis: TicketAnalysis,
+  provenance: Provenance = local,
+) {
+  if (!(await addTicketAnalysis(tx, tenantId, ticketId, analysis, provenance)))
+    throw new AppError('not_found', 'Chamado não encontrado.');
+  await events.publish(tx, tenantId, 'ticket.analyzed', { ticket_id: ticketId, analysis });
+}
+
+/** Analyses a message again (a new version), in the same three steps as analyzeTicket. */
+export async function analyzeMessage(
   deps: AnalysisDeps,
-  tenantId: string,
+  tenantTx: TenantTx,
   messageId: string,
   provider: ProviderName,
-  readBack: (tx: Tx) => Promise<T>,
-) {
-  const found = await withTenant(deps.database.db, tenantId, async (tx) => {
-    const row = await messageForAnalysis(tx, messageId);
+): Promise<void> {
+  const { tenantId } = tenantTx;
+  const found = await tenantTx(async (scope) => {
+    const row = await messageForAnalysis(scope.tx, messageId);
     if (!row) return undefined;
-    return { row, terms: await termsFor(tx, tenantId) };
+    return { row, terms: await termsFor(scope) };
   });
   if (!found) throw new AppError('not_found', 'Mensagem não encontrada.');
   const text = found.row.content;
@@ -153,8 +159,8 @@ export async function analyzeMessage<T>(
       ? await viaLlm(deps.llm, localResult, (llm) => llm.analyzeMessage(text))
       : { result: localResult, provenance: local };
 
-  return inTurn(tenantId, () =>
-    withTenant(deps.database.db, tenantId, async (tx) => {
+  await inTurn(tenantId, () =>
+    tenantTx(async ({ tx }) => {
       if (!(await messageExists(tx, messageId))) throw new AppError('not_found', 'Mensagem não encontrada.');
       const analysis = result as MessageAnalysis;
       await addMessageAnalysis(tx, tenantId, messageId, analysis, provenance);
@@ -165,39 +171,38 @@ export async function analyzeMessage<T>(
         inbound: direction === 'inbound',
         analysis,
       });
-      return readBack(tx);
     }),
   );
 }
 
 /**
- * Analyses a new message's text offline and runs `write` with the result, so the message is
- * written already analysed. The terms are read in a short transaction of the tenant, the
- * analysis runs on the CPU pool with no transaction open, and `write` runs in the tenant's turn
- * (offline.ts inTurn); `write` records the analysis with addNewMessageAnalysis.
+ * A new message's text, analysed offline before the message is written (so lists show its
+ * analysis at once): the terms are read in a short transaction of the tenant, the analysis runs
+ * on the CPU pool with no transaction open, both in the tenant's turn (offline.ts inTurn). The
+ * caller writes the message and then `addNewMessageAnalysis` in one transaction, in
+ * `inAnalysisTurn` too.
  */
-export async function analyzeNewMessage<T>(
-  { cpu }: Pick<AnalysisDeps, 'cpu'>,
-  tenantTx: TenantTx,
-  tenantId: string,
-  text: string,
-  write: (analysis: MessageAnalysis) => Promise<T>,
-): Promise<T> {
-  const analysis = await inTurn(tenantId, async () => {
-    const terms = await tenantTx((tx) => termsFor(tx, tenantId));
+export function analyzeNewMessage({ cpu }: Pick<AnalysisDeps, 'cpu'>, tenantTx: TenantTx, text: string) {
+  const { tenantId } = tenantTx;
+  return inTurn(tenantId, async () => {
+    const terms = await tenantTx(termsFor);
     return analyzeOffline(cpu, 'analyzeMessage', tenantId, text, terms);
   });
-  return inTurn(tenantId, () => write(analysis));
 }
 
 /**
- * Writes a new inbound message's offline analysis in `tx`, the message's transaction, and
- * announces it there: a message of a ticket raises its alerts (and flags the ticket for red flags).
+ * Runs `work` in the tenant's analysis turn: a flood of one tenant's analysed writes queues behind
+ * itself, not in front of the other tenants' (offline.ts inTurn).
+ */
+export const inAnalysisTurn = <T>(tenantId: string, work: () => Promise<T>) => inTurn(tenantId, work);
+
+/**
+ * Writes a new inbound message's offline analysis in the message's transaction, and announces it
+ * there: a message of a ticket raises its alerts (and flags the ticket for red flags).
  */
 export async function addNewMessageAnalysis(
   { events }: Pick<AnalysisDeps, 'events'>,
-  tx: Tx,
-  tenantId: string,
+  { tenantId, tx }: TenantScope,
   message: { id: string; ticketId: string | null },
   analysis: MessageAnalysis,
 ) {

@@ -1,5 +1,5 @@
 import type { MessageAnalysis, TicketAnalysis } from '@atende/analyzer';
-import type { Tx } from '../../db/client.ts';
+import type { TenantScope } from '../../db/tenant.ts';
 import type { CpuPool } from '../../lib/cpu/pool.ts';
 import { AppError } from '../../lib/errors.ts';
 import { activeTermsVersioned, type VersionedTerms } from '../flagged-terms/flagged-terms.service.ts';
@@ -36,9 +36,8 @@ export function inTurn<T>(tenantId: string, work: () => Promise<T>): Promise<T> 
   return result;
 }
 
-/** The tenant's active terms and their version, read in `tx` (cached per terms_version). */
-export const termsFor = (tx: Tx, tenantId: string): Promise<VersionedTerms> =>
-  activeTermsVersioned(tx, tenantId);
+/** The tenant's active terms and their version (cached per terms_version). */
+export const termsFor = (scope: TenantScope): Promise<VersionedTerms> => activeTermsVersioned(scope);
 
 export function analyzeOffline(
   cpu: CpuPool,

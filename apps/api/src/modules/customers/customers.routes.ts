@@ -27,7 +27,7 @@ export const customersRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: customerListSchema, ...errors },
       },
     },
-    (request) => request.tenantTx((tx) => service.listCustomers(tx, request.query)),
+    (request) => request.tenantTx((scope) => service.listCustomers(scope, request.query)),
   );
 
   app.get(
@@ -41,7 +41,7 @@ export const customersRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: customerSchema, ...errors },
       },
     },
-    (request) => request.tenantTx((tx) => service.getCustomer(tx, request.params.id)),
+    (request) => request.tenantTx((scope) => service.getCustomer(scope, request.params.id)),
   );
 
   app.post(
@@ -56,9 +56,7 @@ export const customersRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const customer = await request.tenantTx((tx) =>
-        service.createCustomer(tx, request.auth.tenantId, request.body),
-      );
+      const customer = await request.tenantTx((scope) => service.createCustomer(scope, request.body));
       return reply.status(201).send(customer);
     },
   );
@@ -75,7 +73,7 @@ export const customersRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: customerSchema, 409: errorResponseSchema, ...errors },
       },
     },
-    (request) => request.tenantTx((tx) => service.updateCustomer(tx, request.params.id, request.body)),
+    (request) => request.tenantTx((scope) => service.updateCustomer(scope, request.params.id, request.body)),
   );
 
   app.delete(
@@ -90,7 +88,7 @@ export const customersRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await request.tenantTx((tx) => service.deleteCustomer(tx, request.params.id));
+      await request.tenantTx((scope) => service.deleteCustomer(scope, request.params.id));
       return reply.status(204).send(null);
     },
   );

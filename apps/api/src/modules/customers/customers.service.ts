@@ -5,8 +5,8 @@ import {
   documentProblem,
   type UpdateCustomer,
 } from '@atende/contracts';
-import type { Tx } from '../../db/client.ts';
 import type { Customer as CustomerRow } from '../../db/schema/index.ts';
+import type { TenantScope } from '../../db/tenant.ts';
 import { iso, isUniqueViolation, searchTextOf } from '../../lib/db-helpers.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import * as repo from './customers.repo.ts';
@@ -18,7 +18,7 @@ const duplicateDocument = () =>
 const customerNotFound = () => notFound('Cliente não encontrado.');
 
 /** The customer row a ticket or a message links to; undefined when the tenant has no such customer. */
-export const findCustomer = (tx: Tx, id: string) => repo.findCustomer(tx, id);
+export const findCustomer = ({ tx }: TenantScope, id: string) => repo.findCustomer(tx, id);
 
 /**
  * CPF (11 digits) or CNPJ (14 digits) whose check digits match (documentProblem), stored as
@@ -43,7 +43,7 @@ export const toCustomerDto = (row: CustomerRow): Customer => ({
 });
 
 export async function listCustomers(
-  tx: Tx,
+  { tx }: TenantScope,
   query: { search?: string; match?: 'name_document'; page: number; per_page: number; limit?: number },
 ) {
   const perPage = query.limit ?? query.per_page;
@@ -62,7 +62,7 @@ export async function listCustomers(
   };
 }
 
-export async function getCustomer(tx: Tx, id: string) {
+export async function getCustomer({ tx }: TenantScope, id: string) {
   const row = await repo.findCustomer(tx, id);
   if (!row) throw customerNotFound();
   return toCustomerDto(row);
@@ -78,7 +78,7 @@ async function guardDuplicate<T>(write: () => Promise<T>) {
   }
 }
 
-export async function createCustomer(tx: Tx, tenantId: string, input: CreateCustomer) {
+export async function createCustomer({ tenantId, tx }: TenantScope, input: CreateCustomer) {
   const document = normaliseDocument(input.document);
   if (await repo.findCustomerByDocument(tx, document)) throw duplicateDocument();
   const values = {
@@ -98,7 +98,7 @@ export async function createCustomer(tx: Tx, tenantId: string, input: CreateCust
   return toCustomerDto(row);
 }
 
-export async function updateCustomer(tx: Tx, id: string, input: UpdateCustomer) {
+export async function updateCustomer({ tx }: TenantScope, id: string, input: UpdateCustomer) {
   const current = await repo.findCustomer(tx, id);
   if (!current) throw customerNotFound();
   const document = input.document === undefined ? current.document : normaliseDocument(input.document);
@@ -122,6 +122,6 @@ export async function updateCustomer(tx: Tx, id: string, input: UpdateCustomer) 
   return toCustomerDto(row);
 }
 
-export async function deleteCustomer(tx: Tx, id: string) {
+export async function deleteCustomer({ tx }: TenantScope, id: string) {
   if (!(await repo.deleteCustomer(tx, id))) throw customerNotFound();
 }

@@ -16,6 +16,6 @@ export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: dashboardSchema, ...errors },
       },
     },
-    (request) => request.tenantTx((tx) => service.getDashboard(tx, request.query)),
+    (request) => request.tenantTx((scope) => service.getDashboard(scope, request.query)),
   );
 };

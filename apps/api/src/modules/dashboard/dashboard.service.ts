@@ -5,7 +5,7 @@ import {
   defaultDashboardDays,
   sentiments,
 } from '@atende/contracts';
-import type { Tx } from '../../db/client.ts';
+import type { TenantScope } from '../../db/tenant.ts';
 import { iso } from '../../lib/db-helpers.ts';
 import { AppError } from '../../lib/errors.ts';
 import { dateRange, saoPauloDayStart, saoPauloDays } from '../../lib/periods.ts';
@@ -37,7 +37,11 @@ export function dashboardWindow(q: DashboardQuery, now: Date): repo.Window {
 
 const average = (value: string | null) => (value === null ? null : Number(value));
 
-export async function getDashboard(tx: Tx, q: DashboardQuery, now = new Date()): Promise<Dashboard> {
+export async function getDashboard(
+  { tx }: TenantScope,
+  q: DashboardQuery,
+  now = new Date(),
+): Promise<Dashboard> {
   const window = dashboardWindow(q, now);
   const lastInstant = lastInstantOf(window.to);
   const figures = await repo.ticketFigures(tx, window, {

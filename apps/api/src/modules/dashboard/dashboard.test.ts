@@ -250,7 +250,7 @@ describe('dashboard API', () => {
   it('reads each day as one index range under row-level security (both bounds in the index condition)', async () => {
     // A plan shape, not a timing: a non-LEAKPROOF function in the day's bound once turned it into a
     // filter under RLS, so every day read the rest of the window (40× slower at scale).
-    const plan = await withTenant(t.server.database.db, t.a.tenant.id, async (tx) => {
+    const plan = await withTenant(t.server.database.db, t.a.tenant.id, async ({ tx }) => {
       await tx.execute(sql`set local enable_seqscan = off`);
       const window = {
         from: new Date('2025-06-02T03:00:00Z'),

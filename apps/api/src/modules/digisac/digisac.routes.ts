@@ -40,7 +40,6 @@ export const digisacRoutes: FastifyPluginAsyncZod = async (app) => {
       service.listDigisacTickets(
         { config: app.config, secretKey: app.secretKey, log: request.log },
         request.tenantTx,
-        request.auth,
         request.params.tenantId,
         request.query,
       ),
@@ -69,7 +68,6 @@ export const digisacRoutes: FastifyPluginAsyncZod = async (app) => {
       service.testDigisacConnection(
         { config: app.config, secretKey: app.secretKey, log: request.log },
         request.tenantTx,
-        request.auth.tenantId,
         request.body,
       ),
   );

@@ -10,7 +10,7 @@ import {
 } from '@atende/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.ts';
-import type { Tx } from '../../db/client.ts';
+import type { TenantTx } from '../../db/tenant.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { decryptSecret, type SecretKey, SecretUnreadableError } from '../../lib/secrets.ts';
 import { hostResolverFor } from '../../lib/ssrf.ts';
@@ -36,9 +36,6 @@ export interface DigisacDeps {
   /** The request's logger: upstream statuses and messages, never the token. */
   log: FastifyBaseLogger;
 }
-
-/** Runs work in the caller's tenant transaction (request.tenantTx). */
-type TenantTx = <T>(work: (tx: Tx) => Promise<T>) => Promise<T>;
 
 interface Credentials {
   host: string;
@@ -137,8 +134,9 @@ function storedHostProblem(deps: DigisacDeps, host: string) {
 }
 
 /** The tenant's stored credentials: 409 when not configured or not usable as stored. */
-async function storedCredentials(deps: DigisacDeps, tenantTx: TenantTx, tenantId: string) {
-  const stored = await tenantTx((tx) => settings.findDigisacSettings(tx, tenantId));
+async function storedCredentials(deps: DigisacDeps, tenantTx: TenantTx) {
+  const { tenantId } = tenantTx;
+  const stored = await tenantTx(settings.findDigisacSettings);
   if (!stored.host || !stored.token) throw new AppError('conflict', digisacMessages.notConfigured);
   const problem = storedHostProblem(deps, stored.host);
   if (problem) throw new AppError('conflict', problem);
@@ -220,13 +218,12 @@ function toTicketList(deps: DigisacDeps, body: unknown, query: DigisacTicketsQue
 export async function listDigisacTickets(
   deps: DigisacDeps,
   tenantTx: TenantTx,
-  auth: { tenantId: string },
   tenantId: string,
   query: DigisacTicketsQuery,
 ): Promise<DigisacTicketList> {
   // Another tenant's id answers as an unknown one does.
-  if (tenantId !== auth.tenantId) throw tenantNotFound();
-  const credentials = await storedCredentials(deps, tenantTx, tenantId);
+  if (tenantId !== tenantTx.tenantId) throw tenantNotFound();
+  const credentials = await storedCredentials(deps, tenantTx);
   const digisacQuery = {
     include: [{ model: 'contact' }, { model: 'user' }, { model: 'department' }],
     order: [['createdAt', 'DESC']],
@@ -290,13 +287,13 @@ function typedHostFailure(deps: DigisacDeps, failure: DigisacFailure, detail: st
 export async function testDigisacConnection(
   deps: DigisacDeps,
   tenantTx: TenantTx,
-  tenantId: string,
   body: DigisacConnectionTestBody,
 ): Promise<DigisacConnectionTest> {
+  const { tenantId } = tenantTx;
   const typed = await typedHost(deps, tenantId, body?.digisac_host);
   const host = typed.host;
   const token = body?.digisac_token?.trim() ? body.digisac_token.trim() : undefined;
-  const stored = await tenantTx((tx) => settings.findDigisacSettings(tx, tenantId));
+  const stored = await tenantTx(settings.findDigisacSettings);
 
   const useHost = host ?? stored.host;
   if (!useHost) return notOk(digisacMessages.notConfigured);

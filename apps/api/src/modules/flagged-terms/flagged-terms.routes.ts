@@ -30,7 +30,7 @@ export const flaggedTermsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: flaggedTermListSchema, ...errors },
       },
     },
-    (request) => request.tenantTx((tx) => service.listFlaggedTerms(tx, request.query)),
+    (request) => request.tenantTx((scope) => service.listFlaggedTerms(scope, request.query)),
   );
 
   app.post(
@@ -45,9 +45,7 @@ export const flaggedTermsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const term = await request.tenantTx((tx) =>
-        service.createFlaggedTerm(tx, request.auth.tenantId, request.body),
-      );
+      const term = await request.tenantTx((scope) => service.createFlaggedTerm(scope, request.body));
       return reply.status(201).send(term);
     },
   );
@@ -64,8 +62,7 @@ export const flaggedTermsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: bulkFlaggedTermsResultSchema, 409: errorResponseSchema, ...errors },
       },
     },
-    (request) =>
-      request.tenantTx((tx) => service.bulkCreateFlaggedTerms(tx, request.auth.tenantId, request.body.terms)),
+    (request) => request.tenantTx((scope) => service.bulkCreateFlaggedTerms(scope, request.body.terms)),
   );
 
   app.put(
@@ -80,7 +77,8 @@ export const flaggedTermsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: flaggedTermSchema, 409: errorResponseSchema, ...errorsById },
       },
     },
-    (request) => request.tenantTx((tx) => service.updateFlaggedTerm(tx, request.params.id, request.body)),
+    (request) =>
+      request.tenantTx((scope) => service.updateFlaggedTerm(scope, request.params.id, request.body)),
   );
 
   app.delete(
@@ -95,7 +93,7 @@ export const flaggedTermsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await request.tenantTx((tx) => service.deleteFlaggedTerm(tx, request.params.id));
+      await request.tenantTx((scope) => service.deleteFlaggedTerm(scope, request.params.id));
       return reply.status(204).send(null);
     },
   );
@@ -111,6 +109,6 @@ export const flaggedTermsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: flaggedTermSchema, 409: errorResponseSchema, ...errorsById },
       },
     },
-    (request) => request.tenantTx((tx) => service.toggleFlaggedTerm(tx, request.params.id)),
+    (request) => request.tenantTx((scope) => service.toggleFlaggedTerm(scope, request.params.id)),
   );
 };

@@ -11,8 +11,8 @@ import {
   normaliseTermText,
   type UpdateFlaggedTerm,
 } from '@atende/contracts';
-import type { Tx } from '../../db/client.ts';
 import type { FlaggedTerm as FlaggedTermRow } from '../../db/schema/index.ts';
+import type { TenantScope } from '../../db/tenant.ts';
 import { iso, isUniqueViolation } from '../../lib/db-helpers.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import * as repo from './flagged-terms.repo.ts';
@@ -76,7 +76,7 @@ async function guardDuplicate<T>(write: () => Promise<T>, overCap: string = flag
 }
 
 /** The tenant's terms ordered by folded term, at most flaggedTermsListCap. */
-export async function listFlaggedTerms(tx: Tx, query: { search?: string }) {
+export async function listFlaggedTerms({ tx }: TenantScope, query: { search?: string }) {
   const rows = await repo.listTerms(tx, { search: query.search, limit: flaggedTermsListCap });
   return rows.map(toFlaggedTermDto);
 }
@@ -96,7 +96,7 @@ const termsCacheSize = 1000;
  * call, the terms themselves only when the version changed (any process's write bumps it). The
  * version is read first, so terms cached under it are never older than it.
  */
-export async function activeTermsVersioned(tx: Tx, tenantId: string): Promise<VersionedTerms> {
+export async function activeTermsVersioned({ tenantId, tx }: TenantScope): Promise<VersionedTerms> {
   const termsVersion = await repo.termsVersion(tx, tenantId);
   const cached = termsCache.get(tenantId);
   if (cached) termsCache.delete(tenantId);
@@ -110,14 +110,14 @@ export async function activeTermsVersioned(tx: Tx, tenantId: string): Promise<Ve
   return fresh;
 }
 
-export async function createFlaggedTerm(tx: Tx, tenantId: string, input: CreateFlaggedTerm) {
+export async function createFlaggedTerm({ tenantId, tx }: TenantScope, input: CreateFlaggedTerm) {
   const termFolded = foldOrBlank(input.term);
   if (await repo.findTermByFolded(tx, termFolded)) throw duplicateTerm();
   const row = await guardDuplicate(() => repo.insertTerm(tx, { tenantId, term: input.term, termFolded }));
   return toFlaggedTermDto(row);
 }
 
-export async function updateFlaggedTerm(tx: Tx, id: string, input: UpdateFlaggedTerm) {
+export async function updateFlaggedTerm({ tx }: TenantScope, id: string, input: UpdateFlaggedTerm) {
   const current = await repo.findTerm(tx, id);
   if (!current) throw termNotFound();
   const values: { term?: string; termFolded?: string; isActive?: boolean } = {};
@@ -136,13 +136,13 @@ export async function updateFlaggedTerm(tx: Tx, id: string, input: UpdateFlagged
   return toFlaggedTermDto(row);
 }
 
-export async function toggleFlaggedTerm(tx: Tx, id: string) {
+export async function toggleFlaggedTerm({ tx }: TenantScope, id: string) {
   const row = await guardDuplicate(() => repo.toggleTerm(tx, id), flaggedTermMessages.overCap);
   if (!row) throw termNotFound();
   return toFlaggedTermDto(row);
 }
 
-export async function deleteFlaggedTerm(tx: Tx, id: string) {
+export async function deleteFlaggedTerm({ tx }: TenantScope, id: string) {
   if (!(await repo.deleteTerm(tx, id))) throw termNotFound();
 }
 
@@ -161,8 +161,7 @@ const bulkOverCap = (room: number, fresh: number) =>
  * chooses which terms to leave out rather than finding the list cut at an arbitrary item).
  */
 export async function bulkCreateFlaggedTerms(
-  tx: Tx,
-  tenantId: string,
+  { tenantId, tx }: TenantScope,
   items: unknown[],
 ): Promise<BulkFlaggedTermsResult> {
   const results: BulkFlaggedTermResult[] = [];

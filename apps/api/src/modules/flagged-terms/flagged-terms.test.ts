@@ -301,7 +301,7 @@ describe('flagged terms API', () => {
     });
     await api('PATCH', `/flagged-terms/${made.body.results[1].id}/toggle`);
     const active = async (tenantId: string) =>
-      (await withTenant(t.server.database.db, tenantId, (tx) => activeTermsVersioned(tx, tenantId))).terms;
+      (await withTenant(t.server.database.db, tenantId, activeTermsVersioned)).terms;
     expect(await active(user.tenant.id)).toEqual(['Ação Judicial', 'Órgão de Defesa', 'Zangado']);
     expect(await active(t.b.tenant.id)).not.toContain('Ação Judicial');
   });

@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { type JWTVerifyGetKey, errors as joseErrors, jwtVerify } from 'jose';
-import type { Db, Tx } from '../../db/client.ts';
-import { withTenant } from '../../db/tenant.ts';
+import type { Db } from '../../db/client.ts';
+import { type TenantTx, tenantTxOf } from '../../db/tenant.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { IdpSettings } from './idp-config.ts';
 import type { TokenRevocation } from './token-revocation.ts';
@@ -17,8 +17,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The verified caller of an /api/v1 route. */
     auth: AuthUser;
-    /** Runs database work as the caller's tenant (row-level security applies). */
-    tenantTx: <T>(work: (tx: Tx) => Promise<T>) => Promise<T>;
+    /** Runs database work as the caller's tenant (row-level security applies): db/tenant.ts. */
+    tenantTx: TenantTx;
   }
 }
 
@@ -94,6 +94,6 @@ export function authenticate(
       groups: Array.isArray(groups) ? groups.map(String) : [],
       tenantId,
     };
-    request.tenantTx = (work) => withTenant(db, tenantId, work);
+    request.tenantTx = tenantTxOf(db, tenantId);
   };
 }

@@ -1,4 +1,4 @@
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { authenticate } from './auth.ts';
 import { idpRoutes } from './idp.routes.ts';
 import { idpSettings } from './idp-config.ts';
@@ -6,7 +6,6 @@ import { IdentityProvider, identityLimits } from './idp-provider.ts';
 import { loadSigningKey, type SigningKey } from './keys.ts';
 import { MailSender } from './mail-queue.ts';
 import { createMailer } from './mailer.ts';
-import { sweepCounters } from './security-counters.ts';
 import { tokenKeys } from './token-keys.ts';
 import { TokenRevocation } from './token-revocation.ts';
 
@@ -14,6 +13,12 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The onRequest hook that authenticates /api/v1 (sets request.auth and request.tenantTx). */
     authenticate: (request: FastifyRequest) => Promise<void>;
+    /**
+     * The built-in identity provider's running parts, for jobs.ts (a job drains the mail queue)
+     * and reactions.ts (ended sessions leave the revocation cache); undefined with an external
+     * Cognito pool.
+     */
+    builtInIdp: { mail: MailSender; revocation: TokenRevocation } | undefined;
   }
 }
 
@@ -36,16 +41,9 @@ export const identityPlugin: FastifyPluginAsync = async (app) => {
     return signingKey;
   };
 
-  let revocation: TokenRevocation | undefined;
+  let builtIn: FastifyInstance['builtInIdp'];
   if (!idp.external) {
     const mail = new MailSender(database.db, createMailer(config, app.log), app.log);
-    app.workers.schedule({ name: 'mail-queue', everyMs: 5_000, run: () => mail.drain() });
-    // Old security-counter windows go every few minutes.
-    app.workers.schedule({
-      name: 'security-counter-sweep',
-      everyMs: 5 * 60_000,
-      run: () => sweepCounters(database.db),
-    });
     const provider = new IdentityProvider(
       database.db,
       idp,
@@ -61,15 +59,12 @@ export const identityPlugin: FastifyPluginAsync = async (app) => {
       await mail.stop();
     });
     await app.register(idpRoutes, { provider, key, poolId: idp.poolId });
-    const tokens = new TokenRevocation(database.db);
-    // A disabled user or a new password ends the sessions in every process now, not in ≤ 5 s
-    // (a stolen token could otherwise reopen the notification stream within the cache's window).
-    app.events.onCommitted('user.sessions_ended', ({ data }) => tokens.forget(data.user_id));
-    revocation = tokens;
+    builtIn = { mail, revocation: new TokenRevocation(database.db) };
   }
 
   app.decorateRequest('auth', null as never);
   app.decorateRequest('tenantTx', null as never);
-  app.decorate('authenticate', authenticate(database.db, idp, tokenKeys(idp, key), revocation));
+  app.decorate('builtInIdp', builtIn);
+  app.decorate('authenticate', authenticate(database.db, idp, tokenKeys(idp, key), builtIn?.revocation));
 };
 Object.assign(identityPlugin, { [Symbol.for('skip-override')]: true });

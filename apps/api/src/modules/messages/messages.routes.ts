@@ -29,7 +29,7 @@ export const messagesRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: messageListSchema, ...errors },
       },
     },
-    (request) => request.tenantTx((tx) => service.listMessages(tx, request.query)),
+    (request) => request.tenantTx((scope) => service.listMessages(scope, request.query)),
   );
 
   app.get(
@@ -43,7 +43,7 @@ export const messagesRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: messageSchema, ...errors },
       },
     },
-    (request) => request.tenantTx((tx) => service.getMessage(tx, request.params.id)),
+    (request) => request.tenantTx((scope) => service.getMessage(scope, request.params.id)),
   );
 
   app.post(
@@ -58,8 +58,8 @@ export const messagesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const message = await service.createMessage(app, request.tenantTx, request.auth.tenantId, request.body);
-      return reply.status(201).send(message);
+      const id = await service.createMessage(app, request.tenantTx, request.body);
+      return reply.status(201).send(await request.tenantTx((scope) => service.getMessage(scope, id)));
     },
   );
 
@@ -75,7 +75,7 @@ export const messagesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await request.tenantTx((tx) => service.deleteMessage(tx, request.params.id));
+      await request.tenantTx((scope) => service.deleteMessage(scope, request.params.id));
       return reply.status(204).send(null);
     },
   );
@@ -93,7 +93,7 @@ export const messagesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     (request) =>
-      request.tenantTx((tx) => service.setMessageFlag(tx, request.params.id, request.query.flagged)),
+      request.tenantTx((scope) => service.setMessageFlag(scope, request.params.id, request.query.flagged)),
   );
 
   app.post(
@@ -109,13 +109,15 @@ export const messagesRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: messageSchema, ...errors },
       },
     },
-    (request) =>
-      analysis.analyzeMessage(
+    async (request) => {
+      const { id } = request.params;
+      await analysis.analyzeMessage(
         app,
-        request.auth.tenantId,
-        request.params.id,
+        request.tenantTx,
+        id,
         analysis.checkProvider(app, request.query.provider),
-        (tx) => service.getMessage(tx, request.params.id),
-      ),
+      );
+      return request.tenantTx((scope) => service.getMessage(scope, id));
+    },
   );
 };

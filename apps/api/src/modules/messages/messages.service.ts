@@ -1,13 +1,13 @@
 import type { MessageAnalysis } from '@atende/analyzer';
 import type { CreateMessage, ListMessagesQuery, Message } from '@atende/contracts';
-import type { Tx } from '../../db/client.ts';
+import type { TenantScope, TenantTx } from '../../db/tenant.ts';
 import { iso, searchTextOf } from '../../lib/db-helpers.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import {
   type AnalysisDeps,
   addNewMessageAnalysis,
   analyzeNewMessage,
-  type TenantTx,
+  inAnalysisTurn,
   toMessageAnalysisDto,
 } from '../analysis/analysis.service.ts';
 import { findCustomer } from '../customers/customers.service.ts';
@@ -36,7 +36,7 @@ export const toMessageDto = ({
   created_at: iso(message.createdAt),
 });
 
-export async function listMessages(tx: Tx, q: ListMessagesQuery) {
+export async function listMessages({ tx }: TenantScope, q: ListMessagesQuery) {
   const { rows, total, estimate } = await repo.listMessages(
     tx,
     {
@@ -58,22 +58,22 @@ export async function listMessages(tx: Tx, q: ListMessagesQuery) {
   };
 }
 
-export async function getMessage(tx: Tx, id: string) {
+export async function getMessage({ tx }: TenantScope, id: string) {
   const row = await repo.findMessage(tx, id);
   if (!row) throw messageNotFound();
   return toMessageDto(row);
 }
 
 /** Each linked id must name a row of the caller's tenant (row-level security hides the rest). */
-async function checkLinks(tx: Tx, input: CreateMessage) {
+async function checkLinks(scope: TenantScope, input: CreateMessage) {
   const missing: { field: string; message: string }[] = [];
-  if (input.ticket_id && !(await ticketExists(tx, input.ticket_id))) {
+  if (input.ticket_id && !(await ticketExists(scope, input.ticket_id))) {
     missing.push({ field: 'body.ticket_id', message: 'Chamado não encontrado.' });
   }
-  if (input.customer_id && !(await findCustomer(tx, input.customer_id))) {
+  if (input.customer_id && !(await findCustomer(scope, input.customer_id))) {
     missing.push({ field: 'body.customer_id', message: 'Cliente não encontrado.' });
   }
-  if (input.expert_id && !(await repo.userExists(tx, input.expert_id))) {
+  if (input.expert_id && !(await repo.userExists(scope.tx, input.expert_id))) {
     missing.push({ field: 'body.expert_id', message: 'Especialista não encontrado.' });
   }
   if (missing.length > 0)
@@ -81,22 +81,21 @@ async function checkLinks(tx: Tx, input: CreateMessage) {
 }
 
 /**
- * Creates a message. A new inbound message is checked against the tenant's active flagged terms
- * and analysed offline before it is written, so lists show flags and analysis at once; one with
- * red flags is flagged. The analysis runs on the CPU pool with no transaction open (the terms are
- * read in a short one first); message, analysis and flag are then written in one transaction.
+ * Creates a message and answers its id. A new inbound message is checked against the tenant's
+ * active flagged terms and analysed offline before it is written, so lists show flags and
+ * analysis at once; one with red flags is flagged. The analysis holds no transaction open
+ * (analyzeNewMessage); message, analysis and flag are then written in one transaction.
  */
 export async function createMessage(
   deps: Pick<AnalysisDeps, 'cpu' | 'events'>,
   tenantTx: TenantTx,
-  tenantId: string,
   input: CreateMessage,
-) {
+): Promise<string> {
   const write = (analysis?: MessageAnalysis) =>
-    tenantTx(async (tx) => {
-      await checkLinks(tx, input);
-      const id = await repo.insertMessage(tx, {
-        tenantId,
+    tenantTx(async (scope) => {
+      await checkLinks(scope, input);
+      const id = await repo.insertMessage(scope.tx, {
+        tenantId: scope.tenantId,
         content: input.content,
         direction: input.direction,
         channel: input.channel,
@@ -107,20 +106,20 @@ export async function createMessage(
         flagged: analysis?.contains_red_flags ?? false,
       });
       if (analysis) {
-        await addNewMessageAnalysis(deps, tx, tenantId, { id, ticketId: input.ticket_id ?? null }, analysis);
+        await addNewMessageAnalysis(deps, scope, { id, ticketId: input.ticket_id ?? null }, analysis);
       }
-      return getMessage(tx, id);
+      return id;
     });
-  return input.direction === 'inbound'
-    ? analyzeNewMessage(deps, tenantTx, tenantId, input.content, write)
-    : write();
+  if (input.direction !== 'inbound') return write();
+  const analysis = await analyzeNewMessage(deps, tenantTx, input.content);
+  return inAnalysisTurn(tenantTx.tenantId, () => write(analysis));
 }
 
-export async function setMessageFlag(tx: Tx, id: string, flagged: boolean) {
-  if (!(await repo.setMessageFlag(tx, id, flagged))) throw messageNotFound();
-  return getMessage(tx, id);
+export async function setMessageFlag(scope: TenantScope, id: string, flagged: boolean) {
+  if (!(await repo.setMessageFlag(scope.tx, id, flagged))) throw messageNotFound();
+  return getMessage(scope, id);
 }
 
-export async function deleteMessage(tx: Tx, id: string) {
+export async function deleteMessage({ tx }: TenantScope, id: string) {
   if (!(await repo.deleteMessage(tx, id))) throw messageNotFound();
 }

@@ -1,17 +1,18 @@
 import type { MessageAnalysis, TicketAnalysis } from '@atende/analyzer';
 import { type AlertType, escalationReasonLabels, priorityOf } from '@atende/contracts';
-import { eq, sql } from 'drizzle-orm';
-import type { Tx } from '../../db/client.ts';
-import { alertStates, notifications, tickets } from '../../db/schema/index.ts';
-import type { DomainEvents } from '../../lib/events.ts';
+import type { TenantScope } from '../../db/tenant.ts';
+import type { DomainEvents, EventMap } from '../../lib/events.ts';
+import { flagAutomatically, ticketSummary } from '../tickets/tickets.service.ts';
+import * as repo from './notifications.repo.ts';
 
 /**
- * Alert generation (ARCHITECTURE "Alerts"): the alert rules react to domain events
- * (`registerAlertRules`) inside the transaction that published them — an analysis, a flag, the
- * SLA monitor's finding — as that event's tenant: a few small statements, never a list. Alerts
- * are edge-triggered per (ticket, alert type) through `alert_states`: one is created when its
- * condition turns true and the state is re-armed when the condition turns false, so re-analysing
- * a ticket never repeats an alert. New notifications are announced as `notifications.created`.
+ * Alert generation (ARCHITECTURE "Alerts"): the alert rules react to domain events (the `after…`
+ * functions, subscribed in reactions.ts) inside the transaction that published them — an
+ * analysis, a flag, the SLA monitor's finding — as that event's tenant: a few small statements,
+ * never a list. Alerts are edge-triggered per (ticket, alert type) through `alert_states`: one is
+ * created when its condition turns true and the state is re-armed when the condition turns false,
+ * so re-analysing a ticket never repeats an alert. New notifications are announced as
+ * `notifications.created`, which wakes the live streams (stream.ts) in every process.
  */
 
 /** What alerts name: the ticket (its title, or the start of its content). */
@@ -115,55 +116,28 @@ const titles: Record<AlertType, (label: string) => string> = {
   ticket_notifiable: (l) => `Chamado sinalizado: «${l}»`,
 };
 
-/**
- * Moves the edge state of the given conditions in one upsert and answers the types that turned
- * true (new rows with active, or rows that were inactive). Rows whose state did not change are
- * not touched. Concurrent callers serialise on the row, so only one of them sees the edge.
- */
-async function turnedTrue(
-  tx: Tx,
-  tenantId: string,
-  ticketId: string,
-  states: { type: AlertType; active: boolean }[],
-) {
-  if (states.length === 0) return new Set<AlertType>();
-  const rows = await tx
-    .insert(alertStates)
-    .values(states.map((s) => ({ tenantId, ticketId, alertType: s.type, active: s.active })))
-    .onConflictDoUpdate({
-      target: [alertStates.tenantId, alertStates.ticketId, alertStates.alertType],
-      set: { active: sql`excluded.active`, updatedAt: sql`now()` },
-      setWhere: sql`${alertStates.active} is distinct from excluded.active`,
-    })
-    .returning({ alertType: alertStates.alertType, active: alertStates.active });
-  return new Set(rows.filter((r) => r.active).map((r) => r.alertType as AlertType));
-}
-
+/** Stores the alerts as the tenant's notifications and announces them. */
 async function insertAlerts(
   events: DomainEvents,
-  tx: Tx,
-  tenantId: string,
+  { tenantId, tx }: TenantScope,
   ticket: AlertTicket,
   alerts: { type: AlertType; message: string }[],
   messageId: string | null,
 ) {
   if (alerts.length === 0) return;
   const label = ticketLabel(ticket);
-  const rows = await tx
-    .insert(notifications)
-    .values(
-      alerts.map((a) => ({
-        tenantId,
-        alertType: a.type,
-        priority: priorityOf[a.type],
-        title: titles[a.type](label),
-        message: a.message,
-        ticketId: ticket.id,
-        messageId,
-      })),
-    )
-    .returning({ seq: notifications.seq });
-  const seqs = rows.map((r) => r.seq);
+  const seqs = await repo.insertNotifications(
+    tx,
+    alerts.map((a) => ({
+      tenantId,
+      alertType: a.type,
+      priority: priorityOf[a.type],
+      title: titles[a.type](label),
+      message: a.message,
+      ticketId: ticket.id,
+      messageId,
+    })),
+  );
   // The live push (stream.ts) wakes the tenant's open streams, in every process, on commit.
   await events.publish(tx, tenantId, 'notifications.created', {
     first_seq: Math.min(...seqs),
@@ -179,63 +153,23 @@ async function insertAlerts(
  */
 async function raiseAlerts(
   events: DomainEvents,
-  tx: Tx,
-  tenantId: string,
+  scope: TenantScope,
   ticket: AlertTicket,
   conditions: AlertCondition[],
   source: AlertSource,
 ): Promise<AlertType[]> {
   const considered = source.kind === 'ticket' ? conditions : conditions.filter((c) => c.holds);
-  const fired = await turnedTrue(
-    tx,
-    tenantId,
+  const fired = await repo.turnedTrue(
+    scope.tx,
+    scope.tenantId,
     ticket.id,
     considered.map((c) => ({ type: c.type, active: c.holds })),
   );
   const alerts = conditions
     .filter((c) => c.holds && fired.has(c.type))
     .map((c) => ({ type: c.type, message: c.reason }));
-  await insertAlerts(
-    events,
-    tx,
-    tenantId,
-    ticket,
-    alerts,
-    source.kind === 'message' ? source.messageId : null,
-  );
+  await insertAlerts(events, scope, ticket, alerts, source.kind === 'message' ? source.messageId : null);
   return alerts.map((a) => a.type);
-}
-
-/**
- * A person set or cleared a ticket's flag: `ticket_notifiable` fires when it turns flagged and is
- * re-armed when unflagged (edge state in alert_states, like the others; the automatic flag goes
- * through alertsAfterAnalysis).
- */
-async function onTicketFlagged(
-  events: DomainEvents,
-  tx: Tx,
-  tenantId: string,
-  ticket: AlertTicket,
-  flagged: boolean,
-) {
-  const fired = await turnedTrue(tx, tenantId, ticket.id, [{ type: 'ticket_notifiable', active: flagged }]);
-  if (!flagged || !fired.has('ticket_notifiable')) return;
-  const message = 'Chamado sinalizado por um atendente para acompanhamento.';
-  await insertAlerts(events, tx, tenantId, ticket, [{ type: 'ticket_notifiable', message }], null);
-}
-
-/** The ticket as alerts name it (a short prefix of its content), or undefined when it is gone. */
-async function alertTicket(tx: Tx, ticketId: string): Promise<AlertTicket | undefined> {
-  const [row] = await tx
-    .select({
-      id: tickets.id,
-      title: tickets.title,
-      content: sql<string>`left(${tickets.content}, 200)`,
-      flagged: tickets.flagged,
-    })
-    .from(tickets)
-    .where(eq(tickets.id, ticketId));
-  return row;
 }
 
 /**
@@ -246,29 +180,22 @@ async function alertTicket(tx: Tx, ticketId: string): Promise<AlertTicket | unde
  */
 async function alertsAfterAnalysis(
   events: DomainEvents,
-  tx: Tx,
-  tenantId: string,
+  scope: TenantScope,
   ticket: AlertTicket,
   analysis: TicketAnalysis | MessageAnalysis,
   source: AlertSource,
   options: { autoFlag: boolean } = { autoFlag: true },
 ) {
   const conditions = alertConditions(analysis);
-  const flag = options.autoFlag && analysis.contains_red_flags;
-  if (flag) {
+  if (options.autoFlag && analysis.contains_red_flags) {
     conditions.push({
       type: 'ticket_notifiable',
       holds: true,
       reason: `Chamado sinalizado automaticamente por sinais de alerta: ${termList(analysis.red_flag_words)}.`,
     });
-    if (!ticket.flagged) {
-      await tx
-        .update(tickets)
-        .set({ flagged: true })
-        .where(sql`${tickets.id} = ${ticket.id} and not ${tickets.flagged}`);
-    }
+    if (!ticket.flagged) await flagAutomatically(scope, ticket.id);
   }
-  return raiseAlerts(events, tx, tenantId, ticket, conditions, source);
+  return raiseAlerts(events, scope, ticket, conditions, source);
 }
 
 /** How long the customer waited, in words: "45 min", "2 h 5 min", "1 dia e 3 h". */
@@ -284,39 +211,68 @@ export function waitedText(minutes: number) {
   return `${mins} min`;
 }
 
+// The alert rules: each reacts to one domain event (reactions.ts), in the publisher's
+// transaction. A fact about a ticket that is gone by then raises nothing.
+
+/** A ticket's analysis: every alert type it decides, both ways, and the automatic flag. */
+export async function afterTicketAnalysis(
+  events: DomainEvents,
+  scope: TenantScope,
+  data: EventMap['ticket.analyzed'],
+) {
+  const ticket = await ticketSummary(scope, data.ticket_id);
+  if (ticket) await alertsAfterAnalysis(events, scope, ticket, data.analysis, { kind: 'ticket' });
+}
+
 /**
- * The alert rules, subscribed to the domain events they react to, in the publisher's transaction.
- * A fact about a ticket that is gone by then raises nothing.
+ * A message's analysis: only red flags and negative sentiment, only for a message of a ticket;
+ * only an inbound one (the customer's) flags the ticket automatically.
  */
-export function registerAlertRules(events: DomainEvents) {
-  events.onWithin('ticket.analyzed', async (tx, { tenantId, data }) => {
-    const ticket = await alertTicket(tx, data.ticket_id);
-    if (ticket) await alertsAfterAnalysis(events, tx, tenantId, ticket, data.analysis, { kind: 'ticket' });
-  });
-  // From a message only red flags and negative sentiment, and only for a message of a ticket;
-  // only an inbound one (the customer's) flags the ticket automatically.
-  events.onWithin('message.analyzed', async (tx, { tenantId, data }) => {
-    const ticket = data.ticket_id ? await alertTicket(tx, data.ticket_id) : undefined;
-    if (!ticket) return;
-    await alertsAfterAnalysis(
-      events,
-      tx,
-      tenantId,
-      ticket,
-      data.analysis,
-      { kind: 'message', messageId: data.message_id },
-      { autoFlag: data.inbound },
-    );
-  });
-  events.onWithin('ticket.flag_changed', async (tx, { tenantId, data }) => {
-    const ticket = await alertTicket(tx, data.ticket_id);
-    if (ticket) await onTicketFlagged(events, tx, tenantId, ticket, data.flagged);
-  });
-  // One per waiting episode: the SLA monitor publishes each episode once.
-  events.onWithin('ticket.wait_exceeded', async (tx, { tenantId, data }) => {
-    const ticket = await alertTicket(tx, data.ticket_id);
-    if (!ticket) return;
-    const message = `O cliente aguarda resposta há ${waitedText(data.waited_minutes)}, acima do limite da empresa.`;
-    await insertAlerts(events, tx, tenantId, ticket, [{ type: 'ticket_issues', message }], null);
-  });
+export async function afterMessageAnalysis(
+  events: DomainEvents,
+  scope: TenantScope,
+  data: EventMap['message.analyzed'],
+) {
+  const ticket = data.ticket_id ? await ticketSummary(scope, data.ticket_id) : undefined;
+  if (!ticket) return;
+  await alertsAfterAnalysis(
+    events,
+    scope,
+    ticket,
+    data.analysis,
+    { kind: 'message', messageId: data.message_id },
+    { autoFlag: data.inbound },
+  );
+}
+
+/**
+ * A person set or cleared a ticket's flag: `ticket_notifiable` fires when it turns flagged and is
+ * re-armed when unflagged (edge state in alert_states, like the others; the automatic flag goes
+ * through alertsAfterAnalysis).
+ */
+export async function afterFlagChange(
+  events: DomainEvents,
+  scope: TenantScope,
+  data: EventMap['ticket.flag_changed'],
+) {
+  const ticket = await ticketSummary(scope, data.ticket_id);
+  if (!ticket) return;
+  const fired = await repo.turnedTrue(scope.tx, scope.tenantId, ticket.id, [
+    { type: 'ticket_notifiable', active: data.flagged },
+  ]);
+  if (!data.flagged || !fired.has('ticket_notifiable')) return;
+  const message = 'Chamado sinalizado por um atendente para acompanhamento.';
+  await insertAlerts(events, scope, ticket, [{ type: 'ticket_notifiable', message }], null);
+}
+
+/** The SLA monitor's finding: one `ticket_issues` per waiting episode (it publishes each once). */
+export async function afterWaitExceeded(
+  events: DomainEvents,
+  scope: TenantScope,
+  data: EventMap['ticket.wait_exceeded'],
+) {
+  const ticket = await ticketSummary(scope, data.ticket_id);
+  if (!ticket) return;
+  const message = `O cliente aguarda resposta há ${waitedText(data.waited_minutes)}, acima do limite da empresa.`;
+  await insertAlerts(events, scope, ticket, [{ type: 'ticket_issues', message }], null);
 }

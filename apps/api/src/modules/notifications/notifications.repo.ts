@@ -1,4 +1,4 @@
-import { alertTypes, type Priority, priorities } from '@atende/contracts';
+import { type AlertType, alertTypes, type Priority, priorities } from '@atende/contracts';
 import {
   and,
   asc,
@@ -16,10 +16,21 @@ import {
   sql,
 } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
-import { notificationPreferences, notificationStates, notifications, users } from '../../db/schema/index.ts';
+import {
+  alertStates,
+  notificationPreferences,
+  notificationStates,
+  notifications,
+  slaEpisodes,
+  tenants,
+  ticketAnalyses,
+  tickets,
+  users,
+} from '../../db/schema/index.ts';
 
-// Every function but pruneBatchOlderThan takes the tenant's transaction (request.tenantTx): row-level
-// security limits it to that tenant (the notifications_tenant_seq_idx prefix).
+// Every function takes the tenant's transaction (row-level security limits it to that tenant: the
+// notifications_tenant_seq_idx prefix) but those marked "System", which the periodic jobs run
+// across tenants (withSystem).
 
 /** Who reads: since when they see notifications, and what they muted. */
 export interface Viewer {
@@ -298,8 +309,8 @@ export async function upsertPreferences(
 }
 
 /**
- * Deletes up to `limit` of every tenant's notifications created before `cutoff` (the system's
- * transaction: withSystem), oldest first. Answers how many.
+ * System: deletes up to `limit` of every tenant's notifications created before `cutoff`, oldest
+ * first. Answers how many.
  */
 export async function pruneBatchOlderThan(tx: Tx, cutoff: Date, limit: number) {
   const rows = await tx
@@ -314,4 +325,145 @@ export async function pruneBatchOlderThan(tx: Tx, cutoff: Date, limit: number) {
     )
     .returning({ id: notifications.id });
   return rows.length;
+}
+
+// ── Alerts (alerts.ts) ──────────────────────────────────────────────────────────────────────────
+
+/**
+ * Moves the edge state of the given conditions in one upsert and answers the types that turned
+ * true (new rows with active, or rows that were inactive). Rows whose state did not change are
+ * not touched. Concurrent callers serialise on the row, so only one of them sees the edge.
+ */
+export async function turnedTrue(
+  tx: Tx,
+  tenantId: string,
+  ticketId: string,
+  states: { type: AlertType; active: boolean }[],
+) {
+  if (states.length === 0) return new Set<AlertType>();
+  const rows = await tx
+    .insert(alertStates)
+    .values(states.map((s) => ({ tenantId, ticketId, alertType: s.type, active: s.active })))
+    .onConflictDoUpdate({
+      target: [alertStates.tenantId, alertStates.ticketId, alertStates.alertType],
+      set: { active: sql`excluded.active`, updatedAt: sql`now()` },
+      setWhere: sql`${alertStates.active} is distinct from excluded.active`,
+    })
+    .returning({ alertType: alertStates.alertType, active: alertStates.active });
+  return new Set(rows.filter((r) => r.active).map((r) => r.alertType as AlertType));
+}
+
+/** Stores notifications; answers their seqs. */
+export async function insertNotifications(tx: Tx, rows: (typeof notifications.$inferInsert)[]) {
+  const inserted = await tx.insert(notifications).values(rows).returning({ seq: notifications.seq });
+  return inserted.map((r) => r.seq);
+}
+
+// ── The SLA monitor (sla.ts): the waits kept on tickets by the triggers of migration 0007 ──────
+
+export interface DueWait {
+  id: string;
+  tenantId: string;
+  /** Exact (microseconds) as ISO text: it identifies the episode. */
+  startedAt: string;
+  waitedMinutes: number;
+  /** Solved by an analysis made during this wait (an older one speaks of an earlier one). */
+  solved: boolean;
+  /** Began after the monitor first saw the tenant, or within the last 24 hours (no backfill). */
+  eligible: boolean;
+}
+
+/** System: tenants the monitor sees for the first time start being watched now. */
+export async function startWatchingNewTenants(tx: Tx) {
+  await tx.execute(sql`update tenants set sla_watched_since = now() where sla_watched_since is null`);
+}
+
+/**
+ * System: closes, without an alert, up to `limit` waits older than 24 hours that began before
+ * their tenant was watched (imported or generated in bulk); answers how many.
+ */
+export async function closeWaitsBeforeWatching(tx: Tx, limit: number) {
+  const closed = await tx.execute(sql`
+    update tickets t set sla_pending = false, wait_started_at = null
+    from tenants te
+    where (t.tenant_id, t.id) in (
+        select tenant_id, id from tickets
+        where sla_pending and wait_started_at < now() - interval '24 hours'
+        order by wait_started_at limit ${limit})
+      and te.id = t.tenant_id and t.wait_started_at < te.sla_watched_since
+    returning t.id`);
+  return (closed as { rows?: unknown[] }).rows?.length ?? 0;
+}
+
+/**
+ * System: the oldest waits past their tenant's limit that the monitor has not settled, across
+ * tenants (the partial index tickets_sla_pending_idx), leaving out the `resting` tenants.
+ */
+export function dueWaits(
+  tx: Tx,
+  { resting, limit }: { resting: string[]; limit: number },
+): Promise<DueWait[]> {
+  return tx
+    .select({
+      id: tickets.id,
+      tenantId: tickets.tenantId,
+      startedAt: sql<string>`to_json(${tickets.waitStartedAt}) #>> '{}'`,
+      waitedMinutes: sql<number>`floor(extract(epoch from now() - ${tickets.waitStartedAt}) / 60)::int`,
+      solved: sql<boolean>`coalesce(${ticketAnalyses.solvedStatus} = 'solved'
+        and ${ticketAnalyses.createdAt} >= ${tickets.waitStartedAt}, false)`,
+      eligible: sql<boolean>`(${tickets.waitStartedAt} >= ${tenants.slaWatchedSince}
+        or ${tickets.waitStartedAt} >= now() - interval '24 hours')`,
+    })
+    .from(tickets)
+    .innerJoin(tenants, eq(tenants.id, tickets.tenantId))
+    .leftJoin(
+      ticketAnalyses,
+      and(eq(ticketAnalyses.tenantId, tickets.tenantId), eq(ticketAnalyses.id, tickets.latestAnalysisId)),
+    )
+    .where(
+      and(
+        sql`${tickets.slaPending}`,
+        // The index range (1 minute is the smallest limit), then each tenant's own limit.
+        sql`${tickets.waitStartedAt} < now() - interval '1 minute'`,
+        sql`${tickets.waitStartedAt} < now() - ${tenants.maxCustomerWaitTimeMinutes} * interval '1 minute'`,
+        resting.length > 0 ? notInArray(tickets.tenantId, resting) : undefined,
+      ),
+    )
+    .orderBy(tickets.waitStartedAt)
+    .limit(limit);
+}
+
+/** System: closes waits without an alert; the next inbound message opens a new episode. */
+export async function closeWaitsQuietly(tx: Tx, rows: { id: string; tenantId: string; startedAt: string }[]) {
+  await tx.execute(sql`
+    update tickets t set sla_pending = false, wait_started_at = null
+    from (select * from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
+          as x(id uuid, "tenantId" uuid, "startedAt" timestamptz)) w
+    where t.tenant_id = w."tenantId" and t.id = w.id and t.sla_pending and t.wait_started_at = w."startedAt"`);
+}
+
+/** Settles the wait if it is still the one that began at `startedAt` (no answer meanwhile). */
+export async function settleWait(tx: Tx, ticketId: string, startedAt: string) {
+  const [settled] = await tx
+    .update(tickets)
+    .set({ slaPending: false })
+    .where(
+      and(
+        eq(tickets.id, ticketId),
+        sql`${tickets.slaPending}`,
+        sql`${tickets.waitStartedAt} = ${startedAt}::timestamptz`,
+      ),
+    )
+    .returning({ id: tickets.id });
+  return settled !== undefined;
+}
+
+/** Records the waiting episode once; false when it was recorded already. */
+export async function insertSlaEpisode(tx: Tx, tenantId: string, ticketId: string, startedAt: string) {
+  const [episode] = await tx
+    .insert(slaEpisodes)
+    .values({ tenantId, ticketId, startedAt: sql`${startedAt}::timestamptz` })
+    .onConflictDoNothing()
+    .returning({ id: slaEpisodes.id });
+  return episode !== undefined;
 }

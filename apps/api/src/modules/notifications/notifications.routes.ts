@@ -14,10 +14,10 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Tx } from '../../db/client.ts';
+import type { TenantScope } from '../../db/tenant.ts';
 import type { Viewer } from './notifications.repo.ts';
 import * as service from './notifications.service.ts';
-import { notificationStreams } from './stream.ts';
+import type { NotificationStreams } from './stream.ts';
 
 const tags = ['notifications'];
 const security = [{ bearer: [] }];
@@ -25,12 +25,14 @@ const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorR
 const withNotFound = { ...errors, 404: errorResponseSchema };
 
 /** Runs `work` in the tenant's transaction as the signed-in user (their creation time, preferences). */
-const asViewer = <T>(request: FastifyRequest, work: (tx: Tx, viewer: Viewer) => Promise<T>) =>
-  request.tenantTx(async (tx) =>
-    work(tx, await service.viewerOf(tx, request.auth.sub, request.auth.tenantId)),
-  );
+const asViewer = <T>(request: FastifyRequest, work: (scope: TenantScope, viewer: Viewer) => Promise<T>) =>
+  request.tenantTx(async (scope) => work(scope, await service.viewerOf(scope, request.auth.sub)));
 
-export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
+/** `streams`: the app's open streams (app.ts builds them: the domain events' reactions wake them). */
+export const notificationsRoutes: FastifyPluginAsyncZod<{ streams: NotificationStreams }> = async (
+  app,
+  { streams },
+) => {
   app.get(
     '/notifications/stream',
     {
@@ -53,7 +55,7 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
     },
-    notificationStreams(app),
+    streams.open,
   );
 
   app.get(
@@ -68,8 +70,8 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     (request) =>
-      asViewer(request, (tx, viewer) =>
-        service.listNotifications(tx, viewer, { limit: request.query.limit, unreadOnly: true }),
+      asViewer(request, (scope, viewer) =>
+        service.listNotifications(scope, viewer, { limit: request.query.limit, unreadOnly: true }),
       ),
   );
 
@@ -85,8 +87,8 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     (request) =>
-      asViewer(request, (tx, viewer) =>
-        service.listNotifications(tx, viewer, {
+      asViewer(request, (scope, viewer) =>
+        service.listNotifications(scope, viewer, {
           limit: request.query.limit,
           unreadOnly: !request.query.include_read,
         }),
@@ -103,7 +105,7 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: notificationStatsSchema, ...errors },
       },
     },
-    (request) => asViewer(request, (tx, viewer) => service.stats(tx, viewer)),
+    (request) => asViewer(request, (scope, viewer) => service.stats(scope, viewer)),
   );
 
   app.post(
@@ -118,7 +120,7 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     (request) =>
-      asViewer(request, (tx, viewer) => service.markRead(tx, viewer, request.body.notification_id)),
+      asViewer(request, (scope, viewer) => service.markRead(scope, viewer, request.body.notification_id)),
   );
 
   app.post(
@@ -132,7 +134,7 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: bulkResultSchema, ...errors },
       },
     },
-    (request) => asViewer(request, (tx, viewer) => service.markAllRead(tx, viewer)),
+    (request) => asViewer(request, (scope, viewer) => service.markAllRead(scope, viewer)),
   );
 
   app.post(
@@ -146,7 +148,8 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: bulkResultSchema, ...withNotFound },
       },
     },
-    (request) => asViewer(request, (tx, viewer) => service.clear(tx, viewer, request.body.notification_id)),
+    (request) =>
+      asViewer(request, (scope, viewer) => service.clear(scope, viewer, request.body.notification_id)),
   );
 
   app.post(
@@ -160,7 +163,7 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: bulkResultSchema, ...errors },
       },
     },
-    (request) => asViewer(request, (tx, viewer) => service.clearAll(tx, viewer)),
+    (request) => asViewer(request, (scope, viewer) => service.clearAll(scope, viewer)),
   );
 
   app.get(
@@ -173,7 +176,7 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: notificationPreferencesSchema, ...errors },
       },
     },
-    (request) => asViewer(request, async (_tx, viewer) => service.getPreferences(viewer)),
+    (request) => asViewer(request, async (_scope, viewer) => service.getPreferences(viewer)),
   );
 
   app.put(
@@ -188,6 +191,6 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: notificationPreferencesSchema, ...errors },
       },
     },
-    (request) => asViewer(request, (tx, viewer) => service.updatePreferences(tx, viewer, request.body)),
+    (request) => asViewer(request, (scope, viewer) => service.updatePreferences(scope, viewer, request.body)),
   );
 };

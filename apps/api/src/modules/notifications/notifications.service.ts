@@ -10,8 +10,9 @@ import {
   priorities,
   type UpdateNotificationPreferences,
 } from '@atende/contracts';
-import type { Db, Tx } from '../../db/client.ts';
+import type { Db } from '../../db/client.ts';
 import { withSystem } from '../../db/system.ts';
+import type { TenantScope } from '../../db/tenant.ts';
 import { iso, isUuid } from '../../lib/db-helpers.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import * as repo from './notifications.repo.ts';
@@ -41,7 +42,7 @@ export function toViewer(row: {
 }
 
 /** The caller (request.auth.sub, a users.id of the tenant) with their preferences. */
-export async function viewerOf(tx: Tx, userId: string, tenantId: string): Promise<repo.Viewer> {
+export async function viewerOf({ tenantId, tx }: TenantScope, userId: string): Promise<repo.Viewer> {
   const row = isUuid(userId) ? await repo.findViewer(tx, userId) : undefined;
   if (!row || row.tenantId !== tenantId) {
     throw new AppError('forbidden', 'Usuário não encontrado nesta organização.');
@@ -63,7 +64,7 @@ export const toNotificationDto = (row: Row): Notification => ({
 });
 
 export async function listNotifications(
-  tx: Tx,
+  { tx }: TenantScope,
   viewer: repo.Viewer,
   query: { limit: number; unreadOnly: boolean },
 ): Promise<NotificationList> {
@@ -71,7 +72,11 @@ export async function listNotifications(
   return { notifications: rows.map(toNotificationDto), total };
 }
 
-export async function stats(tx: Tx, viewer: repo.Viewer): Promise<NotificationStats> {
+/** The /stats query itself, not run (bench/notifications.ts EXPLAINs it). */
+export const statsQuery = ({ tx }: TenantScope, viewer: repo.Viewer) =>
+  repo.countByTypeAndPriority(tx, viewer);
+
+export async function stats({ tx }: TenantScope, viewer: repo.Viewer): Promise<NotificationStats> {
   const groups = await repo.countByTypeAndPriority(tx, viewer);
   const byPriority = { high: 0, medium: 0, low: 0 };
   const byType = Object.fromEntries(alertTypes.map((t) => [t, 0])) as Record<AlertType, number>;
@@ -87,28 +92,28 @@ export async function stats(tx: Tx, viewer: repo.Viewer): Promise<NotificationSt
 }
 
 /** 404 unless the viewer can address it (another tenant's, cleared, older than the user, unknown). */
-async function requireVisible(tx: Tx, viewer: repo.Viewer, id: string) {
+async function requireVisible({ tx }: TenantScope, viewer: repo.Viewer, id: string) {
   const row = await repo.findVisible(tx, viewer, id);
   if (!row) throw notificationNotFound();
   return row;
 }
 
-export async function markRead(tx: Tx, viewer: repo.Viewer, id: string): Promise<BulkResult> {
-  const row = await requireVisible(tx, viewer, id);
-  const count = row.readAt === null ? await repo.markRead(tx, viewer, id) : 0;
+export async function markRead(scope: TenantScope, viewer: repo.Viewer, id: string): Promise<BulkResult> {
+  const row = await requireVisible(scope, viewer, id);
+  const count = row.readAt === null ? await repo.markRead(scope.tx, viewer, id) : 0;
   return { success: true, count };
 }
 
-export async function markAllRead(tx: Tx, viewer: repo.Viewer): Promise<BulkResult> {
+export async function markAllRead({ tx }: TenantScope, viewer: repo.Viewer): Promise<BulkResult> {
   return { success: true, count: await repo.markAllRead(tx, viewer) };
 }
 
-export async function clear(tx: Tx, viewer: repo.Viewer, id: string): Promise<BulkResult> {
-  await requireVisible(tx, viewer, id);
-  return { success: true, count: await repo.clear(tx, viewer, id) };
+export async function clear(scope: TenantScope, viewer: repo.Viewer, id: string): Promise<BulkResult> {
+  await requireVisible(scope, viewer, id);
+  return { success: true, count: await repo.clear(scope.tx, viewer, id) };
 }
 
-export async function clearAll(tx: Tx, viewer: repo.Viewer): Promise<BulkResult> {
+export async function clearAll({ tx }: TenantScope, viewer: repo.Viewer): Promise<BulkResult> {
   return { success: true, count: await repo.clearAll(tx, viewer) };
 }
 
@@ -122,7 +127,7 @@ const preferencesOf = (viewer: repo.Viewer): NotificationPreferences => ({
 export const getPreferences = (viewer: repo.Viewer) => preferencesOf(viewer);
 
 export async function updatePreferences(
-  tx: Tx,
+  { tx }: TenantScope,
   viewer: repo.Viewer,
   input: UpdateNotificationPreferences,
 ): Promise<NotificationPreferences> {

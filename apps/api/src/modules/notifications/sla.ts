@@ -1,10 +1,9 @@
-import { and, eq, notInArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db, Tx } from '../../db/client.ts';
-import { slaEpisodes, tenants, ticketAnalyses, tickets } from '../../db/schema/index.ts';
+import type { Db } from '../../db/client.ts';
 import { withSystem } from '../../db/system.ts';
 import { withTenant } from '../../db/tenant.ts';
 import type { DomainEvents } from '../../lib/events.ts';
+import * as repo from './notifications.repo.ts';
 
 /**
  * The SLA monitor (ARCHITECTURE "Alerts"): a worker job that finds tickets whose customer has
@@ -46,46 +45,14 @@ export interface SlaCheckResult {
   failed: number;
 }
 
-interface Due {
-  id: string;
-  tenantId: string;
-  startedAt: string;
-  waitedMinutes: number;
-}
-
-/** Closes waits without an alert: the next inbound message opens a new episode. */
-function closeQuietly(tx: Tx, rows: { id: string; tenantId: string; startedAt: string }[]) {
-  return tx.execute(sql`
-    update tickets t set sla_pending = false, wait_started_at = null
-    from (select * from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
-          as x(id uuid, "tenantId" uuid, "startedAt" timestamptz)) w
-    where t.tenant_id = w."tenantId" and t.id = w.id and t.sla_pending and t.wait_started_at = w."startedAt"`);
-}
-
 /** One tenant's breaches, as that tenant: episode row, settled wait, event (→ alert). */
-async function recordBreaches(db: Db, events: DomainEvents, tenantId: string, rows: Due[]) {
-  return withTenant(db, tenantId, async (tx) => {
+async function recordBreaches(db: Db, events: DomainEvents, tenantId: string, rows: repo.DueWait[]) {
+  return withTenant(db, tenantId, async ({ tx }) => {
     let alerted = 0;
     for (const row of rows) {
       // Still the same wait (no answer meanwhile)? It stays open until answered, but is settled.
-      const [settled] = await tx
-        .update(tickets)
-        .set({ slaPending: false })
-        .where(
-          and(
-            eq(tickets.id, row.id),
-            sql`${tickets.slaPending}`,
-            sql`${tickets.waitStartedAt} = ${row.startedAt}::timestamptz`,
-          ),
-        )
-        .returning({ id: tickets.id });
-      if (!settled) continue;
-      const [episode] = await tx
-        .insert(slaEpisodes)
-        .values({ tenantId, ticketId: row.id, startedAt: sql`${row.startedAt}::timestamptz` })
-        .onConflictDoNothing()
-        .returning({ id: slaEpisodes.id });
-      if (!episode) continue;
+      if (!(await repo.settleWait(tx, row.id, row.startedAt))) continue;
+      if (!(await repo.insertSlaEpisode(tx, tenantId, row.id, row.startedAt))) continue;
       await events.publish(tx, tenantId, 'ticket.wait_exceeded', {
         ticket_id: row.id,
         started_at: row.startedAt,
@@ -108,60 +75,22 @@ export async function checkWaitingTickets(
   for (const [tenantId, until] of failedTenants) if (until <= now) failedTenants.delete(tenantId);
   const resting = [...failedTenants.keys()];
   const due = await withSystem(db, 'sla-monitor', async (tx) => {
-    await tx.execute(sql`update tenants set sla_watched_since = now() where sla_watched_since is null`);
+    await repo.startWatchingNewTenants(tx);
     // Old waits, e.g. imported or generated in bulk, are closed set-wise, never alerted.
-    const old = await tx.execute(sql`
-      update tickets t set sla_pending = false, wait_started_at = null
-      from tenants te
-      where (t.tenant_id, t.id) in (
-          select tenant_id, id from tickets
-          where sla_pending and wait_started_at < now() - interval '24 hours'
-          order by wait_started_at limit ${settleBatch})
-        and te.id = t.tenant_id and t.wait_started_at < te.sla_watched_since
-      returning t.id`);
-    result.skipped += (old as { rows?: unknown[] }).rows?.length ?? 0;
-    return tx
-      .select({
-        id: tickets.id,
-        tenantId: tickets.tenantId,
-        // Exact (microseconds) as ISO text: it identifies the episode.
-        startedAt: sql<string>`to_json(${tickets.waitStartedAt}) #>> '{}'`,
-        waitedMinutes: sql<number>`floor(extract(epoch from now() - ${tickets.waitStartedAt}) / 60)::int`,
-        // Solved by an analysis made during this wait (an older one speaks of an earlier one).
-        solved: sql<boolean>`coalesce(${ticketAnalyses.solvedStatus} = 'solved'
-          and ${ticketAnalyses.createdAt} >= ${tickets.waitStartedAt}, false)`,
-        eligible: sql<boolean>`(${tickets.waitStartedAt} >= ${tenants.slaWatchedSince}
-          or ${tickets.waitStartedAt} >= now() - interval '24 hours')`,
-      })
-      .from(tickets)
-      .innerJoin(tenants, eq(tenants.id, tickets.tenantId))
-      .leftJoin(
-        ticketAnalyses,
-        and(eq(ticketAnalyses.tenantId, tickets.tenantId), eq(ticketAnalyses.id, tickets.latestAnalysisId)),
-      )
-      .where(
-        and(
-          sql`${tickets.slaPending}`,
-          // The index range (1 minute is the smallest limit), then each tenant's own limit.
-          sql`${tickets.waitStartedAt} < now() - interval '1 minute'`,
-          sql`${tickets.waitStartedAt} < now() - ${tenants.maxCustomerWaitTimeMinutes} * interval '1 minute'`,
-          resting.length > 0 ? notInArray(tickets.tenantId, resting) : undefined,
-        ),
-      )
-      .orderBy(tickets.waitStartedAt)
-      .limit(batchSize);
+    result.skipped += await repo.closeWaitsBeforeWatching(tx, settleBatch);
+    return repo.dueWaits(tx, { resting, limit: batchSize });
   });
   if (due.length === 0) return result;
 
   const quiet = due.filter((row) => row.solved || !row.eligible);
   if (quiet.length > 0) {
-    await withSystem(db, 'sla-monitor', (tx) => closeQuietly(tx, quiet));
+    await withSystem(db, 'sla-monitor', (tx) => repo.closeWaitsQuietly(tx, quiet));
     for (const row of quiet) {
       if (row.solved) result.solved++;
       else result.skipped++;
     }
   }
-  const breached = new Map<string, Due[]>();
+  const breached = new Map<string, repo.DueWait[]>();
   for (const row of due) {
     if (row.solved || !row.eligible) continue;
     breached.set(row.tenantId, [...(breached.get(row.tenantId) ?? []), row]);

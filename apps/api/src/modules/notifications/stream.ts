@@ -7,13 +7,14 @@ import { toNotificationDto, toViewer, viewerOf } from './notifications.service.t
 
 /**
  * GET /notifications/stream (ARCHITECTURE "Notifications"): Server-Sent Events of the caller's new
- * notifications. The `notifications.created` domain event reaches every process on commit
- * (app.events); each reads what is new for all its open streams of that tenant in one short
+ * notifications. The `notifications.created` domain event reaches every process on commit and
+ * wakes the tenant's streams there (reactions.ts); each process reads what is new for all its open
+ * streams of that tenant in one short
  * tenant transaction (none is held while streaming), filters it per viewer and writes
  * `id: n1-<tenant_seq>` events. A tenant's notifications are numbered 1, 2, 3… in commit order
  * (migration 0015), so a stream only remembers the last number it has read: whatever commits
  * later has a higher one, and nothing is lost. A user's streams end when their sessions do
- * (`user.sessions_ended`: disabled, password changed).
+ * (`user.sessions_ended`: disabled, password changed; `endUser`).
  *
  * Limits (issue 26; config, per process since a stream is a socket of one process): at most
  * NOTIFICATION_STREAMS_PER_USER open streams per user and NOTIFICATION_STREAMS_PER_TENANT per
@@ -70,7 +71,12 @@ function parseLastEventId(value: string | string[] | undefined) {
   return match ? Number(match[1]) : undefined;
 }
 
-/** The streams of one app: registered per app, ended when it closes. */
+export type NotificationStreams = ReturnType<typeof notificationStreams>;
+
+/**
+ * The streams of one app, ended when it closes: `open` is the route's handler; `wake` and
+ * `endUser` are what the domain events' after-commit reactions call (reactions.ts).
+ */
 export function notificationStreams(app: FastifyInstance) {
   const perUser = app.config.NOTIFICATION_STREAMS_PER_USER;
   const perTenant = app.config.NOTIFICATION_STREAMS_PER_TENANT;
@@ -186,7 +192,7 @@ export function notificationStreams(app: FastifyInstance) {
     await takeSlot();
     try {
       for (;;) {
-        const { rows, viewers } = await withTenant(app.database.db, tenantId, async (tx) => ({
+        const { rows, viewers } = await withTenant(app.database.db, tenantId, async ({ tx }) => ({
           rows: numbered(await repo.listTenantAfter(tx, after, replayLimit)),
           viewers: await repo.findViewers(tx, [...new Set(streams.map((s) => s.userId))]),
         }));
@@ -258,15 +264,13 @@ export function notificationStreams(app: FastifyInstance) {
     clearTimeout(coalesceTimer);
     for (const set of [...byTenant.values()]) for (const stream of [...set]) end(stream);
   });
-  app.events.onCommitted('notifications.created', ({ tenantId }) => wake(tenantId));
-  // The listening connection came back: anything may have been missed.
-  app.events.onResync(() => wake('*'));
-  app.events.onCommitted('user.sessions_ended', ({ tenantId, data }) => {
-    for (const stream of [...(byTenant.get(tenantId) ?? [])]) if (stream.userId === data.user_id) end(stream);
-  });
+  /** Ends the user's streams (their sessions ended). */
+  const endUser = (tenantId: string, userId: string) => {
+    for (const stream of [...(byTenant.get(tenantId) ?? [])]) if (stream.userId === userId) end(stream);
+  };
 
   /** The route handler: opens the stream (replaying after Last-Event-ID) and keeps it registered. */
-  return async function open(request: FastifyRequest, reply: FastifyReply) {
+  async function open(request: FastifyRequest, reply: FastifyReply) {
     if (closing) throw shuttingDown();
     const { sub, tenantId } = request.auth;
     const lastEventId = parseLastEventId(request.headers['last-event-id']);
@@ -275,8 +279,9 @@ export function notificationStreams(app: FastifyInstance) {
     let registered = false;
     try {
       // Before anything is written: a caller who is not a user of the tenant gets 403 as JSON.
-      const initial = await request.tenantTx(async (tx) => {
-        const viewer = await viewerOf(tx, sub, tenantId);
+      const initial = await request.tenantTx(async (scope) => {
+        const { tx } = scope;
+        const viewer = await viewerOf(scope, sub);
         const newest = await repo.newestTenantSeq(tx);
         if (lastEventId === undefined) return { newest, rows: [] };
         // The replay's cost is bounded: it reads only the tenant's newest `replayWindow`
@@ -335,5 +340,7 @@ export function notificationStreams(app: FastifyInstance) {
     } finally {
       if (!registered) release(tenantId, sub);
     }
-  };
+  }
+
+  return { open, wake, endUser };
 }

@@ -6,9 +6,10 @@ import {
   type UpdateTenantSettings,
 } from '@atende/contracts';
 import type { Config } from '../../config.ts';
-import type { Db, Tx } from '../../db/client.ts';
+import type { Db } from '../../db/client.ts';
 import type { Tenant } from '../../db/schema/index.ts';
 import { withSystem } from '../../db/system.ts';
+import type { TenantScope } from '../../db/tenant.ts';
 import { iso } from '../../lib/db-helpers.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import {
@@ -39,7 +40,14 @@ export const toTenantSettingsDto = (row: Tenant): TenantSettings => ({
   updated_at: iso(row.updatedAt),
 });
 
-export async function getTenantSettings(tx: Tx, tenantId: string) {
+/** The caller's organisation as the shell names it. */
+export async function currentTenant({ tenantId, tx }: TenantScope) {
+  const row = await repo.findTenant(tx, tenantId);
+  if (!row) throw tenantNotFound();
+  return { id: row.id, name: row.name, slug: row.slug };
+}
+
+export async function getTenantSettings({ tenantId, tx }: TenantScope) {
   const row = await repo.findTenant(tx, tenantId);
   if (!row) throw tenantNotFound();
   return toTenantSettingsDto(row);
@@ -66,8 +74,7 @@ const tokenValues = (secretKey: SecretKey, tenantId: string, token: string | nul
  */
 export async function updateTenantSettings(
   { secretKey }: TenantSettingsDeps,
-  tx: Tx,
-  tenantId: string,
+  { tenantId, tx }: TenantScope,
   input: UpdateTenantSettings,
 ) {
   // Locked: a host-only change that read its own host keeps the token, so the host must not
@@ -179,7 +186,7 @@ export async function clearNonOriginDigisacHosts(db: Db) {
 }
 
 /** The stored DigiSac host and token (still encrypted: decrypt it outside the transaction). */
-export async function findDigisacSettings(tx: Tx, tenantId: string) {
+export async function findDigisacSettings({ tenantId, tx }: TenantScope) {
   const row = await repo.findDigisacSettings(tx, tenantId);
   if (!row) throw tenantNotFound();
   return row;

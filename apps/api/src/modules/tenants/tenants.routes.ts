@@ -1,8 +1,6 @@
 import { errorResponseSchema, tenantSettingsSchema, updateTenantSettingsSchema } from '@atende/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { tenants } from '../../db/schema/index.ts';
-import { notFound } from '../../lib/errors.ts';
 import * as settings from './tenant-settings.service.ts';
 
 const currentTenantSchema = z.object({ id: z.uuid(), name: z.string(), slug: z.string() });
@@ -18,14 +16,7 @@ export const tenantsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: currentTenantSchema },
       },
     },
-    async (request) => {
-      // Row-level security shows the caller's own tenant row only.
-      const [tenant] = await request.tenantTx((tx) =>
-        tx.select({ id: tenants.id, name: tenants.name, slug: tenants.slug }).from(tenants),
-      );
-      if (!tenant) throw notFound('Organização não encontrada.');
-      return tenant;
-    },
+    (request) => request.tenantTx(settings.currentTenant),
   );
 
   app.get(
@@ -38,7 +29,7 @@ export const tenantsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: tenantSettingsSchema, 401: errorResponseSchema, 404: errorResponseSchema },
       },
     },
-    (request) => request.tenantTx((tx) => settings.getTenantSettings(tx, request.auth.tenantId)),
+    (request) => request.tenantTx(settings.getTenantSettings),
   );
 
   app.put(
@@ -64,9 +55,7 @@ export const tenantsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       // https and the address rules first: they may resolve the host's name, so outside the transaction.
       await settings.checkDigisacHost(app.config, request.auth.tenantId, request.body.digisac_host);
-      return request.tenantTx((tx) =>
-        settings.updateTenantSettings(app, tx, request.auth.tenantId, request.body),
-      );
+      return request.tenantTx((scope) => settings.updateTenantSettings(app, scope, request.body));
     },
   );
 };

@@ -2,7 +2,7 @@ import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedBulk } from '../../cli/seed-bulk.ts';
 import { type ticketAnalyses, tickets } from '../../db/schema/index.ts';
-import { withTenant } from '../../db/tenant.ts';
+import { tenantTxOf } from '../../db/tenant.ts';
 import {
   type ApiCall,
   createTestUser,
@@ -437,8 +437,7 @@ describe('tickets CSV export', () => {
       .set({ content: 'x'.repeat(32_000) })
       .where(eq(tickets.tenantId, long.tenant.id));
     const pages = async (tenantId: string, paging: { chunkRows: number; maxBytes: number }) => {
-      const read = <T>(work: (tx: Parameters<Parameters<typeof withTenant>[2]>[0]) => Promise<T>) =>
-        withTenant(server.database.db, tenantId, work);
+      const read = tenantTxOf(server.database.db, tenantId);
       const sizes: { rows: number; chars: number }[] = [];
       const titles: string[] = [];
       let after: { createdAt: string; id: string } | undefined;

@@ -14,7 +14,7 @@ import {
   urgencyLabels,
 } from '@atende/contracts';
 import { stringify } from 'csv-stringify';
-import type { Tx } from '../../db/client.ts';
+import type { TenantTx } from '../../db/tenant.ts';
 import * as repo from './tickets.repo.ts';
 
 /** Excel holds at most 32,767 characters in a cell; longer content is cut to this. */
@@ -100,8 +100,6 @@ export function toCells(row: repo.TicketExportRow): string[] {
   ];
 }
 
-type TenantTx = <T>(work: (tx: Tx) => Promise<T>) => Promise<T>;
-
 /** How the export reads: rows per page and bytes of text per page (whichever comes first). */
 export interface ExportPaging {
   chunkRows: number;
@@ -114,7 +112,7 @@ export const readPage = (
   filter: repo.TicketFilter,
   after: repo.TicketCursor | undefined,
   paging: ExportPaging,
-) => read((tx) => repo.exportPage(tx, filter, after, paging.chunkRows, maxCellChars, paging.maxBytes));
+) => read(({ tx }) => repo.exportPage(tx, filter, after, paging.chunkRows, maxCellChars, paging.maxBytes));
 
 /**
  * The rows of the file, header first: the pages one after the other, the next one read only when

@@ -267,6 +267,30 @@ export async function findTicket(tx: Tx, id: string) {
 
 export type TicketWithAnalysis = NonNullable<Awaited<ReturnType<typeof findTicket>>>;
 
+/** The ticket's title and the start of its content (what an alert names), and its flag. */
+export async function findTicketSummary(tx: Tx, id: string) {
+  const [row] = await tx
+    .select({
+      id: tickets.id,
+      title: tickets.title,
+      content: sql<string>`left(${tickets.content}, 200)`,
+      flagged: tickets.flagged,
+    })
+    .from(tickets)
+    .where(eq(tickets.id, id));
+  return row;
+}
+
+export type TicketSummary = NonNullable<Awaited<ReturnType<typeof findTicketSummary>>>;
+
+/** Flags the ticket unless it is flagged (spares the row version of a no-op update). */
+export async function flagIfUnflagged(tx: Tx, id: string) {
+  await tx
+    .update(tickets)
+    .set({ flagged: true })
+    .where(and(eq(tickets.id, id), eq(tickets.flagged, false)));
+}
+
 export async function insertTicket(tx: Tx, values: typeof tickets.$inferInsert) {
   const [row] = await tx.insert(tickets).values(values).returning({ id: tickets.id });
   if (!row) throw new Error('insert returned no row');

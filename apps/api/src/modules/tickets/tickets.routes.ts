@@ -35,7 +35,7 @@ export const ticketsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ticketListSchema, ...errors },
       },
     },
-    (request) => request.tenantTx((tx) => service.listTickets(tx, request.query)),
+    (request) => request.tenantTx((scope) => service.listTickets(scope, request.query)),
   );
 
   app.get(
@@ -98,7 +98,7 @@ export const ticketsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ticketSchema, ...errors },
       },
     },
-    (request) => request.tenantTx((tx) => service.getTicket(tx, request.params.id)),
+    (request) => request.tenantTx((scope) => service.getTicket(scope, request.params.id)),
   );
 
   app.post(
@@ -113,9 +113,7 @@ export const ticketsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const ticket = await request.tenantTx((tx) =>
-        service.createTicket(tx, request.auth.tenantId, request.body),
-      );
+      const ticket = await request.tenantTx((scope) => service.createTicket(scope, request.body));
       return reply.status(201).send(ticket);
     },
   );
@@ -132,7 +130,8 @@ export const ticketsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ticketSchema, ...errors },
       },
     },
-    (request) => request.tenantTx((tx) => service.updateTicket(app, tx, request.params.id, request.body)),
+    (request) =>
+      request.tenantTx((scope) => service.updateTicket(app, scope, request.params.id, request.body)),
   );
 
   app.delete(
@@ -147,7 +146,7 @@ export const ticketsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await request.tenantTx((tx) => service.deleteTicket(tx, request.params.id));
+      await request.tenantTx((scope) => service.deleteTicket(scope, request.params.id));
       return reply.status(204).send(null);
     },
   );
@@ -165,8 +164,8 @@ export const ticketsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     (request) =>
-      request.tenantTx((tx) =>
-        service.setTicketFlag(app, tx, request.auth.tenantId, request.params.id, request.query.flagged),
+      request.tenantTx((scope) =>
+        service.setTicketFlag(app, scope, request.params.id, request.query.flagged),
       ),
   );
 
@@ -184,16 +183,13 @@ export const ticketsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ticketSchema, ...errors },
       },
     },
-    (request) =>
-      analysis.analyzeTicket(
-        app,
-        request.auth.tenantId,
-        request.params.id,
-        {
-          force: request.body?.force_reanalysis ?? false,
-          provider: analysis.checkProvider(app, request.query.provider),
-        },
-        (tx) => service.getTicket(tx, request.params.id),
-      ),
+    async (request) => {
+      const { id } = request.params;
+      await analysis.analyzeTicket(app, request.tenantTx, id, {
+        force: request.body?.force_reanalysis ?? false,
+        provider: analysis.checkProvider(app, request.query.provider),
+      });
+      return request.tenantTx((scope) => service.getTicket(scope, id));
+    },
   );
 };

@@ -1,6 +1,6 @@
 import { foldText } from '@atende/analyzer/text';
 import type { CreateTicket, ListTicketsQuery, Ticket, UpdateTicket } from '@atende/contracts';
-import type { Tx } from '../../db/client.ts';
+import type { TenantScope } from '../../db/tenant.ts';
 import { iso, searchTextOf } from '../../lib/db-helpers.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import type { DomainEvents } from '../../lib/events.ts';
@@ -55,7 +55,7 @@ export function ticketFilterOf(
   };
 }
 
-export async function listTickets(tx: Tx, q: ListTicketsQuery) {
+export async function listTickets({ tx }: TenantScope, q: ListTicketsQuery) {
   const { rows, total, estimate } = await repo.listTickets(
     tx,
     ticketFilterOf(q),
@@ -73,17 +73,18 @@ export async function listTickets(tx: Tx, q: ListTicketsQuery) {
 }
 
 /** Whether the tenant has this ticket (a message may link to it). */
-export const ticketExists = async (tx: Tx, id: string) => (await repo.findTicket(tx, id)) !== undefined;
+export const ticketExists = async ({ tx }: TenantScope, id: string) =>
+  (await repo.findTicket(tx, id)) !== undefined;
 
-export async function getTicket(tx: Tx, id: string) {
+export async function getTicket({ tx }: TenantScope, id: string) {
   const row = await repo.findTicket(tx, id);
   if (!row) throw ticketNotFound();
   return toTicketDto(row);
 }
 
 /** The customer to link: must be one of the tenant's (row-level security hides the others). */
-async function customerToLink(tx: Tx, customerId: string) {
-  const customer = await findCustomer(tx, customerId);
+async function customerToLink(scope: TenantScope, customerId: string) {
+  const customer = await findCustomer(scope, customerId);
   if (!customer) {
     throw new AppError('validation_error', 'Cliente não encontrado.', [
       { field: 'body.customer_id', message: 'Cliente não encontrado.' },
@@ -92,8 +93,9 @@ async function customerToLink(tx: Tx, customerId: string) {
   return customer;
 }
 
-export async function createTicket(tx: Tx, tenantId: string, input: CreateTicket) {
-  const customer = input.customer_id ? await customerToLink(tx, input.customer_id) : undefined;
+export async function createTicket(scope: TenantScope, input: CreateTicket) {
+  const { tenantId, tx } = scope;
+  const customer = input.customer_id ? await customerToLink(scope, input.customer_id) : undefined;
   const values = {
     title: input.title ?? null,
     content: input.content,
@@ -106,17 +108,23 @@ export async function createTicket(tx: Tx, tenantId: string, input: CreateTicket
     ...values,
     searchText: searchTextOf(values.title, values.content, values.customerName),
   });
-  return getTicket(tx, id);
+  return getTicket(scope, id);
 }
 
-export async function updateTicket({ events }: TicketsDeps, tx: Tx, id: string, input: UpdateTicket) {
+export async function updateTicket(
+  { events }: TicketsDeps,
+  scope: TenantScope,
+  id: string,
+  input: UpdateTicket,
+) {
+  const { tenantId, tx } = scope;
   const current = await repo.findTicket(tx, id);
   if (!current) throw ticketNotFound();
   const { ticket } = current;
   let customerId = ticket.customerId;
   let customerName = ticket.customerName;
   if (input.customer_id !== undefined && input.customer_id !== ticket.customerId) {
-    const customer = input.customer_id ? await customerToLink(tx, input.customer_id) : undefined;
+    const customer = input.customer_id ? await customerToLink(scope, input.customer_id) : undefined;
     customerId = customer?.id ?? null;
     customerName = customer?.name ?? null;
   }
@@ -133,27 +141,35 @@ export async function updateTicket({ events }: TicketsDeps, tx: Tx, id: string, 
     searchText: searchTextOf(title, content, customerName),
   });
   if (input.flagged !== undefined) {
-    await events.publish(tx, ticket.tenantId, 'ticket.flag_changed', {
-      ticket_id: id,
-      flagged: input.flagged,
-    });
+    await events.publish(tx, tenantId, 'ticket.flag_changed', { ticket_id: id, flagged: input.flagged });
   }
-  return getTicket(tx, id);
+  return getTicket(scope, id);
 }
 
 /** A person flags or unflags a ticket (turning it flagged raises `ticket_notifiable`). */
 export async function setTicketFlag(
   { events }: TicketsDeps,
-  tx: Tx,
-  tenantId: string,
+  scope: TenantScope,
   id: string,
   flagged: boolean,
 ) {
-  if (!(await repo.updateTicket(tx, id, { flagged }))) throw ticketNotFound();
-  await events.publish(tx, tenantId, 'ticket.flag_changed', { ticket_id: id, flagged });
-  return getTicket(tx, id);
+  if (!(await repo.updateTicket(scope.tx, id, { flagged }))) throw ticketNotFound();
+  await events.publish(scope.tx, scope.tenantId, 'ticket.flag_changed', { ticket_id: id, flagged });
+  return getTicket(scope, id);
 }
 
-export async function deleteTicket(tx: Tx, id: string) {
+/**
+ * The analyzer found red flags: the ticket is flagged without a `ticket.flag_changed` (the alert
+ * rule that calls this raises the automatic flag's own `ticket_notifiable`). A flagged ticket is
+ * left alone.
+ */
+export async function flagAutomatically({ tx }: TenantScope, id: string) {
+  await repo.flagIfUnflagged(tx, id);
+}
+
+/** How alerts name a ticket: its title and the start of its content; undefined when it is gone. */
+export const ticketSummary = ({ tx }: TenantScope, id: string) => repo.findTicketSummary(tx, id);
+
+export async function deleteTicket({ tx }: TenantScope, id: string) {
   if (!(await repo.deleteTicket(tx, id))) throw ticketNotFound();
 }

@@ -1,0 +1,46 @@
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { pruneDomainEvents } from './lib/events.ts';
+import { sweepCounters } from './modules/identity/security-counters.ts';
+import { pruneNotifications } from './modules/notifications/notifications.service.ts';
+import { checkWaitingTickets } from './modules/notifications/sla.ts';
+
+/**
+ * Every periodic job, in one list. The leader process runs them (lib/workers.ts: one run per
+ * interval across processes), so each must be idempotent.
+ */
+export function scheduleJobs(app: FastifyInstance) {
+  const { workers, database, events, log } = app;
+  const { db } = database;
+  workers.schedule({
+    name: 'domain-events-prune',
+    everyMs: 60 * 60_000,
+    run: () => pruneDomainEvents(db),
+  });
+  workers.schedule({
+    name: 'sla-monitor',
+    everyMs: app.config.SLA_CHECK_INTERVAL_SECONDS * 1000,
+    run: async () => {
+      const result = await checkWaitingTickets(db, events, log);
+      if (result.alerted + result.solved + result.skipped > 0) log.info({ sla: result }, 'SLA check');
+    },
+  });
+  workers.schedule({
+    name: 'notifications-prune',
+    everyMs: 60 * 60_000,
+    run: async () => {
+      await pruneNotifications(db);
+      // PGlite has no autovacuum: without it the covering indexes (migration 0009) cannot answer
+      // the unread count from the index alone. PostgreSQL's autovacuum does this by itself.
+      if (database.driver === 'pglite') {
+        await db.execute(sql`vacuum (analyze) notifications, notification_states`);
+      }
+    },
+  });
+  if (app.builtInIdp) {
+    const { mail } = app.builtInIdp;
+    workers.schedule({ name: 'mail-queue', everyMs: 5_000, run: () => mail.drain() });
+    // Old security-counter windows go every few minutes.
+    workers.schedule({ name: 'security-counter-sweep', everyMs: 5 * 60_000, run: () => sweepCounters(db) });
+  }
+}
