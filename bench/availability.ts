@@ -20,6 +20,7 @@ import {
   signInIdToken,
   startTestServer,
 } from '../apps/api/src/test/helpers.ts';
+import { raisedRateLimits } from './lib.ts';
 
 const maxConnections = 300;
 const database = await freshDatabase();
@@ -39,9 +40,8 @@ const silentDns = await bindSilent(53).catch(() => bindSilent(0));
 const server = await startTestServer({
   database,
   env: {
+    ...raisedRateLimits,
     DIGISAC_ALLOW_PRIVATE_HOSTS: 'true',
-    API_RATE_LIMIT_PER_USER_PER_MINUTE: '10000000',
-    API_RATE_LIMIT_PER_TENANT_PER_MINUTE: '10000000',
     HTTP_MAX_CONNECTIONS: String(maxConnections),
     EXPORT_IDLE_TIMEOUT_MS: '5000',
   },
@@ -244,8 +244,7 @@ console.log(
   const checking = await startTestServer({
     database,
     env: {
-      API_RATE_LIMIT_PER_USER_PER_MINUTE: '10000000',
-      API_RATE_LIMIT_PER_TENANT_PER_MINUTE: '10000000',
+      ...raisedRateLimits,
       DNS_SERVERS: `127.0.0.1:${(silentDns.address() as net.AddressInfo).port}`,
     },
   });

@@ -1,9 +1,33 @@
-// Shared by the benches (not a bench: scripts/bench.mjs skips it). A scratch PostgreSQL database per
-// run, made on the server at BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres;
-// its user must be allowed to create databases) and dropped at the end, on failure and on Ctrl+C.
-// BENCH_KEEP_DATABASE=1 keeps it and prints its name, to look at it afterwards.
+// Shared by the benches (not a bench: scripts/bench.mjs skips it): the server's settings and the
+// server itself, and a scratch PostgreSQL database per run, made on the server at BENCH_DATABASE_URL
+// (default postgres://postgres@127.0.0.1:5432/postgres; its user must be allowed to create databases)
+// and dropped at the end, on failure and on Ctrl+C. BENCH_KEEP_DATABASE=1 keeps it and prints its
+// name, to look at it afterwards.
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
+import { buildApp } from '../apps/api/src/app.ts';
+import { loadConfig } from '../apps/api/src/config.ts';
+import type { Database } from '../apps/api/src/db/client.ts';
+
+/**
+ * The /api/v1 rate limits raised far out of the way: the benches measure queries, floods and
+ * attacks, not the limiter, and send more requests a minute than a user or tenant may.
+ */
+export const raisedRateLimits = {
+  API_RATE_LIMIT_PER_USER_PER_MINUTE: '10000000',
+  API_RATE_LIMIT_PER_TENANT_PER_MINUTE: '10000000',
+};
+
+/** The server's settings for a bench: silent, any free port, raisedRateLimits; `overrides` win. */
+export const benchConfig = (overrides: Record<string, string> = {}) =>
+  loadConfig({ LOG_LEVEL: 'silent', PORT: '0', ...raisedRateLimits, ...overrides });
+
+/** The app on `database` (left open: the bench closes it) with benchConfig(overrides), on 127.0.0.1. */
+export async function startBenchServer(database: Database, overrides?: Record<string, string>) {
+  const app = await buildApp({ config: benchConfig(overrides), database, closeDatabase: false });
+  const address = await app.listen({ port: 0, host: '127.0.0.1' });
+  return { app, address };
+}
 
 export const benchDatabaseUrl =
   process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';

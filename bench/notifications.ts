@@ -29,8 +29,6 @@ import vm from 'node:vm';
 import type { TicketAnalysis } from '@atende/analyzer';
 import { alertTypes, priorityOf } from '@atende/contracts';
 import { type SQLWrapper, sql } from 'drizzle-orm';
-import { buildApp } from '../apps/api/src/app.ts';
-import { loadConfig } from '../apps/api/src/config.ts';
 import { createDb, type Database, openPglite, type Tx } from '../apps/api/src/db/client.ts';
 import { type TenantScope, withTenant } from '../apps/api/src/db/tenant.ts';
 import { DomainEvents } from '../apps/api/src/lib/events.ts';
@@ -38,7 +36,7 @@ import { createUser } from '../apps/api/src/modules/identity/users.service.ts';
 import * as notifications from '../apps/api/src/modules/notifications/notifications.service.ts';
 import { createTenant } from '../apps/api/src/modules/tenants/tenants.service.ts';
 import { signInIdToken } from '../apps/api/src/test/helpers.ts';
-import { withScratchDatabase } from './lib.ts';
+import { startBenchServer, withScratchDatabase } from './lib.ts';
 
 const perTenant = Number(process.env.BENCH_NOTIFICATIONS ?? 10_000);
 const otherTenants = Number(process.env.BENCH_OTHER_TENANTS ?? 9);
@@ -640,19 +638,16 @@ async function push(
 
 // ---------------------------------------------------------------------------------------------
 
-const benchConfig = () =>
-  loadConfig({
-    LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'silent',
-    PORT: '0',
-    // The bench measures the notifications, not the limits: raised far out of the way.
-    API_RATE_LIMIT_PER_USER_PER_MINUTE: '10000000',
-    API_RATE_LIMIT_PER_TENANT_PER_MINUTE: '100000000',
-    SIGNIN_LIMIT_PER_ADDRESS_PER_MINUTE: '1000000',
-    HTTP_MAX_CONNECTIONS: '100000',
-    // 1,000 streams of a few users of one tenant: past the per-user (5) and per-tenant (200) caps.
-    NOTIFICATION_STREAMS_PER_USER: '1000',
-    NOTIFICATION_STREAMS_PER_TENANT: '1000000',
-  });
+const serverSettings = {
+  LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'silent',
+  // The bench measures the notifications, not the limits: raised far out of the way.
+  API_RATE_LIMIT_PER_TENANT_PER_MINUTE: '100000000',
+  SIGNIN_LIMIT_PER_ADDRESS_PER_MINUTE: '1000000',
+  HTTP_MAX_CONNECTIONS: '100000',
+  // 1,000 streams of a few users of one tenant: past the per-user (5) and per-tenant (200) caps.
+  NOTIFICATION_STREAMS_PER_USER: '1000',
+  NOTIFICATION_STREAMS_PER_TENANT: '1000000',
+};
 
 /**
  * One at a time, retried on 503: creating users hashes passwords on this thread, and the server
@@ -688,8 +683,7 @@ async function measure(
     console.log(' 1. reading');
     await readingSql(database, bench);
   }
-  const app = await buildApp({ config: benchConfig(), database, closeDatabase: false });
-  const address = await app.listen({ port: 0, host: '127.0.0.1' });
+  const { app, address } = await startBenchServer(database, serverSettings);
   try {
     const token = await signIn(address, bench.email);
     if (parts.has('1')) await readingHttp(address, token);
@@ -724,8 +718,7 @@ async function measure(
     });
     if (secondDatabase) {
       const other = await secondDatabase();
-      const appB = await buildApp({ config: benchConfig(), database: other, closeDatabase: false });
-      const addressB = await appB.listen({ port: 0, host: '127.0.0.1' });
+      const { app: appB, address: addressB } = await startBenchServer(other, serverSettings);
       try {
         const tokensB = await signInAll(addressB, emails);
         await push('two app instances (streams on B, flags through A)', {

@@ -19,12 +19,11 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { buildApp } from '../apps/api/src/app.ts';
 import { seedBulk } from '../apps/api/src/cli/seed-bulk.ts';
-import { loadConfig } from '../apps/api/src/config.ts';
 import { createDb, createDbFromConfig, type Database } from '../apps/api/src/db/client.ts';
 import { createUser } from '../apps/api/src/modules/identity/users.service.ts';
 import { createTenant } from '../apps/api/src/modules/tenants/tenants.service.ts';
 import { signInIdToken } from '../apps/api/src/test/helpers.ts';
-import { type ScratchDatabase, withScratchDatabase } from './lib.ts';
+import { benchConfig, type ScratchDatabase, withScratchDatabase } from './lib.ts';
 
 const envNumber = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
 const tenantCount = envNumber('SCALE_TENANTS', 10);
@@ -467,14 +466,11 @@ function summary(outcomes: Outcome[], load: { rps: number; p50: number; p99: num
 // ---------------------------------------------------------------------------------------------
 
 async function startApp(url: string, measured: Measured) {
-  const config = loadConfig({
+  const config = benchConfig({
     DATABASE_URL: url,
     // Required with DATABASE_URL (it encrypts stored secrets); the bench's databases are throwaway.
     SECRET_KEY: 'b3'.repeat(32),
-    LOG_LEVEL: 'silent',
-    PORT: '0',
     // The bench measures queries, not the limits: raised far out of the way.
-    API_RATE_LIMIT_PER_USER_PER_MINUTE: '10000000',
     API_RATE_LIMIT_PER_TENANT_PER_MINUTE: '100000000',
     SIGNIN_LIMIT_PER_ADDRESS_PER_MINUTE: '1000000',
     HTTP_MAX_CONNECTIONS: '100000',

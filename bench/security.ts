@@ -15,6 +15,7 @@ import {
   startTestServer,
   type TestServer,
 } from '../apps/api/src/test/helpers.ts';
+import { raisedRateLimits } from './lib.ts';
 
 const database = await freshDatabase();
 const server = await startTestServer({
@@ -23,8 +24,7 @@ const server = await startTestServer({
     TRUST_PROXY: '127.0.0.1',
     SIGNIN_LIMIT_PER_ADDRESS_PER_MINUTE: '100',
     RESET_LIMIT_PER_ADDRESS_PER_HOUR: '30',
-    API_RATE_LIMIT_PER_USER_PER_MINUTE: '10000000',
-    API_RATE_LIMIT_PER_TENANT_PER_MINUTE: '10000000',
+    ...raisedRateLimits,
   },
 });
 

@@ -9,14 +9,12 @@
 import { randomUUID } from 'node:crypto';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { compileRedFlags, foldText } from '@atende/analyzer';
-import { buildApp } from '../apps/api/src/app.ts';
-import { loadConfig } from '../apps/api/src/config.ts';
 import { createDb, type Database, openPglite } from '../apps/api/src/db/client.ts';
 import { createUser } from '../apps/api/src/modules/identity/users.service.ts';
 import { createTenant } from '../apps/api/src/modules/tenants/tenants.service.ts';
 import { floodText, percentile, realisticTerms } from '../apps/api/src/security/term-flood.data.ts';
 import { signInIdToken } from '../apps/api/src/test/helpers.ts';
-import { withScratchDatabase } from './lib.ts';
+import { startBenchServer, withScratchDatabase } from './lib.ts';
 
 const floodTexts = Number(process.env.BENCH_FLOOD_TEXTS ?? 30);
 const lanes = Number(process.env.BENCH_FLOOD_LANES ?? 3);
@@ -108,18 +106,7 @@ async function measure(label: string, database: Database) {
     });
     users.push(email);
   }
-  const app = await buildApp({
-    config: loadConfig({
-      LOG_LEVEL: 'silent',
-      PORT: '0',
-      // The bench measures the flood, not the /api/v1 rate limit: raised far out of the way.
-      API_RATE_LIMIT_PER_USER_PER_MINUTE: '10000000',
-      API_RATE_LIMIT_PER_TENANT_PER_MINUTE: '10000000',
-    }),
-    database,
-    closeDatabase: false,
-  });
-  const address = await app.listen({ port: 0, host: '127.0.0.1' });
+  const { app, address } = await startBenchServer(database);
   const a = await signIn(address, users[0] as string);
   const b = await signIn(address, users[1] as string);
   await a('POST', '/flagged-terms/bulk', { terms });

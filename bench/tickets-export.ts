@@ -16,14 +16,12 @@ import http from 'node:http';
 import { fileURLToPath } from 'node:url';
 import v8 from 'node:v8';
 import vm from 'node:vm';
-import { buildApp } from '../apps/api/src/app.ts';
 import { seedBulk } from '../apps/api/src/cli/seed-bulk.ts';
-import { loadConfig } from '../apps/api/src/config.ts';
 import { createDb, type Database, openPglite } from '../apps/api/src/db/client.ts';
 import { createUser } from '../apps/api/src/modules/identity/users.service.ts';
 import { createTenant } from '../apps/api/src/modules/tenants/tenants.service.ts';
 import { signInIdToken } from '../apps/api/src/test/helpers.ts';
-import { withScratchDatabase } from './lib.ts';
+import { startBenchServer, withScratchDatabase } from './lib.ts';
 
 const ticketCount = Number(process.env.BENCH_TICKETS ?? 100_000);
 const chunkRows = process.env.BENCH_CHUNK_ROWS;
@@ -149,19 +147,11 @@ async function measure(label: string, database: Database) {
   console.log(
     `  seedBulk: ${seeded.tickets.toLocaleString('en')} tickets, ${seeded.analyses.toLocaleString('en')} analyses in ${seconds(seeded.ms)}`,
   );
-  const app = await buildApp({
-    config: loadConfig({
-      LOG_LEVEL: 'silent',
-      PORT: '0',
-      API_RATE_LIMIT_PER_USER_PER_MINUTE: '10000000',
-      API_RATE_LIMIT_PER_TENANT_PER_MINUTE: '10000000',
-      ...(chunkRows ? { TICKETS_EXPORT_CHUNK_ROWS: chunkRows } : {}),
-    }),
+  const { app, address: base } = await startBenchServer(
     database,
-    closeDatabase: false,
-  });
+    chunkRows ? { TICKETS_EXPORT_CHUNK_ROWS: chunkRows } : {},
+  );
   try {
-    const base = await app.listen({ port: 0, host: '127.0.0.1' });
     const token = await signInIdToken(base, { email, password });
     console.log(`  pages of ${app.config.TICKETS_EXPORT_CHUNK_ROWS.toLocaleString('en')} rows`);
     await download(base, token, 'flagged=true'); // warm-up: plans, JIT

@@ -4,13 +4,11 @@
 //   bench/lib.ts: a scratch database is made there and dropped).
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { buildApp } from '../apps/api/src/app.ts';
-import { loadConfig } from '../apps/api/src/config.ts';
 import { createDb, type Database, openPglite } from '../apps/api/src/db/client.ts';
 import { createUser } from '../apps/api/src/modules/identity/users.service.ts';
 import { createTenant } from '../apps/api/src/modules/tenants/tenants.service.ts';
 import { signInIdToken } from '../apps/api/src/test/helpers.ts';
-import { withScratchDatabase } from './lib.ts';
+import { startBenchServer, withScratchDatabase } from './lib.ts';
 
 const ticketCount = Number(process.env.BENCH_TICKETS ?? 100_000);
 const requestCount = Number(process.env.BENCH_REQUESTS ?? 200);
@@ -58,18 +56,7 @@ async function measure(label: string, database: Database) {
   console.log(`${label}:`);
   await database.migrate();
   const tenant = await fill(database);
-  const app = await buildApp({
-    config: loadConfig({
-      LOG_LEVEL: 'silent',
-      PORT: '0',
-      // The bench measures queries, not the /api/v1 rate limit: raised far out of the way.
-      API_RATE_LIMIT_PER_USER_PER_MINUTE: '10000000',
-      API_RATE_LIMIT_PER_TENANT_PER_MINUTE: '10000000',
-    }),
-    database,
-    closeDatabase: false,
-  });
-  const address = await app.listen({ port: 0, host: '127.0.0.1' });
+  const { app, address } = await startBenchServer(database);
   const token = await signInIdToken(address, {
     email: `bench-${tenant.slug}@x.com`,
     password: 'Bancada-Medida-Relogio-42',
