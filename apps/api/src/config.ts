@@ -166,6 +166,11 @@ const envSchema = z.object({
    */
   DIGISAC_MAX_RESPONSE_VALUES: wholeNumber(100, 10_000_000, 100_000),
   /**
+   * Calls ingestion makes to one tenant's DigiSac per second, counted in the database across every
+   * server process (DigiSac documents no limit; integrators are asked to be gentle).
+   */
+  DIGISAC_MAX_REQUESTS_PER_SECOND: wholeNumber(1, 100, 5),
+  /**
    * Name servers for the DNS look-ups of tenant-typed hosts (comma-separated `ip` or `ip:port`,
    * `[ipv6]:port`); default: the system's (dns.getServers()). Resolved off the thread pool.
    */

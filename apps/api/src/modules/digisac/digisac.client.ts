@@ -21,8 +21,11 @@ export type DigisacFailure =
   | { kind: 'blocked' }
   /** DNS_MAX_CONCURRENT_LOOKUPS look-ups (or the tenant's _PER_TENANT) were already running: nothing was sent. */
   | { kind: 'busy'; limit: number }
+  /** The tenant's DIGISAC_MAX_REQUESTS_PER_SECOND stayed used up (digisac.remote.ts): nothing was sent; try later. */
+  | { kind: 'rate_limited'; limit: number }
   | { kind: 'unreachable'; code: string | undefined }
   | { kind: 'unauthorized'; status: number }
+  /** Any other answer; a 404 (the entity is gone) is `isNotFound`. */
   | { kind: 'upstream'; status: number; message: string | undefined };
 
 export class DigisacCallError extends Error {
@@ -31,7 +34,13 @@ export class DigisacCallError extends Error {
   }
 }
 
+export type DigisacMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
 export interface DigisacCall {
+  /** GET unless said. */
+  method?: DigisacMethod;
+  /** Sent as JSON (POST, PUT). */
+  body?: unknown;
   /** The tenant's host, e.g. https://empresa.digisac.app (validated, no trailing slash). */
   host: string;
   token: string;
@@ -115,8 +124,22 @@ export function tooManyValues(body: Buffer, limit: number) {
   return false;
 }
 
+/** Whether a call failed because DigiSac answered 404 (a contact or ticket that is gone). */
+export const isNotFound = (err: unknown) =>
+  err instanceof DigisacCallError && err.failure.kind === 'upstream' && err.failure.status === 404;
+
 /** GET `path` on the tenant's DigiSac: the parsed JSON of a 2xx, else DigisacCallError. */
-export function digisacGet(call: DigisacCall): Promise<unknown> {
+export const digisacGet = (call: Omit<DigisacCall, 'method' | 'body'>) =>
+  digisacRequest({ ...call, method: 'GET' });
+
+/**
+ * `call.method` (GET by default) on `path` of the tenant's DigiSac, with `call.body` as JSON: the
+ * parsed JSON of a 2xx (null for an empty one: a DELETE or PUT may answer 204), else
+ * DigisacCallError.
+ */
+export function digisacRequest(call: DigisacCall): Promise<unknown> {
+  const method = call.method ?? 'GET';
+  const payload = call.body === undefined ? undefined : Buffer.from(JSON.stringify(call.body), 'utf8');
   const url = new URL(`${call.host}${call.path}`);
   for (const [name, value] of Object.entries(call.query ?? {})) url.searchParams.set(name, value);
   const secure = url.protocol === 'https:';
@@ -159,10 +182,16 @@ export function digisacGet(call: DigisacCall): Promise<unknown> {
     const request = (secure ? https : http).request(
       url,
       {
-        method: 'GET',
+        method,
         agent: secure ? agents.https : agents.http,
         lookup,
-        headers: { authorization: `Bearer ${call.token}`, accept: 'application/json' },
+        headers: {
+          authorization: `Bearer ${call.token}`,
+          accept: 'application/json',
+          ...(payload
+            ? { 'content-type': 'application/json', 'content-length': String(payload.length) }
+            : {}),
+        },
         signal,
       },
       (response) => {
@@ -199,7 +228,7 @@ export function digisacGet(call: DigisacCall): Promise<unknown> {
           }
           let parsed: unknown;
           try {
-            parsed = JSON.parse(body);
+            parsed = body.trim() === '' ? null : JSON.parse(body);
           } catch {
             return fail({ kind: 'upstream', status, message: 'answer is not JSON' });
           }
@@ -224,6 +253,6 @@ export function digisacGet(call: DigisacCall): Promise<unknown> {
       else if (err.code === 'EADDRREFUSED' || isRefusedAddress(err)) fail({ kind: 'blocked' });
       else fail({ kind: 'unreachable', code: err.code });
     });
-    request.end();
+    request.end(payload);
   }
 }

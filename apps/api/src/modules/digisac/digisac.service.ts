@@ -51,6 +51,9 @@ function failureError(failure: DigisacFailure): AppError {
   switch (failure.kind) {
     case 'busy':
       return new AppError('rate_limited', digisacMessages.dnsBusy);
+    // digisac.remote.ts's per-tenant call limit: the proxy's calls are not counted, so never met here.
+    case 'rate_limited':
+      return new AppError('rate_limited', digisacMessages.upstreamError);
     case 'timeout':
       return new AppError('gateway_timeout', digisacMessages.timeout);
     case 'blocked':
