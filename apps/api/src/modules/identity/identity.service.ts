@@ -4,6 +4,10 @@ import { idpSettings } from './idp-config.ts';
 
 // What other modules may ask of the identity module (users.service.ts creates and lists users).
 
+// Fixed-window counters in the database, shared by every server process (DigiSac's per-tenant
+// call limit counts with them).
+export { type CounterHit, hitCounter } from './security-counters.ts';
+
 /** The identity provider the web app signs in with (`/config.json`): the built-in one or Cognito. */
 export function webAppIdp(config: Config): RuntimeConfig['idp'] {
   const { endpoint, region, poolId, clientId } = idpSettings(config);
