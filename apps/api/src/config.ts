@@ -171,6 +171,16 @@ const envSchema = z.object({
    */
   DIGISAC_MAX_REQUESTS_PER_SECOND: wholeNumber(1, 100, 5),
   /**
+   * The webhook intake of one tenant: events per second sustained, and the burst it may send at
+   * once; beyond, a 429 with Retry-After (counted in the database across every process).
+   */
+  DIGISAC_INTAKE_EVENTS_PER_SECOND: wholeNumber(1, 1_000_000, 200),
+  DIGISAC_INTAKE_BURST: wholeNumber(1, 10_000_000, 2_000),
+  /** A DigiSac ticket's conversation is analysed again at most once per this while messages arrive. */
+  DIGISAC_TICKET_ANALYSIS_DEBOUNCE_SECONDS: wholeNumber(1, 86_400, 60, ' of seconds'),
+  /** The catch-up sync's interval: tickets updated since its last run are read again from DigiSac. */
+  DIGISAC_SYNC_INTERVAL_SECONDS: wholeNumber(10, 86_400, 300, ' of seconds'),
+  /**
    * Name servers for the DNS look-ups of tenant-typed hosts (comma-separated `ip` or `ip:port`,
    * `[ipv6]:port`); default: the system's (dns.getServers()). Resolved off the thread pool.
    */

@@ -122,6 +122,7 @@ async function insertDemoContent(
           tenantId,
           content: m.content,
           direction: m.direction,
+          sender: m.direction === 'inbound' ? 'customer' : 'agent',
           channel: m.channel,
           ticketId: ticket?.id ?? null,
           customerId: ticket?.customerId ?? null,

@@ -13,8 +13,10 @@ import {
 export const customerSchema = z.object({
   id: z.uuid(),
   name: z.string(),
-  /** CPF/CNPJ as digits only. */
-  document: z.string(),
+  /** CPF/CNPJ as digits only; null for a DigiSac contact (DigiSac has no document). */
+  document: z.string().nullable(),
+  /** internal: made in Atende; digisac: a DigiSac contact. */
+  source: z.enum(['internal', 'digisac']),
   company: z.string().nullable(),
   email: z.string().nullable(),
   phone: z.string().nullable(),

@@ -13,12 +13,23 @@ import {
 } from './common.ts';
 
 export const directions = ['inbound', 'outbound'] as const;
+/** Who wrote it: the customer, an agent, or a bot (bots and campaigns: never an answer). */
+export const senders = ['customer', 'agent', 'bot'] as const;
+/** note: internal, never sent to the customer; system: DigiSac's ticket events (opened, closed…). */
+export const messageKinds = ['message', 'note', 'system'] as const;
 
 export const messageSchema = z.object({
   id: z.uuid(),
   content: z.string(),
-  /** inbound: from the customer; outbound: from the team. */
+  /** inbound: from the customer; outbound: from the team or a bot. */
   direction: z.enum(directions),
+  sender: z.enum(senders),
+  kind: z.enum(messageKinds),
+  /** The DigiSac message id, for a message that came from DigiSac. */
+  external_id: z.string().nullable(),
+  /** A media message's DigiSac type (image, audio, document…) and file name; the file is not kept. */
+  media_type: z.string().nullable(),
+  file_name: z.string().nullable(),
   channel: z.string(),
   ticket_id: z.uuid().nullable(),
   /** The linked ticket's title (null without a ticket or without a title). */
@@ -54,6 +65,11 @@ export const listMessagesQuerySchema = pageQuerySchema
     customer_id: z.preprocess(emptyToUndefined, idSchema.optional()),
     direction: z.preprocess(emptyToUndefined, z.enum(directions).optional()),
     flagged: queryBoolean.optional(),
+    /** Customer and team messages by default; `all` adds internal notes and DigiSac's system rows. */
+    kind: z.preprocess(
+      emptyToUndefined,
+      z.enum([...messageKinds, 'all'], { message: 'Use message, note, system ou all.' }).default('message'),
+    ),
   })
   .superRefine(pageWithinReach);
 export type ListMessagesQuery = z.infer<typeof listMessagesQuerySchema>;

@@ -14,8 +14,15 @@ import {
   timestamp,
 } from './common.ts';
 
+/** internal: made in Atende; digisac: a DigiSac conversation, kept in step by ingestion. */
+export const ticketSources = ['internal', 'digisac'] as const;
+export type TicketSource = (typeof ticketSources)[number];
+
 export const ticketSchema = z.object({
   id: z.uuid(),
+  source: z.enum(ticketSources),
+  /** A DigiSac ticket's protocol and the contact's phone number (null for internal tickets). */
+  external: z.object({ protocol: z.string().nullable(), contact_number: z.string().nullable() }).nullable(),
   title: z.string().nullable(),
   content: z.string(),
   conversation_text: z.string().nullable(),
@@ -80,6 +87,11 @@ const ticketsQueryFields = pageQuerySchema.extend({
   requires_attention: queryBoolean.optional(),
   /** Has an analysis (true) or none yet (false). */
   analyzed: queryBoolean.optional(),
+  /** Made in Atende or come from DigiSac. */
+  source: z.preprocess(
+    emptyToUndefined,
+    z.enum(ticketSources, { message: 'Use internal ou digisac.' }).optional(),
+  ),
   /** created_at (default) or the newest analysis's CSAT (tickets without one last, either order). */
   sort: z.preprocess(
     emptyToUndefined,

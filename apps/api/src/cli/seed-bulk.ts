@@ -360,10 +360,10 @@ async function insertMessages({ tx, tenantId, ids, n, m, k, report }: Load) {
   await inRanges(n, Math.max(1, Math.floor(chunkRows.messages / k)), async (first, last) => {
     await tx.execute(sql`
       insert into messages (
-        id, tenant_id, content, direction, channel, ticket_id, customer_id, expert_id, flagged,
+        id, tenant_id, content, direction, sender, channel, ticket_id, customer_id, expert_id, flagged,
         latest_analysis_id, search_text, created_at
       )
-      select ${idOf(ids.message, sql`(g.i - 1) * ${k}::int + j`)}, ${tenantId}, ${contentSql}, 'inbound', 'web',
+      select ${idOf(ids.message, sql`(g.i - 1) * ${k}::int + j`)}, ${tenantId}, ${contentSql}, 'inbound', 'customer', 'web',
              ${idOf(ids.ticket, sql`g.i`)}, ${idOf(ids.customer, sql`g.c`)}, null, false, null,
              ${foldedContentSql}, g.at
       from ${ticketRows(first, last, m)} cross join generate_series(1, ${k}::int) as j`);

@@ -1,6 +1,6 @@
 import { foldText } from '@atende/analyzer/text';
 import { maxListRows } from '@atende/contracts';
-import { type AnyColumn, type SQL, sql, type Table } from 'drizzle-orm';
+import { type AnyColumn, and, type SQL, sql, type Table } from 'drizzle-orm';
 import type { WithSubquery } from 'drizzle-orm/subquery';
 import type { Tx } from '../db/client.ts';
 
@@ -20,14 +20,22 @@ export const exactCountCap = maxListRows;
 /**
  * The total of a list, as a sub-select to put beside its page (one statement): exact whenever
  * `where` narrows the list; without it, counted up to exactCountCap + 1 (a large tenant's whole
- * table would cost a scan per page). `totalOf` reads it from the page's first row, or counts alone
- * when the page has none (past the end), and answers the list's total fields.
+ * table would cost a scan per page). `broad`: a condition nearly every row meets (messages' default
+ * kind), which keeps the list "unfiltered" for the count (it is still applied to it). `totalOf`
+ * reads it from the page's first row, or counts alone when the page has none (past the end), and
+ * answers the list's total fields.
  */
-export function countOrEstimate(tx: Tx, table: Table, where: SQL | undefined, searched?: WithSubquery) {
+export function countOrEstimate(
+  tx: Tx,
+  table: Table,
+  where: SQL | undefined,
+  searched?: WithSubquery,
+  broad?: SQL,
+) {
   const capped = where === undefined;
   const query = capped
-    ? sql`(select count(*) from (select 1 from ${table} limit ${exactCountCap + 1}) as capped)`
-    : sql`(select count(*) from ${table} where ${where})`;
+    ? sql`(select count(*) from (select 1 from ${table} ${broad ? sql`where ${broad}` : sql``} limit ${exactCountCap + 1}) as capped)`
+    : sql`(select count(*) from ${table} where ${and(where, broad)})`;
   const countAlone = async () => {
     const [row] = await (searched ? tx.with(searched) : tx)
       .select({ total: sql<number>`${query}` })

@@ -20,13 +20,18 @@ import type { TenantScope } from '../db/tenant.ts';
  * change; a process that was not listening (its connection dropped) gets `onResync` instead.
  */
 export interface EventMap {
-  'ticket.analyzed': { ticket_id: string; analysis: TicketAnalysis };
-  /** `ticket_id` null: the message belongs to no ticket. */
+  /**
+   * `quiet`: history (a DigiSac conversation older than 24 hours): the alert states follow the
+   * analysis, but nobody is notified.
+   */
+  'ticket.analyzed': { ticket_id: string; analysis: TicketAnalysis; quiet?: boolean };
+  /** `ticket_id` null: the message belongs to no ticket. `quiet` as for tickets. */
   'message.analyzed': {
     message_id: string;
     ticket_id: string | null;
     inbound: boolean;
     analysis: MessageAnalysis;
+    quiet?: boolean;
   };
   /** A person set or cleared a ticket's flag. */
   'ticket.flag_changed': { ticket_id: string; flagged: boolean };

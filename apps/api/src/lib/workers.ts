@@ -6,14 +6,18 @@ export interface Job {
   name: string;
   everyMs: number;
   run: () => Promise<void>;
+  /**
+   * Runs in every process, not only the leader's: work the processes share by claiming it (the
+   * DigiSac inbox), where more processes mean more throughput.
+   */
+  everyProcess?: boolean;
 }
 
 /**
- * The periodic jobs of the app (mail queue, security-counter sweep, pruning, the SLA monitor),
- * registered by the modules that own them (`app.workers.schedule`) and run only when the app was
+ * The periodic jobs of the app, all listed in jobs.ts (`app.workers.schedule`), run only when the app was
  * built with `workers: true` (the server; tests ask for it). With several processes on one
  * PostgreSQL only the leader (database.isLeader: an advisory lock) runs them, so each runs once per
- * interval across processes; a job never overlaps itself.
+ * interval across processes (unless `everyProcess`); a job never overlaps itself.
  */
 export class Workers {
   private readonly jobs: Job[] = [];
@@ -64,7 +68,7 @@ export class Workers {
   private async tick(job: Job): Promise<boolean> {
     if (this.running.has(job.name)) return false;
     const work = (async () => {
-      if (!(await this.database.isLeader())) return false;
+      if (!job.everyProcess && !(await this.database.isLeader())) return false;
       await job.run();
       return true;
     })();

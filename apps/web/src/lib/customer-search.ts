@@ -25,7 +25,7 @@ export async function searchCustomers(term: string, signal?: AbortSignal): Promi
   return list.slice(0, CUSTOMER_SEARCH_LIMIT).map((customer) => ({
     id: customer.id,
     label: customer.name,
-    detail: formatDocument(customer.document),
+    detail: customer.document ? formatDocument(customer.document) : (customer.phone ?? ''),
   }));
 }
 

@@ -8,12 +8,19 @@ export const customers = pgTable(
     id: uuid('id').notNull().defaultRandom(),
     tenantId: tenantId(),
     name: text('name').notNull(),
-    /** CPF/CNPJ digits only (or the document as typed when it has no digits). */
-    document: text('document').notNull(),
+    /**
+     * CPF/CNPJ digits only (or the document as typed when it has no digits); null for a DigiSac
+     * contact (DigiSac has no document field). Unique in the tenant when present.
+     */
+    document: text('document'),
     company: text('company'),
     email: text('email'),
     phone: text('phone'),
-    /** Folded (lower case, no accents) name, document, company and e-mail: what search matches. */
+    /** 'internal' (made in Atende) or 'digisac' (a DigiSac contact, matched by external_id). */
+    source: text('source').notNull().default('internal'),
+    /** The DigiSac contact id (source 'digisac'). */
+    externalId: text('external_id'),
+    /** Folded name, document, company, e-mail and phone digits: what search matches. */
     searchText: text('search_text').notNull(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -21,6 +28,7 @@ export const customers = pgTable(
   (t) => [
     primaryKey({ columns: [t.tenantId, t.id] }),
     unique('customers_tenant_document_unique').on(t.tenantId, t.document),
+    unique('customers_tenant_external_unique').on(t.tenantId, t.externalId),
     // NULLS FIRST: what ORDER BY … DESC means (see tickets.ts).
     index('customers_tenant_created_idx').on(
       t.tenantId,

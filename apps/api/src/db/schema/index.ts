@@ -1,5 +1,6 @@
 export * from './analysis-feedback.ts';
 export * from './customers.ts';
+export * from './digisac.ts';
 export * from './events.ts';
 export * from './flagged-terms.ts';
 export * from './identity.ts';

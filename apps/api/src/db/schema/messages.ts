@@ -25,8 +25,20 @@ export const messages = pgTable(
     id: uuid('id').notNull().defaultRandom(),
     tenantId: tenantId(),
     content: text('content').notNull(),
-    /** 'inbound' (from the customer) or 'outbound' (from the team). */
+    /** 'inbound' (from the customer) or 'outbound' (from the team or a bot). */
     direction: text('direction').notNull(),
+    /**
+     * Who wrote it: 'customer', 'agent' or 'bot' (a bot or a campaign: never an answer). The SLA
+     * keys on it (migration 0016): only a customer's message opens a wait, only an agent's ends it.
+     */
+    sender: text('sender').notNull(),
+    /** 'message', 'note' (internal, never sent to the customer) or 'system' (DigiSac's ticket events). */
+    kind: text('kind').notNull().default('message'),
+    /** The DigiSac message id (a message that came from DigiSac). */
+    externalId: text('external_id'),
+    /** DigiSac's message type when not plain text (image, audio, document…) and its file name. */
+    mediaType: text('media_type'),
+    fileName: text('file_name'),
     /** Free text: web, whatsapp, email… */
     channel: text('channel').notNull().default('web'),
     ticketId: uuid('ticket_id'),
@@ -55,6 +67,7 @@ export const messages = pgTable(
       link(t.expertId, users),
       link(t.latestAnalysisId, messageAnalyses),
       index('messages_tenant_created_idx').on(t.tenantId, ...newestFirst()),
+      unique('messages_tenant_external_unique').on(t.tenantId, t.externalId),
       index('messages_tenant_ticket_idx').on(t.tenantId, t.ticketId, ...newestFirst()),
       index('messages_tenant_customer_idx').on(t.tenantId, t.customerId, ...newestFirst()),
       index('messages_tenant_direction_idx').on(t.tenantId, t.direction, ...newestFirst()),

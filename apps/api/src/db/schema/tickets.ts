@@ -29,6 +29,22 @@ export const tickets = pgTable(
     /** The customer's name when linked, kept when the customer is deleted (nothing lost). */
     customerName: text('customer_name'),
     flagged: boolean('flagged').notNull().default(false),
+    /** 'internal' (made in Atende) or 'digisac' (a DigiSac ticket, matched by external_id). */
+    source: text('source').notNull().default('internal'),
+    /** The DigiSac ticket id (source 'digisac'). */
+    externalId: text('external_id'),
+    /** DigiSac's protocol number, the contact's phone number, department and agent names. */
+    protocol: text('protocol'),
+    contactNumber: text('contact_number'),
+    departmentName: text('department_name'),
+    agentName: text('agent_name'),
+    /** DigiSac's open/closed state (null for internal tickets). */
+    isOpen: boolean('is_open'),
+    /**
+     * When the DigiSac ticket's transcript is to be rebuilt and analysed again (debounced while
+     * messages arrive; now when it closes); null when nothing is due.
+     */
+    analysisDueAt: timestamp('analysis_due_at', { withTimezone: true }),
     /**
      * The newest analysis, and copies of its fields that lists filter and sort on (so one index
      * serves filter and order). Kept by the trigger `ticket_analyses_newest` (migration 0010) in
@@ -90,6 +106,9 @@ export const tickets = pgTable(
       index('tickets_tenant_csat_desc_idx').on(t.tenantId, t.csatScore.desc().nullsLast(), ...newestFirst()),
       // The SLA monitor's one query: only tickets still waiting for its look, oldest first.
       index('tickets_sla_pending_idx').on(t.waitStartedAt).where(sql`sla_pending`),
+      unique('tickets_tenant_external_unique').on(t.tenantId, t.externalId),
+      index('tickets_tenant_source_idx').on(t.tenantId, t.source, ...newestFirst()),
+      index('tickets_analysis_due_idx').on(t.analysisDueAt).where(sql`analysis_due_at is not null`),
       tenantIsolation(t.tenantId),
     ];
   },

@@ -374,6 +374,7 @@ describe('analysis feedback API', () => {
           tenantId: tenant.id,
           content: `Mensagem ${i}`,
           direction: 'inbound',
+          sender: 'customer',
           searchText: `mensagem ${i}`,
         })),
       )

@@ -89,7 +89,7 @@ export async function analyzeTicket(
   deps: AnalysisDeps,
   tenantTx: TenantTx,
   ticketId: string,
-  options: { force: boolean; provider: ProviderName },
+  options: { force: boolean; provider: ProviderName; quiet?: boolean },
 ): Promise<void> {
   const { tenantId } = tenantTx;
   const found = await tenantTx(async (scope) => {
@@ -115,7 +115,9 @@ export async function analyzeTicket(
       : { result: localResult, provenance: local };
 
   await inTurn(tenantId, () =>
-    tenantTx((scope) => writeTicketAnalysis(deps, scope, ticketId, result as TicketAnalysis, provenance)),
+    tenantTx((scope) =>
+      writeTicketAnalysis(deps, scope, ticketId, result as TicketAnalysis, provenance, options.quiet),
+    ),
   );
 }
 
@@ -130,10 +132,15 @@ export async function writeTicketAnalysis(
   ticketId: string,
   analysis: TicketAnalysis,
   provenance: Provenance = local,
+  quiet = false,
 ) {
   if (!(await addTicketAnalysis(tx, tenantId, ticketId, analysis, provenance)))
     throw new AppError('not_found', 'Chamado não encontrado.');
-  await events.publish(tx, tenantId, 'ticket.analyzed', { ticket_id: ticketId, analysis });
+  await events.publish(tx, tenantId, 'ticket.analyzed', {
+    ticket_id: ticketId,
+    analysis,
+    ...(quiet && { quiet }),
+  });
 }
 
 /** Analyses a message again (a new version), in the same three steps as analyzeTicket. */
@@ -205,6 +212,7 @@ export async function addNewMessageAnalysis(
   { tenantId, tx }: TenantScope,
   message: { id: string; ticketId: string | null },
   analysis: MessageAnalysis,
+  { quiet = false }: { quiet?: boolean } = {},
 ) {
   await addMessageAnalysis(tx, tenantId, message.id, analysis, local);
   await events.publish(tx, tenantId, 'message.analyzed', {
@@ -212,5 +220,6 @@ export async function addNewMessageAnalysis(
     ticket_id: message.ticketId,
     inbound: true,
     analysis,
+    ...(quiet && { quiet }),
   });
 }

@@ -81,6 +81,28 @@ export async function insertCustomer(tx: Tx, values: typeof customers.$inferInse
   return row;
 }
 
+/**
+ * A DigiSac contact as a customer: inserted once, matched by its DigiSac id afterwards and then
+ * left alone (a customer edited in Atende keeps its edits). Answers the customer's id and name.
+ */
+export async function upsertDigisacCustomer(
+  tx: Tx,
+  values: typeof customers.$inferInsert & { externalId: string },
+) {
+  const [inserted] = await tx
+    .insert(customers)
+    .values({ ...values, source: 'digisac' })
+    .onConflictDoNothing({ target: [customers.tenantId, customers.externalId] })
+    .returning({ id: customers.id, name: customers.name });
+  if (inserted) return inserted;
+  const [found] = await tx
+    .select({ id: customers.id, name: customers.name })
+    .from(customers)
+    .where(eq(customers.externalId, values.externalId));
+  if (!found) throw new Error('DigiSac customer neither inserted nor found');
+  return found;
+}
+
 export async function updateCustomer(tx: Tx, id: string, values: Partial<typeof customers.$inferInsert>) {
   const [row] = await tx.update(customers).set(values).where(eq(customers.id, id)).returning();
   return row;

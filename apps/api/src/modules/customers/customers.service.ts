@@ -35,6 +35,7 @@ export const toCustomerDto = (row: CustomerRow): Customer => ({
   id: row.id,
   name: row.name,
   document: row.document,
+  source: row.source === 'digisac' ? 'digisac' : 'internal',
   company: row.company,
   email: row.email,
   phone: row.phone,
@@ -102,7 +103,7 @@ export async function updateCustomer({ tx }: TenantScope, id: string, input: Upd
   const current = await repo.findCustomer(tx, id);
   if (!current) throw customerNotFound();
   const document = input.document === undefined ? current.document : normaliseDocument(input.document);
-  if (document !== current.document && (await repo.findCustomerByDocument(tx, document)))
+  if (document !== null && document !== current.document && (await repo.findCustomerByDocument(tx, document)))
     throw duplicateDocument();
   const next = {
     name: input.name ?? current.name,
@@ -120,6 +121,23 @@ export async function updateCustomer({ tx }: TenantScope, id: string, input: Upd
   if (!row) throw customerNotFound();
   if (next.name !== current.name) await repo.renameOnTickets(tx, id, next.name);
   return toCustomerDto(row);
+}
+
+/** A DigiSac contact as the tenant's customer (customers.repo upsertDigisacCustomer): its id and name. */
+export function upsertDigisacContact(
+  { tenantId, tx }: TenantScope,
+  contact: { externalId: string; name: string | null; phone: string | null },
+) {
+  const name = contact.name ?? contact.phone ?? 'Contato do DigiSac';
+  return repo.upsertDigisacCustomer(tx, {
+    tenantId,
+    externalId: contact.externalId,
+    name,
+    document: null,
+    phone: contact.phone,
+    // The phone's digits too: a search by number finds the contact.
+    searchText: searchTextOf(name, contact.phone),
+  });
 }
 
 export async function deleteCustomer({ tx }: TenantScope, id: string) {

@@ -1,4 +1,4 @@
-import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { customers, messageAnalyses, messages, tickets, users } from '../../db/schema/index.ts';
 import { countOrEstimate, pageWindow, searchedIds } from '../../lib/db-helpers.ts';
@@ -9,6 +9,8 @@ export interface MessageFilter {
   customerId?: string;
   direction?: string;
   flagged?: boolean;
+  /** One kind (message, note, system); undefined: every kind. */
+  kind?: string;
 }
 
 function conditions(f: MessageFilter, searched: ReturnType<typeof searchedIds>): SQL | undefined {
@@ -45,11 +47,13 @@ const withAnalysis = <Extra extends Record<string, SQL>>(tx: Pick<Tx, 'select'>,
 /** A page of messages (newest first) and the total, in one statement (see countOrEstimate). */
 export async function listMessages(tx: Tx, filter: MessageFilter, page: number, perPage: number) {
   const searched = searchedIds(tx, 'messages', filter.search);
-  const where = conditions(filter, searched);
+  const narrowing = conditions(filter, searched);
+  // Nearly every message is of kind 'message' (the default): it does not narrow the count.
+  const kind = filter.kind === undefined ? undefined : eq(messages.kind, filter.kind);
   const { limit, offset } = pageWindow(page, perPage);
-  const counted = countOrEstimate(tx, messages, where, searched);
+  const counted = countOrEstimate(tx, messages, narrowing, searched, kind);
   const rows = await withAnalysis(searched ? tx.with(searched) : tx, { total: sql<number>`${counted.sql}` })
-    .where(where)
+    .where(and(narrowing, kind))
     .orderBy(desc(messages.createdAt), desc(messages.id))
     .limit(limit)
     .offset(offset);
@@ -67,6 +71,59 @@ export async function insertMessage(tx: Tx, values: typeof messages.$inferInsert
   const [row] = await tx.insert(messages).values(values).returning({ id: messages.id });
   if (!row) throw new Error('insert returned no row');
   return row.id;
+}
+
+/**
+ * A DigiSac message: inserted once per DigiSac id; a later version (an edit) replaces its text.
+ * Answers its id and whether it is new.
+ */
+export async function upsertExternalMessage(
+  tx: Tx,
+  values: typeof messages.$inferInsert & { externalId: string },
+) {
+  const [row] = await tx
+    .insert(messages)
+    .values(values)
+    .onConflictDoUpdate({
+      target: [messages.tenantId, messages.externalId],
+      set: { content: sql`excluded.content`, searchText: sql`excluded.search_text` },
+      setWhere: sql`${messages.content} is distinct from excluded.content`,
+    })
+    .returning({ id: messages.id, created: sql<boolean>`xmax = 0` });
+  if (row) return row;
+  const [same] = await tx
+    .select({ id: messages.id })
+    .from(messages)
+    .where(eq(messages.externalId, values.externalId));
+  if (!same) throw new Error('external message neither written nor found');
+  return { id: same.id, created: false };
+}
+
+/** Which of these DigiSac ids are stored already. */
+export async function storedExternalIds(tx: Tx, externalIds: string[]) {
+  if (externalIds.length === 0) return new Set<string>();
+  const rows = await tx
+    .select({ externalId: messages.externalId })
+    .from(messages)
+    .where(inArray(messages.externalId, externalIds));
+  return new Set(rows.map((r) => r.externalId as string));
+}
+
+/**
+ * A ticket's conversation, oldest first: its customer, agent and bot messages (no notes or
+ * system rows), the newest ones whose text adds up to `maxChars` (the first of them may pass it).
+ */
+export async function conversationOf(tx: Tx, ticketId: string, maxChars: number) {
+  const result = await tx.execute(sql`
+    select sender, content from (
+      select sender, content, created_at, id,
+             sum(length(content)) over (order by created_at desc, id desc) as up_to
+      from messages
+      where ticket_id = ${ticketId} and kind = 'message'
+    ) newest
+    where up_to - length(content) < ${maxChars}
+    order by created_at, id`);
+  return (result as { rows?: { sender: string; content: string }[] }).rows ?? [];
 }
 
 export async function setMessageFlag(tx: Tx, id: string, flagged: boolean) {

@@ -25,6 +25,11 @@ export const toMessageDto = ({
   id: message.id,
   content: message.content,
   direction: message.direction as Message['direction'],
+  sender: message.sender as Message['sender'],
+  kind: message.kind as Message['kind'],
+  external_id: message.externalId,
+  media_type: message.mediaType,
+  file_name: message.fileName,
   channel: message.channel,
   ticket_id: message.ticketId,
   ticket_title: ticketTitle,
@@ -45,6 +50,7 @@ export async function listMessages({ tx }: TenantScope, q: ListMessagesQuery) {
       customerId: q.customer_id,
       direction: q.direction,
       flagged: q.flagged,
+      kind: q.kind === 'all' ? undefined : q.kind,
     },
     q.page,
     q.per_page,
@@ -98,6 +104,8 @@ export async function createMessage(
         tenantId: scope.tenantId,
         content: input.content,
         direction: input.direction,
+        // Made in Atende: the direction says who wrote it.
+        sender: input.direction === 'inbound' ? 'customer' : 'agent',
         channel: input.channel,
         ticketId: input.ticket_id ?? null,
         customerId: input.customer_id ?? null,
@@ -113,6 +121,73 @@ export async function createMessage(
   if (input.direction !== 'inbound') return write();
   const analysis = await analyzeNewMessage(deps, tenantTx, input.content);
   return inAnalysisTurn(tenantTx.tenantId, () => write(analysis));
+}
+
+/** A DigiSac message as ingestion hands it over. */
+export interface DigisacMessageFacts {
+  externalId: string;
+  ticketId: string | null;
+  customerId: string | null;
+  content: string;
+  sender: Message['sender'];
+  kind: Message['kind'];
+  mediaType: string | null;
+  fileName: string | null;
+  /** DigiSac's time of the message (its created_at here: lists and the SLA read it). */
+  at: Date;
+}
+
+/** Which of these DigiSac message ids are stored already (they need no analysis). */
+export const storedDigisacMessageIds = ({ tx }: TenantScope, externalIds: string[]) =>
+  repo.storedExternalIds(tx, externalIds);
+
+/**
+ * Writes a DigiSac message (an edit replaces its text) and, for a new customer message analysed
+ * beforehand, its analysis and flag, announced as `message.analyzed` (quiet: a message older than
+ * 24 hours updates the alert states without notifying). Answers whether it was new.
+ */
+export async function upsertDigisacMessage(
+  deps: Pick<AnalysisDeps, 'events'>,
+  scope: TenantScope,
+  facts: DigisacMessageFacts,
+  analysis?: { result: MessageAnalysis; quiet: boolean },
+) {
+  const { id, created } = await repo.upsertExternalMessage(scope.tx, {
+    tenantId: scope.tenantId,
+    externalId: facts.externalId,
+    content: facts.content,
+    direction: facts.sender === 'customer' ? 'inbound' : 'outbound',
+    sender: facts.sender,
+    kind: facts.kind,
+    channel: 'digisac',
+    ticketId: facts.ticketId,
+    customerId: facts.customerId,
+    mediaType: facts.mediaType,
+    fileName: facts.fileName,
+    searchText: searchTextOf(facts.content, facts.fileName),
+    flagged: analysis?.result.contains_red_flags ?? false,
+    createdAt: facts.at,
+  });
+  if (created && analysis) {
+    await addNewMessageAnalysis(deps, scope, { id, ticketId: facts.ticketId }, analysis.result, {
+      quiet: analysis.quiet,
+    });
+  }
+  return created;
+}
+
+const speakers: Record<Message['sender'], string> = { customer: 'Cliente', agent: 'Atendente', bot: 'Bot' };
+
+/**
+ * A ticket's transcript for its content and its analysis: one line per customer, agent or bot
+ * message ("Cliente: …"), oldest first, the newest `maxChars` characters.
+ */
+export async function transcriptOf({ tx }: TenantScope, ticketId: string, maxChars: number) {
+  const lines = (await repo.conversationOf(tx, ticketId, maxChars)).map(
+    (m) => `${speakers[m.sender as Message['sender']] ?? 'Cliente'}: ${m.content}`,
+  );
+  const text = lines.join('\n');
+  return text.length > maxChars ? text.slice(text.length - maxChars) : text;
 }
 
 export async function setMessageFlag(scope: TenantScope, id: string, flagged: boolean) {

@@ -20,6 +20,9 @@ describe('messages API', () => {
     expect(plain).toMatchObject({
       content: 'Olá, preciso de ajuda',
       direction: 'inbound',
+      sender: 'customer',
+      kind: 'message',
+      external_id: null,
       channel: 'web',
       ticket_id: null,
       customer_id: null,

@@ -157,6 +157,7 @@ async function raiseAlerts(
   ticket: AlertTicket,
   conditions: AlertCondition[],
   source: AlertSource,
+  quiet: boolean,
 ): Promise<AlertType[]> {
   const considered = source.kind === 'ticket' ? conditions : conditions.filter((c) => c.holds);
   const fired = await repo.turnedTrue(
@@ -168,6 +169,7 @@ async function raiseAlerts(
   const alerts = conditions
     .filter((c) => c.holds && fired.has(c.type))
     .map((c) => ({ type: c.type, message: c.reason }));
+  if (quiet) return []; // history: the states moved, nobody is told
   await insertAlerts(events, scope, ticket, alerts, source.kind === 'message' ? source.messageId : null);
   return alerts.map((a) => a.type);
 }
@@ -184,7 +186,7 @@ async function alertsAfterAnalysis(
   ticket: AlertTicket,
   analysis: TicketAnalysis | MessageAnalysis,
   source: AlertSource,
-  options: { autoFlag: boolean } = { autoFlag: true },
+  options: { autoFlag: boolean; quiet?: boolean } = { autoFlag: true },
 ) {
   const conditions = alertConditions(analysis);
   if (options.autoFlag && analysis.contains_red_flags) {
@@ -195,7 +197,7 @@ async function alertsAfterAnalysis(
     });
     if (!ticket.flagged) await flagAutomatically(scope, ticket.id);
   }
-  return raiseAlerts(events, scope, ticket, conditions, source);
+  return raiseAlerts(events, scope, ticket, conditions, source, options.quiet ?? false);
 }
 
 /** How long the customer waited, in words: "45 min", "2 h 5 min", "1 dia e 3 h". */
@@ -221,7 +223,19 @@ export async function afterTicketAnalysis(
   data: EventMap['ticket.analyzed'],
 ) {
   const ticket = await ticketSummary(scope, data.ticket_id);
-  if (ticket) await alertsAfterAnalysis(events, scope, ticket, data.analysis, { kind: 'ticket' });
+  if (ticket) {
+    await alertsAfterAnalysis(
+      events,
+      scope,
+      ticket,
+      data.analysis,
+      { kind: 'ticket' },
+      {
+        autoFlag: true,
+        quiet: data.quiet,
+      },
+    );
+  }
 }
 
 /**
@@ -241,7 +255,7 @@ export async function afterMessageAnalysis(
     ticket,
     data.analysis,
     { kind: 'message', messageId: data.message_id },
-    { autoFlag: data.inbound },
+    { autoFlag: data.inbound, quiet: data.quiet },
   );
 }
 

@@ -154,7 +154,7 @@ describe('tickets CSV export', () => {
     expect(file.disposition).toBe(`attachment; filename="chamados-${today}.csv"`);
     expect([...file.bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const header =
-      'ID;Título;Cliente;Criado em;Atualizado em;Marcado;Sentimento;CSAT;Situação;Complexidade;' +
+      'ID;Título;Cliente;Criado em;Atualizado em;Marcado;Origem;Protocolo;Sentimento;CSAT;Situação;Complexidade;' +
       'Urgência;Sinais de alerta;Termos de alerta;Requer escalonamento;Motivos de escalonamento;Conteúdo\r\n';
     expect(file.text.startsWith(header)).toBe(true);
     expect(file.rows[0]).toEqual([...exportColumns]);
@@ -183,6 +183,8 @@ describe('tickets CSV export', () => {
       'Criado em': '01/06/2025 00:56:00', // 2025-06-01T00:00-03:00 + 4·14 minutes
       'Atualizado em': '01/06/2025 00:56:00',
       Marcado: 'Não',
+      Origem: 'Interno',
+      Protocolo: '',
       Sentimento: 'Neutro',
       CSAT: '1,4',
       Situação: 'Não Resolvido',
@@ -211,7 +213,7 @@ describe('tickets CSV export', () => {
     // i = 8: no analysis (8 mod 10 ≥ 7): its analysis cells are empty.
     const unanalysed = byNumber.get(8);
     expect(unanalysed).toMatchObject({ Título: 'Chamado de carga 8', Marcado: 'Não' });
-    for (const column of exportColumns.slice(6, 15)) expect(unanalysed?.[column], column).toBe('');
+    for (const column of exportColumns.slice(8, 17)) expect(unanalysed?.[column], column).toBe('');
     expect(numbers.filter((i) => byNumber.get(i)?.Sentimento !== '')).toHaveLength(
       numbers.filter(analysed).length,
     );

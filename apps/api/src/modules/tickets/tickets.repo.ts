@@ -34,6 +34,8 @@ export interface TicketFilter {
   csatGte?: number;
   /** Already folded (lower case, no accents). */
   redFlagTerm?: string;
+  /** 'internal' or 'digisac' (tickets_tenant_source_idx). */
+  source?: string;
 }
 
 export type TicketSort = { by: 'created_at' | 'csat_score'; order: 'asc' | 'desc' };
@@ -67,6 +69,7 @@ function conditions(f: TicketFilter, searched: ReturnType<typeof searchedIds>): 
     when(f.csatLt, (v) => lt(tickets.csatScore, v)),
     when(f.csatGte, (v) => gte(tickets.csatScore, v)),
     when(f.redFlagTerm, (term) => sql`${tickets.redFlagTerms} @> array[${term}]::text[]`),
+    when(f.source, (v) => eq(tickets.source, v)),
   );
 }
 
@@ -149,6 +152,9 @@ export interface TicketExportRow {
   createdAt: string;
   updatedAt: string;
   flagged: boolean;
+  /** 'internal' or 'digisac', and a DigiSac ticket's protocol. */
+  source: string;
+  protocol: string | null;
   /** Cut to the export's limit. */
   content: string;
   /** The newest analysis, or null before the first one. */
@@ -235,6 +241,8 @@ export async function exportPage(
         'createdAt', ${saoPauloTime(tickets.createdAt)},
         'updatedAt', ${saoPauloTime(tickets.updatedAt)},
         'flagged', ${tickets.flagged},
+        'source', ${tickets.source},
+        'protocol', ${tickets.protocol},
         'content', left(${tickets.content}, ${contentChars}::int),
         'analysis', case when ${a.id} is not null then json_build_object(
           'sentiment', ${a.overallSentiment},
@@ -300,6 +308,56 @@ export async function insertTicket(tx: Tx, values: typeof tickets.$inferInsert) 
 export async function updateTicket(tx: Tx, id: string, values: Partial<typeof tickets.$inferInsert>) {
   const [row] = await tx.update(tickets).set(values).where(eq(tickets.id, id)).returning({ id: tickets.id });
   return row?.id;
+}
+
+/** A DigiSac ticket's id, open state and customer, by its DigiSac id (undefined: not here yet). */
+export async function findByExternalId(tx: Tx, externalId: string) {
+  const [row] = await tx
+    .select({ id: tickets.id, isOpen: tickets.isOpen, customerId: tickets.customerId })
+    .from(tickets)
+    .where(eq(tickets.externalId, externalId));
+  return row;
+}
+
+/** Due after `seconds`, unless it is due sooner already (the debounce). */
+export async function markAnalysisDue(tx: Tx, id: string, seconds: number) {
+  await tx
+    .update(tickets)
+    .set({
+      analysisDueAt: sql`least(coalesce(${tickets.analysisDueAt}, 'infinity'), now() + ${seconds} * interval '1 second')`,
+    })
+    .where(eq(tickets.id, id));
+}
+
+/**
+ * System: claims up to `limit` tickets whose analysis is due, across tenants, pushing their due
+ * time `leaseSeconds` ahead (another process skips them; a crash retries then). Answers them with
+ * the claimed due time, for clearDue.
+ */
+export async function claimDueAnalyses(tx: Tx, limit: number, leaseSeconds: number) {
+  const result = await tx.execute(sql`
+    update tickets t set analysis_due_at = now() + ${leaseSeconds} * interval '1 second'
+    from (
+      select tenant_id, id from tickets
+      where analysis_due_at <= now()
+      order by analysis_due_at limit ${limit}
+      for update skip locked
+    ) due
+    where t.tenant_id = due.tenant_id and t.id = due.id
+    returning t.tenant_id, t.id, t.analysis_due_at::text as due`);
+  return ((result as { rows?: { tenant_id: string; id: string; due: string }[] }).rows ?? []).map((r) => ({
+    tenantId: r.tenant_id,
+    id: r.id,
+    due: r.due,
+  }));
+}
+
+/** Done: no analysis due, unless a message made it due again meanwhile (its due time moved). */
+export async function clearDue(tx: Tx, id: string, claimedDue: string) {
+  await tx
+    .update(tickets)
+    .set({ analysisDueAt: null })
+    .where(and(eq(tickets.id, id), sql`${tickets.analysisDueAt} = ${claimedDue}::timestamptz`));
 }
 
 export async function deleteTicket(tx: Tx, id: string) {

@@ -1,5 +1,7 @@
 import { foldText } from '@atende/analyzer/text';
 import type { CreateTicket, ListTicketsQuery, Ticket, UpdateTicket } from '@atende/contracts';
+import type { Db } from '../../db/client.ts';
+import { withSystem } from '../../db/system.ts';
 import type { TenantScope } from '../../db/tenant.ts';
 import { iso, searchTextOf } from '../../lib/db-helpers.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
@@ -19,6 +21,11 @@ export interface TicketsDeps {
 export function toTicketDto({ ticket, analysis, liveCustomerName }: repo.TicketWithAnalysis): Ticket {
   return {
     id: ticket.id,
+    source: ticket.source === 'digisac' ? 'digisac' : 'internal',
+    external:
+      ticket.source === 'digisac'
+        ? { protocol: ticket.protocol, contact_number: ticket.contactNumber }
+        : null,
     title: ticket.title,
     content: ticket.content,
     conversation_text: ticket.conversationText,
@@ -52,6 +59,7 @@ export function ticketFilterOf(
     requiresAttention: q.requires_attention,
     analyzed: q.analyzed,
     redFlagTerm: q.red_flag_term ? foldText(q.red_flag_term) : undefined,
+    source: q.source,
   };
 }
 
@@ -128,6 +136,18 @@ export async function updateTicket(
     customerId = customer?.id ?? null;
     customerName = customer?.name ?? null;
   }
+  if (ticket.source === 'digisac' && (input.content !== undefined || input.conversation_text !== undefined)) {
+    throw new AppError(
+      'conflict',
+      'A conversa de um chamado do DigiSac vem do DigiSac e não pode ser editada aqui.',
+      [
+        {
+          field: input.content !== undefined ? 'body.content' : 'body.conversation_text',
+          message: 'Somente leitura.',
+        },
+      ],
+    );
+  }
   const title = input.title === undefined ? ticket.title : input.title;
   const content = input.content ?? ticket.content;
   await repo.updateTicket(tx, id, {
@@ -165,6 +185,95 @@ export async function setTicketFlag(
  */
 export async function flagAutomatically({ tx }: TenantScope, id: string) {
   await repo.flagIfUnflagged(tx, id);
+}
+
+/** What ingestion knows of a DigiSac ticket. */
+export interface DigisacTicketFacts {
+  externalId: string;
+  protocol: string | null;
+  isOpen: boolean | null;
+  contactNumber: string | null;
+  departmentName: string | null;
+  agentName: string | null;
+  customer: { id: string; name: string } | null;
+  createdAt: Date | null;
+}
+
+/**
+ * A DigiSac ticket as one Atende ticket for its whole life (matched by its DigiSac id; a reopened
+ * ticket keeps its row): inserted with what is known, else updated with what changed. Closing it
+ * ends the customer's wait without an SLA episode and makes its analysis due now. Its content is
+ * the transcript, rebuilt by setDigisacTranscript. Answers its id.
+ */
+export async function upsertDigisacTicket({ tenantId, tx }: TenantScope, facts: DigisacTicketFacts) {
+  const found = await repo.findByExternalId(tx, facts.externalId);
+  const known = {
+    ...(facts.protocol !== null && { protocol: facts.protocol }),
+    ...(facts.isOpen !== null && { isOpen: facts.isOpen }),
+    ...(facts.contactNumber !== null && { contactNumber: facts.contactNumber }),
+    ...(facts.departmentName !== null && { departmentName: facts.departmentName }),
+    ...(facts.agentName !== null && { agentName: facts.agentName }),
+  };
+  if (!found) {
+    const title =
+      `DigiSac ${facts.protocol ? `#${facts.protocol}` : ''} ${facts.customer?.name ?? facts.contactNumber ?? ''}`
+        .replace(/\s+/g, ' ')
+        .trim();
+    return repo.insertTicket(tx, {
+      tenantId,
+      source: 'digisac',
+      externalId: facts.externalId,
+      ...known,
+      title,
+      content: '',
+      customerId: facts.customer?.id ?? null,
+      customerName: facts.customer?.name ?? null,
+      searchText: searchTextOf(title, facts.customer?.name, facts.contactNumber),
+      ...(facts.createdAt && { createdAt: facts.createdAt, updatedAt: facts.createdAt }),
+    });
+  }
+  const closing = found.isOpen !== false && facts.isOpen === false;
+  const linking =
+    found.customerId === null && facts.customer
+      ? { customerId: facts.customer.id, customerName: facts.customer.name }
+      : {};
+  if (Object.keys(known).length > 0 || closing || Object.keys(linking).length > 0) {
+    await repo.updateTicket(tx, found.id, {
+      ...known,
+      ...linking,
+      // Closed in DigiSac: nobody waits any more (no episode), and its analysis is due now.
+      ...(closing && { waitStartedAt: null, slaPending: false, analysisDueAt: new Date() }),
+    });
+  }
+  return found.id;
+}
+
+/**
+ * System: claims DigiSac tickets whose analysis is due, across tenants (the `digisac-analysis`
+ * job); `leaseSeconds` later they are due again unless clearDigisacAnalysisDue ran.
+ */
+export const claimDueDigisacAnalyses = (db: Db, limit: number, leaseSeconds: number) =>
+  withSystem(db, 'digisac-analysis', (tx) => repo.claimDueAnalyses(tx, limit, leaseSeconds));
+
+/** The claimed analysis is done (unless a message made it due again meanwhile). */
+export const clearDigisacAnalysisDue = ({ tx }: TenantScope, id: string, claimedDue: string) =>
+  repo.clearDue(tx, id, claimedDue);
+
+/** A new message arrived: the ticket's analysis is due after the debounce (unless due sooner). */
+export async function digisacAnalysisDue({ tx }: TenantScope, id: string, debounceSeconds: number) {
+  await repo.markAnalysisDue(tx, id, debounceSeconds);
+}
+
+/** The DigiSac ticket's transcript (the newest part of its conversation) as its content. */
+export async function setDigisacTranscript({ tx }: TenantScope, id: string, transcript: string) {
+  const row = await repo.findTicket(tx, id);
+  if (!row) return;
+  const { ticket } = row;
+  await repo.updateTicket(tx, id, {
+    content: transcript,
+    conversationText: transcript,
+    searchText: searchTextOf(ticket.title, transcript, ticket.customerName, ticket.contactNumber),
+  });
 }
 
 /** How alerts name a ticket: its title and the start of its content; undefined when it is gone. */

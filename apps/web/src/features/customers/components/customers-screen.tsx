@@ -79,7 +79,8 @@ function Customers() {
       id: 'document',
       header: 'Documento',
       className: 'whitespace-nowrap tabular-nums',
-      cell: (customer) => formatDocument(customer.document),
+      // A DigiSac contact has no document.
+      cell: (customer) => (customer.document ? formatDocument(customer.document) : '—'),
     },
     { id: 'company', header: 'Empresa', cell: (customer) => customer.company ?? none },
     {

@@ -4,6 +4,7 @@ import { changedFields, createPayload, formValuesOf } from './changed-fields.ts'
 
 const customer: Customer = {
   id: '0d5f5a4e-8a0b-4b52-9a57-0e8f3c1d2b3a',
+  source: 'internal',
   name: 'Maria Santos',
   document: '52998224725',
   company: 'Padaria',

@@ -41,7 +41,7 @@ export function changedFields(customer: Customer, values: CustomerFormValues): U
   const name = values.name.trim();
   if (name !== customer.name) changes.name = name;
   const document = values.document.trim();
-  if (documentDigits(document) !== documentDigits(customer.document)) changes.document = document;
+  if (documentDigits(document) !== documentDigits(customer.document ?? '')) changes.document = document;
   for (const field of optionalFields) {
     const value = values[field].trim();
     const before = customer[field] ?? '';

@@ -1,0 +1,238 @@
+import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { Tx } from '../../db/client.ts';
+import {
+  digisacEvents,
+  digisacIntakeBuckets,
+  digisacLinks,
+  digisacWorkLeases,
+} from '../../db/schema/index.ts';
+
+// The ingestion's tables (db/schema/digisac.ts). Functions take the tenant's transaction, but
+// those marked "System", which run across tenants (withSystem): the intake's look-up of a
+// secret, and the workers' claim.
+
+// ── Links: the webhook and the sync cursor ─────────────────────────────────────────────────────
+
+export async function findLink(tx: Tx, tenantId: string) {
+  const [row] = await tx.select().from(digisacLinks).where(eq(digisacLinks.tenantId, tenantId));
+  return row;
+}
+
+/** System: the tenant whose webhook secret hashes to `hash`, if any. */
+export async function tenantOfSecretHash(tx: Tx, hash: string) {
+  const [row] = await tx
+    .select({ tenantId: digisacLinks.tenantId })
+    .from(digisacLinks)
+    .where(eq(digisacLinks.webhookSecretHash, hash));
+  return row?.tenantId;
+}
+
+export async function saveWebhook(
+  tx: Tx,
+  tenantId: string,
+  webhook: { secretHash: string; webhookId: string } | null,
+) {
+  const values = {
+    webhookSecretHash: webhook?.secretHash ?? null,
+    webhookId: webhook?.webhookId ?? null,
+    webhookRegisteredAt: webhook ? sql`now()` : null,
+  };
+  await tx
+    .insert(digisacLinks)
+    .values({ tenantId, ...values })
+    .onConflictDoUpdate({ target: digisacLinks.tenantId, set: values });
+}
+
+// ── The intake ─────────────────────────────────────────────────────────────────────────────────
+
+/**
+ * Takes one token of the tenant's bucket (refilled at `perSecond` up to `burst`) in one atomic
+ * statement; answers whether it had one. Its own statement, so the row is locked for an instant,
+ * not for the intake's transaction.
+ */
+export async function takeIntakeToken(tx: Tx, tenantId: string, perSecond: number, burst: number) {
+  const refilled = sql`least(${burst}::real, ${digisacIntakeBuckets.tokens} + extract(epoch from clock_timestamp() - ${digisacIntakeBuckets.refilledAt})::real * ${perSecond}::real)`;
+  const rows = await tx
+    .insert(digisacIntakeBuckets)
+    .values({ tenantId, tokens: burst - 1, refilledAt: sql`clock_timestamp()` })
+    .onConflictDoUpdate({
+      target: digisacIntakeBuckets.tenantId,
+      set: { tokens: sql`${refilled} - 1`, refilledAt: sql`clock_timestamp()` },
+      setWhere: sql`${refilled} >= 1`,
+    })
+    .returning({ tokens: digisacIntakeBuckets.tokens });
+  return rows.length > 0;
+}
+
+export type NewEvent = Omit<typeof digisacEvents.$inferInsert, 'id'>;
+
+/** Stores the event unless its dedupe key is stored already; answers whether it was new. */
+export async function insertEvent(tx: Tx, event: NewEvent) {
+  const rows = await tx
+    .insert(digisacEvents)
+    .values(event)
+    .onConflictDoNothing({ target: [digisacEvents.tenantId, digisacEvents.dedupeKey] })
+    .returning({ id: digisacEvents.id });
+  return rows.length > 0;
+}
+
+/** Stores many events (an import's or the sync's page); answers how many were new. */
+export async function insertEvents(tx: Tx, events: NewEvent[]) {
+  if (events.length === 0) return 0;
+  const rows = await tx
+    .insert(digisacEvents)
+    .values(events)
+    .onConflictDoNothing({ target: [digisacEvents.tenantId, digisacEvents.dedupeKey] })
+    .returning({ id: digisacEvents.id });
+  return rows.length;
+}
+
+// ── The workers ────────────────────────────────────────────────────────────────────────────────
+
+/**
+ * System: leases up to `limit` work keys (DigiSac tickets) that have events due, oldest due first,
+ * for `leaseMs`. The upsert takes a key only when nobody holds it or its lease ran out, so two
+ * processes never hold one key; a crashed worker's lease runs out.
+ */
+export async function leaseWork(tx: Tx, { limit, leaseMs }: { limit: number; leaseMs: number }) {
+  const result = await tx.execute(sql`
+    with due as (
+      select distinct on (tenant_id, work_key) tenant_id, work_key, next_attempt_at
+      from (
+        select tenant_id, work_key, next_attempt_at from digisac_events
+        where state = 'pending' and next_attempt_at <= now()
+        order by next_attempt_at limit ${limit * 20}
+      ) candidates
+      order by tenant_id, work_key, next_attempt_at
+    )
+    insert into digisac_work_leases (tenant_id, work_key, lease_until)
+    select tenant_id, work_key, clock_timestamp() + ${leaseMs} * interval '1 millisecond'
+    from (select * from due order by next_attempt_at limit ${limit}) picked
+    on conflict (tenant_id, work_key) do update set lease_until = excluded.lease_until
+      where digisac_work_leases.lease_until < clock_timestamp()
+    returning tenant_id, work_key`);
+  return ((result as { rows?: { tenant_id: string; work_key: string }[] }).rows ?? []).map((r) => ({
+    tenantId: r.tenant_id,
+    workKey: r.work_key,
+  }));
+}
+
+export async function releaseWork(tx: Tx, tenantId: string, workKey: string) {
+  await tx
+    .delete(digisacWorkLeases)
+    .where(and(eq(digisacWorkLeases.tenantId, tenantId), eq(digisacWorkLeases.workKey, workKey)));
+}
+
+/** The key's due events in DigiSac's order (its time, then arrival), at most `limit`. */
+export function dueEventsOf(tx: Tx, workKey: string, limit: number) {
+  return tx
+    .select()
+    .from(digisacEvents)
+    .where(
+      and(
+        eq(digisacEvents.workKey, workKey),
+        eq(digisacEvents.state, 'pending'),
+        sql`${digisacEvents.nextAttemptAt} <= now()`,
+      ),
+    )
+    .orderBy(sql`${digisacEvents.occurredAt} asc nulls first`, asc(digisacEvents.receivedAt))
+    .limit(limit);
+}
+
+export async function markProcessed(tx: Tx, ids: string[], state: 'processed' | 'ignored' = 'processed') {
+  if (ids.length === 0) return;
+  await tx
+    .update(digisacEvents)
+    .set({ state, processedAt: sql`now()`, error: null })
+    .where(inArray(digisacEvents.id, ids));
+}
+
+/**
+ * A failed try: back to pending after a back-off (2^attempts × `baseMs`), or `failed` with its
+ * reason after `maxAttempts`.
+ */
+export async function markFailedTry(
+  tx: Tx,
+  ids: string[],
+  error: string,
+  { maxAttempts, baseMs }: { maxAttempts: number; baseMs: number },
+) {
+  if (ids.length === 0) return;
+  await tx
+    .update(digisacEvents)
+    .set({
+      attempts: sql`${digisacEvents.attempts} + 1`,
+      error,
+      state: sql`case when ${digisacEvents.attempts} + 1 >= ${maxAttempts} then 'failed' else 'pending' end`,
+      nextAttemptAt: sql`now() + power(2, ${digisacEvents.attempts}) * ${baseMs} * interval '1 millisecond'`,
+    })
+    .where(inArray(digisacEvents.id, ids));
+}
+
+// ── Status, the failed list, a retry ───────────────────────────────────────────────────────────
+
+/** Events received in the last 24 hours by state, and when the newest arrived. */
+export async function eventCounts24h(tx: Tx) {
+  const rows = await tx
+    .select({
+      state: digisacEvents.state,
+      n: count(),
+      last: sql<string | null>`max(${digisacEvents.receivedAt})`,
+    })
+    .from(digisacEvents)
+    .where(sql`${digisacEvents.receivedAt} >= now() - interval '24 hours'`)
+    .groupBy(digisacEvents.state);
+  return rows;
+}
+
+/** When the newest webhook event arrived (any age). */
+export async function lastWebhookEventAt(tx: Tx) {
+  const [row] = await tx
+    .select({ at: digisacEvents.receivedAt })
+    .from(digisacEvents)
+    .where(eq(digisacEvents.source, 'webhook'))
+    .orderBy(desc(digisacEvents.receivedAt))
+    .limit(1);
+  return row?.at ?? null;
+}
+
+export async function listEvents(tx: Tx, state: string, page: number, perPage: number) {
+  const where = eq(digisacEvents.state, state);
+  const rows = await tx
+    .select({
+      id: digisacEvents.id,
+      event: digisacEvents.event,
+      receivedAt: digisacEvents.receivedAt,
+      attempts: digisacEvents.attempts,
+      error: digisacEvents.error,
+    })
+    .from(digisacEvents)
+    .where(where)
+    .orderBy(desc(digisacEvents.receivedAt), desc(digisacEvents.id))
+    .limit(perPage)
+    .offset((page - 1) * perPage);
+  const [total] = await tx.select({ n: count() }).from(digisacEvents).where(where);
+  return { rows, total: total?.n ?? 0 };
+}
+
+/** A failed event goes back to pending, now, with its tries counted afresh; false when not failed. */
+export async function retryEvent(tx: Tx, id: string) {
+  const rows = await tx
+    .update(digisacEvents)
+    .set({ state: 'pending', attempts: 0, nextAttemptAt: sql`now()`, error: null })
+    .where(and(eq(digisacEvents.id, id), eq(digisacEvents.state, 'failed')))
+    .returning({ id: digisacEvents.id });
+  return rows.length > 0;
+}
+
+/** System: drops the payloads of events older than `days` (their outcome stays); answers how many. */
+export async function dropOldPayloads(tx: Tx, days: number, limit: number) {
+  const result = await tx.execute(sql`
+    update digisac_events set payload = null
+    where (tenant_id, id) in (
+      select tenant_id, id from digisac_events
+      where payload is not null and received_at < now() - ${days} * interval '1 day'
+      limit ${limit})
+    returning 1`);
+  return (result as { rows?: unknown[] }).rows?.length ?? 0;
+}
