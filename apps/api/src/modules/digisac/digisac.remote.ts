@@ -134,12 +134,6 @@ const unexpected = (message: string) => new DigisacCallError({ kind: 'upstream',
 const objectOf = (v: unknown): Record<string, unknown> | undefined =>
   typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Record<string, unknown>) : undefined;
 
-/** An entity's answer, possibly wrapped as `{data: {...}}`. */
-const entityOf = (body: unknown) => {
-  const object = objectOf(body);
-  return objectOf(object?.data) ?? object;
-};
-
 /** A list envelope → its items (at most perPage: bounded by what was asked) and its last page. */
 function pageOf(body: unknown, paging: DigisacPaging): DigisacPage {
   const envelope = objectOf(body);
@@ -157,15 +151,22 @@ function pageOf(body: unknown, paging: DigisacPaging): DigisacPage {
   return { data, lastPage: Math.max(1, lastPage) };
 }
 
-/** The entity answered, or undefined when DigiSac has none (a 404: gone, not an error). */
-const absentOn404 = async (call: Promise<unknown>) => {
+/**
+ * The entity answered (raw), or undefined when DigiSac has none (a 404: gone, not an error). An
+ * answer that is not an object is an upstream failure, not an absence.
+ */
+async function entityOr404(call: Promise<unknown>): Promise<Record<string, unknown> | undefined> {
+  let body: unknown;
   try {
-    return entityOf(await call);
+    body = await call;
   } catch (err) {
     if (isNotFound(err)) return undefined;
     throw err;
   }
-};
+  const entity = objectOf(body);
+  if (!entity) throw unexpected('answer is not an object');
+  return entity;
+}
 
 /** POST /api/v1/me/webhooks: Atende's webhook at the tenant's DigiSac, active, for new and edited messages. */
 export async function registerWebhook(
@@ -179,7 +180,7 @@ export async function registerWebhook(
     path: '/api/v1/me/webhooks',
     body: { name: webhook.name, url: webhook.url, events: webhookEvents, type: 'general', active: true },
   });
-  const id = entityOf(body)?.id;
+  const id = objectOf(body)?.id;
   if (typeof id !== 'string' || id === '' || id.length > 200) throw unexpected('answer has no webhook id');
   return { id };
 }
@@ -213,13 +214,13 @@ export async function deactivateWebhook(
 /** GET /api/v1/contacts/{id}: the raw contact, or undefined when DigiSac has none (404). */
 export function getContact(deps: DigisacRemoteDeps, access: DigisacAccess, id: string) {
   const path = `/api/v1/contacts/${encodeURIComponent(id)}`;
-  return absentOn404(send(deps, access, { name: 'getContact', method: 'GET', path }));
+  return entityOr404(send(deps, access, { name: 'getContact', method: 'GET', path }));
 }
 
 /** GET /api/v1/tickets/{id} with its contact, user and department: raw, or undefined on a 404. */
 export function getTicket(deps: DigisacRemoteDeps, access: DigisacAccess, id: string) {
   const path = `/api/v1/tickets/${encodeURIComponent(id)}`;
-  return absentOn404(
+  return entityOr404(
     send(deps, access, { name: 'getTicket', method: 'GET', path, query: { include: includeAll } }),
   );
 }
