@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { pruneDomainEvents } from './lib/events.ts';
+import { analyzeDueTickets, drainInbox, pruneInboxPayloads } from './modules/digisac/digisac.processing.ts';
 import { sweepCounters } from './modules/identity/security-counters.ts';
 import { pruneNotifications } from './modules/notifications/notifications.service.ts';
 import { checkWaitingTickets } from './modules/notifications/sla.ts';
@@ -37,6 +38,25 @@ export function scheduleJobs(app: FastifyInstance) {
       }
     },
   });
+  // DigiSac ingestion: the inbox and the debounced ticket analyses in every process (the work is
+  // claimed, so more processes mean more throughput); the payloads pruned by the leader.
+  workers.schedule({
+    name: 'digisac-inbox',
+    everyMs: 500,
+    everyProcess: true,
+    run: async () => {
+      await drainInbox(app);
+    },
+  });
+  workers.schedule({
+    name: 'digisac-analysis',
+    everyMs: 5_000,
+    everyProcess: true,
+    run: async () => {
+      while ((await analyzeDueTickets(app)) > 0);
+    },
+  });
+  workers.schedule({ name: 'digisac-inbox-prune', everyMs: 60 * 60_000, run: () => pruneInboxPayloads(db) });
   if (app.builtInIdp) {
     const { mail } = app.builtInIdp;
     workers.schedule({ name: 'mail-queue', everyMs: 5_000, run: () => mail.drain() });

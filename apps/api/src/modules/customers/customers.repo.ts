@@ -103,6 +103,15 @@ export async function upsertDigisacCustomer(
   return found;
 }
 
+/** The customer of a DigiSac contact, by its DigiSac id. */
+export async function findByExternalId(tx: Tx, externalId: string) {
+  const [row] = await tx
+    .select({ id: customers.id, name: customers.name })
+    .from(customers)
+    .where(eq(customers.externalId, externalId));
+  return row;
+}
+
 export async function updateCustomer(tx: Tx, id: string, values: Partial<typeof customers.$inferInsert>) {
   const [row] = await tx.update(customers).set(values).where(eq(customers.id, id)).returning();
   return row;

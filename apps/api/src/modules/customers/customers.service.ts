@@ -123,6 +123,10 @@ export async function updateCustomer({ tx }: TenantScope, id: string, input: Upd
   return toCustomerDto(row);
 }
 
+/** The customer of a DigiSac contact (id and name), or undefined until it is ingested. */
+export const findDigisacCustomer = ({ tx }: TenantScope, externalId: string) =>
+  repo.findByExternalId(tx, externalId);
+
 /** A DigiSac contact as the tenant's customer (customers.repo upsertDigisacCustomer): its id and name. */
 export function upsertDigisacContact(
   { tenantId, tx }: TenantScope,

@@ -115,7 +115,7 @@ export async function storedExternalIds(tx: Tx, externalIds: string[]) {
  */
 export async function conversationOf(tx: Tx, ticketId: string, maxChars: number) {
   const result = await tx.execute(sql`
-    select sender, content from (
+    select sender, content, created_at::text as at from (
       select sender, content, created_at, id,
              sum(length(content)) over (order by created_at desc, id desc) as up_to
       from messages
@@ -123,7 +123,7 @@ export async function conversationOf(tx: Tx, ticketId: string, maxChars: number)
     ) newest
     where up_to - length(content) < ${maxChars}
     order by created_at, id`);
-  return (result as { rows?: { sender: string; content: string }[] }).rows ?? [];
+  return (result as { rows?: { sender: string; content: string; at: string }[] }).rows ?? [];
 }
 
 export async function setMessageFlag(tx: Tx, id: string, flagged: boolean) {

@@ -180,14 +180,18 @@ const speakers: Record<Message['sender'], string> = { customer: 'Cliente', agent
 
 /**
  * A ticket's transcript for its content and its analysis: one line per customer, agent or bot
- * message ("Cliente: …"), oldest first, the newest `maxChars` characters.
+ * message ("Cliente: …"), oldest first, the newest `maxChars` characters; and when its newest
+ * message was written (null without any).
  */
 export async function transcriptOf({ tx }: TenantScope, ticketId: string, maxChars: number) {
-  const lines = (await repo.conversationOf(tx, ticketId, maxChars)).map(
-    (m) => `${speakers[m.sender as Message['sender']] ?? 'Cliente'}: ${m.content}`,
-  );
+  const rows = await repo.conversationOf(tx, ticketId, maxChars);
+  const lines = rows.map((m) => `${speakers[m.sender as Message['sender']] ?? 'Cliente'}: ${m.content}`);
   const text = lines.join('\n');
-  return text.length > maxChars ? text.slice(text.length - maxChars) : text;
+  const last = rows.at(-1)?.at;
+  return {
+    text: text.length > maxChars ? text.slice(text.length - maxChars) : text,
+    lastMessageAt: last ? new Date(last) : null,
+  };
 }
 
 export async function setMessageFlag(scope: TenantScope, id: string, flagged: boolean) {

@@ -230,9 +230,10 @@ export async function upsertDigisacTicket({ tenantId, tx }: TenantScope, facts: 
       customerName: facts.customer?.name ?? null,
       searchText: searchTextOf(title, facts.customer?.name, facts.contactNumber),
       ...(facts.createdAt && { createdAt: facts.createdAt, updatedAt: facts.createdAt }),
+      ...(facts.isOpen === false && { analysisDueAt: new Date() }),
     });
   }
-  const closing = found.isOpen !== false && facts.isOpen === false;
+  const closing = facts.isOpen === false;
   const linking =
     found.customerId === null && facts.customer
       ? { customerId: facts.customer.id, customerName: facts.customer.name }
@@ -241,8 +242,9 @@ export async function upsertDigisacTicket({ tenantId, tx }: TenantScope, facts: 
     await repo.updateTicket(tx, found.id, {
       ...known,
       ...linking,
-      // Closed in DigiSac: nobody waits any more (no episode), and its analysis is due now.
-      ...(closing && { waitStartedAt: null, slaPending: false, analysisDueAt: new Date() }),
+      // Closed in DigiSac: nobody waits any more (no episode); just closed, its analysis is due now.
+      ...(closing && { waitStartedAt: null, slaPending: false }),
+      ...(closing && found.isOpen !== false && { analysisDueAt: new Date() }),
     });
   }
   return found.id;
@@ -258,6 +260,9 @@ export const claimDueDigisacAnalyses = (db: Db, limit: number, leaseSeconds: num
 /** The claimed analysis is done (unless a message made it due again meanwhile). */
 export const clearDigisacAnalysisDue = ({ tx }: TenantScope, id: string, claimedDue: string) =>
   repo.clearDue(tx, id, claimedDue);
+
+/** The Atende ticket of a DigiSac ticket: its id and open state; undefined until it is ingested. */
+export const findDigisacTicket = ({ tx }: TenantScope, externalId: string) => repo.findByExternalId(tx, externalId);
 
 /** A new message arrived: the ticket's analysis is due after the debounce (unless due sooner). */
 export async function digisacAnalysisDue({ tx }: TenantScope, id: string, debounceSeconds: number) {

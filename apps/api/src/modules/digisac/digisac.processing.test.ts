@@ -1,0 +1,231 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { withTenant } from '../../db/tenant.ts';
+import { type FakeDigisac, fakeDigisacToken, startFakeDigisac } from '../../test/fake-digisac.ts';
+import { type Json, twoTenants } from '../../test/helpers.ts';
+import { entityInboxEntry, webhookInboxEntry } from './digisac.inbox.ts';
+import * as repo from './digisac.repo.ts';
+
+// The inbox's workers over a real database and the fake DigiSac: events go into the inbox as the
+// intake writes them, `digisac-inbox` applies them, and what people see is read over HTTP.
+
+describe('DigiSac ingestion: the inbox workers', () => {
+  let t: Awaited<ReturnType<typeof twoTenants>>;
+  let fake: FakeDigisac;
+  const db = () => t.server.database.db;
+
+  /** Writes events into tenant A's inbox as the webhook would (each a delivery of `data`). */
+  const deliver = (event: string, data: unknown, tenantId = t.a.tenant.id) =>
+    withTenant(db(), tenantId, ({ tx }) =>
+      repo.insertEvent(tx, { ...webhookInboxEntry(JSON.stringify({ event, data })), tenantId }),
+    );
+  const process = () => t.server.app.workers.runNow('digisac-inbox');
+  const query = async <T = Json>(text: ReturnType<typeof sql>) =>
+    ((await db().execute(text)) as unknown as { rows: T[] }).rows;
+
+  beforeAll(async () => {
+    [t, fake] = await Promise.all([
+      twoTenants({ DIGISAC_ALLOW_PRIVATE_HOSTS: 'true', DIGISAC_TICKET_ANALYSIS_DEBOUNCE_SECONDS: '1' }),
+      startFakeDigisac({ tickets: 0 }),
+    ]);
+    for (const tenant of [t.a, t.b]) {
+      const saved = await tenant.api('PUT', '/tenants/settings', {
+        name: 'Loja',
+        digisac_host: fake.url,
+        digisac_token: fakeDigisacToken,
+      });
+      expect(saved.status).toBe(200);
+    }
+  });
+  afterAll(async () => {
+    await t?.server.close();
+    await fake?.close();
+  });
+
+  it('makes a DigiSac conversation an Atende ticket with its customer and messages, in DigiSac order', async () => {
+    const { ticket, contact } = fake.openTicket({ name: 'Joana Prado', number: '5511987650001' });
+    const now = Math.floor(Date.now() / 1000);
+    const first = fake.addMessage({
+      ticketId: ticket.id,
+      text: 'Oi, meu pedido não chegou',
+      timestamp: now - 30,
+    });
+    const answer = fake.addMessage({
+      ticketId: ticket.id,
+      text: 'Vou verificar para você',
+      isFromMe: true,
+      timestamp: now - 20,
+    });
+    const note = fake.addMessage({
+      ticketId: ticket.id,
+      text: 'cliente VIP',
+      isFromMe: true,
+      isComment: true,
+      timestamp: now - 15,
+    });
+    const image = fake.addMessage({
+      ticketId: ticket.id,
+      type: 'image',
+      text: null,
+      file: { name: 'comprovante.jpg', mimetype: 'image/jpeg' },
+      timestamp: now - 10,
+    });
+    // Delivered out of order, and one of them twice.
+    for (const message of [image, answer, note, first, answer]) await deliver('message.created', message);
+    await process();
+
+    const list = await t.a.api('GET', '/tickets?source=digisac');
+    expect(list.status).toBe(200);
+    expect(list.body.tickets).toHaveLength(1);
+    const made = list.body.tickets[0];
+    expect(made).toMatchObject({
+      source: 'digisac',
+      external: { protocol: String(ticket.protocol), contact_number: '5511987650001' },
+      customer_name: 'Joana Prado',
+    });
+    const customer = await t.a.api('GET', `/customers/${made.customer_id}`);
+    expect(customer.body).toMatchObject({
+      name: 'Joana Prado',
+      document: null,
+      source: 'digisac',
+      phone: '5511987650001',
+    });
+
+    const messages = await t.a.api('GET', `/messages?ticket_id=${made.id}&kind=all&per_page=50`);
+    // Newest first, by DigiSac's time (the opening system event first of all).
+    const own = messages.body.messages.filter((m: Json) => m.kind !== 'system');
+    expect(own.map((m: Json) => [m.sender, m.kind, m.content])).toEqual([
+      ['customer', 'message', '[image] comprovante.jpg'],
+      ['agent', 'note', 'cliente VIP'],
+      ['agent', 'message', 'Vou verificar para você'],
+      ['customer', 'message', 'Oi, meu pedido não chegou'],
+    ]);
+    expect(own[0]).toMatchObject({
+      media_type: 'image',
+      file_name: 'comprovante.jpg',
+      external_id: image.id,
+    });
+    // The customer's text is analysed; the agent's and the note are not.
+    expect(own[3].analysis).not.toBeNull();
+    expect(own[2].analysis).toBeNull();
+    // The default list leaves the note out.
+    const plain = await t.a.api('GET', `/messages?ticket_id=${made.id}`);
+    expect(plain.body.messages.map((m: Json) => m.kind)).not.toContain('note');
+    expect(contact.id).toBeTruthy();
+    // Every event was applied once.
+    const states = await query(sql`select state, count(*)::int as n from digisac_events
+      where tenant_id = ${t.a.tenant.id} group by state`);
+    expect(states).toEqual([{ state: 'processed', n: 4 }]);
+  });
+
+  it('raises the alert of a red-flag customer message and keeps the SLA on who wrote', async () => {
+    const { ticket } = fake.openTicket({ name: 'Rita Souza' });
+    const angry = fake.addMessage({ ticketId: ticket.id, text: 'Isso é um absurdo, vou no Procon!' });
+    await deliver('message.created', angry);
+    await process();
+    const [made] = (await t.a.api('GET', `/tickets?source=digisac&search=Rita`)).body.tickets;
+    expect(made.flagged).toBe(true);
+    const unread = await t.a.api('GET', '/notifications/unread?limit=50');
+    const alert = unread.body.notifications.find(
+      (n: Json) => n.details.ticket_id === made.id && n.alert_type === 'red_flags',
+    );
+    expect(alert?.message).toContain('procon');
+    // The customer waits; a bot's message is not an answer, an agent's is.
+    const wait = async () =>
+      (
+        await query<{ waiting: boolean }>(sql`select wait_started_at is not null as waiting from tickets
+        where id = ${made.id}`)
+      )[0]?.waiting;
+    expect(await wait()).toBe(true);
+    await deliver(
+      'message.created',
+      fake.addMessage({
+        ticketId: ticket.id,
+        text: 'Menu: 1, 2, 3',
+        isFromMe: true,
+        isFromBot: true,
+        origin: 'bot',
+      }),
+    );
+    await process();
+    expect(await wait()).toBe(true);
+    await deliver(
+      'message.created',
+      fake.addMessage({ ticketId: ticket.id, text: 'Sinto muito, vou resolver', isFromMe: true }),
+    );
+    await process();
+    expect(await wait()).toBe(false);
+  });
+
+  it('analyses history without notifying anyone, and opens no wait for it', async () => {
+    const { ticket } = fake.openTicket({ name: 'Caio Antigo' });
+    const old = fake.addMessage({
+      ticketId: ticket.id,
+      text: 'Vou processar vocês, meu advogado já sabe',
+      timestamp: Math.floor(Date.now() / 1000) - 3 * 24 * 3600,
+    });
+    await withTenant(db(), t.a.tenant.id, ({ tx }) =>
+      repo.insertEvent(tx, { ...entityInboxEntry('import', old), tenantId: t.a.tenant.id }),
+    );
+    await process();
+    const [made] = (await t.a.api('GET', '/tickets?source=digisac&search=Caio')).body.tickets;
+    const [message] = (await t.a.api('GET', `/messages?ticket_id=${made.id}`)).body.messages;
+    expect(message.analysis?.contains_red_flags).toBe(true);
+    const unread = await t.a.api('GET', '/notifications/unread?limit=50');
+    expect(unread.body.notifications.filter((n: Json) => n.details.ticket_id === made.id)).toEqual([]);
+    const [row] = await query(sql`select wait_started_at from tickets where id = ${made.id}`);
+    expect(row.wait_started_at).toBeNull();
+  });
+
+  it('retries a failing DigiSac with back-off, keeps the event as failed after 5 tries, and retries it on demand', async () => {
+    const { ticket } = fake.openTicket({ name: 'Beto Falha' });
+    await deliver('message.created', fake.addMessage({ ticketId: ticket.id, text: 'Alô?' }));
+    const due = () =>
+      db().execute(sql`update digisac_events set next_attempt_at = now() where tenant_id = ${t.a.tenant.id}`);
+    fake.failNext(100, 500);
+    for (let i = 0; i < 5; i++) {
+      await process();
+      await due();
+    }
+    const [failed] = await query(sql`select id, state, attempts, error from digisac_events
+      where tenant_id = ${t.a.tenant.id} and state <> 'processed'`);
+    expect(failed).toMatchObject({ state: 'failed', attempts: 5, error: 'O DigiSac respondeu 500.' });
+    fake.failNext(0);
+    expect(await withTenant(db(), t.a.tenant.id, ({ tx }) => repo.retryEvent(tx, failed.id))).toBe(true);
+    await process();
+    const [after] = await query(sql`select state from digisac_events where id = ${failed.id}`);
+    expect(after.state).toBe('processed');
+    expect((await t.a.api('GET', '/tickets?source=digisac&search=Beto')).body.tickets).toHaveLength(1);
+  });
+
+  it('closes the ticket with DigiSac and analyses its transcript then', async () => {
+    const { ticket } = fake.openTicket({ name: 'Dora Fim' });
+    await deliver('message.created', fake.addMessage({ ticketId: ticket.id, text: 'Obrigada, resolveu!' }));
+    await deliver(
+      'message.created',
+      fake.addMessage({ ticketId: ticket.id, text: 'Por nada!', isFromMe: true }),
+    );
+    const { message: closing } = fake.closeTicket(ticket.id);
+    await deliver('message.created', closing);
+    await process();
+    await t.server.app.workers.runNow('digisac-analysis');
+    const [made] = (await t.a.api('GET', '/tickets?source=digisac&search=Dora')).body.tickets;
+    expect(made.content).toBe('Cliente: Obrigada, resolveu!\nAtendente: Por nada!');
+    expect(made.analysis).not.toBeNull();
+    const [row] = await query(
+      sql`select is_open, wait_started_at, analysis_due_at from tickets where id = ${made.id}`,
+    );
+    expect(row).toMatchObject({ is_open: false, wait_started_at: null, analysis_due_at: null });
+    // The transcript is DigiSac's: not editable here.
+    const edit = await t.a.api('PUT', `/tickets/${made.id}`, { content: 'outra coisa' });
+    expect(edit.status).toBe(409);
+  });
+
+  it("never writes one tenant's events into another's data", async () => {
+    const { ticket } = fake.openTicket({ name: 'Eva Outra' });
+    await deliver('message.created', fake.addMessage({ ticketId: ticket.id, text: 'Oi' }), t.b.tenant.id);
+    await process();
+    expect((await t.a.api('GET', '/tickets?source=digisac&search=Eva')).body.tickets).toEqual([]);
+    expect((await t.b.api('GET', '/tickets?source=digisac&search=Eva')).body.tickets).toHaveLength(1);
+  });
+});

@@ -1,0 +1,332 @@
+import type { MessageAnalysis } from '@atende/analyzer';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../../config.ts';
+import type { Db } from '../../db/client.ts';
+import type { DigisacEvent } from '../../db/schema/index.ts';
+import { withSystem } from '../../db/system.ts';
+import { type TenantTx, tenantTxOf } from '../../db/tenant.ts';
+import type { CpuPool } from '../../lib/cpu/pool.ts';
+import { AppError } from '../../lib/errors.ts';
+import type { DomainEvents } from '../../lib/events.ts';
+import type { SecretKey } from '../../lib/secrets.ts';
+import { analyzeNewMessage, analyzeTicket, inAnalysisTurn } from '../analysis/analysis.service.ts';
+import { findDigisacCustomer, upsertDigisacContact } from '../customers/customers.service.ts';
+import { storedDigisacMessageIds, transcriptOf, upsertDigisacMessage } from '../messages/messages.service.ts';
+import {
+  claimDueDigisacAnalyses,
+  clearDigisacAnalysisDue,
+  digisacAnalysisDue,
+  findDigisacTicket,
+  setDigisacTranscript,
+  upsertDigisacTicket,
+} from '../tickets/tickets.service.ts';
+import { DigisacCallError } from './digisac.client.ts';
+import {
+  type DigisacContact,
+  type DigisacMessage,
+  type DigisacTicket,
+  entityKind,
+  parseContact,
+  parseMessage,
+  parseTicket,
+} from './digisac.payloads.ts';
+import { type DigisacAccess, getContact, getTicket } from './digisac.remote.ts';
+import * as repo from './digisac.repo.ts';
+import { storedCredentials } from './digisac.service.ts';
+
+/**
+ * The inbox's workers (ARCHITECTURE "DigiSac ingestion"): every server process runs them (the
+ * `digisac-inbox` job). A pass leases a few work keys — one DigiSac ticket each — so two processes
+ * never interleave one ticket's events, then applies each key's due events in DigiSac's order:
+ * what is missing is fetched from DigiSac and new customer messages are analysed, both with no
+ * transaction open; then customer, ticket, messages, analyses and the events' outcome are written
+ * in one tenant transaction. At least once and idempotent (everything is matched by its DigiSac
+ * id), so a process that dies mid-way only makes its key wait for the lease to run out. A failure
+ * is retried with back-off, then kept as `failed` with its reason (retried by a person).
+ */
+
+export interface IngestionDeps {
+  config: Pick<
+    Config,
+    | 'DIGISAC_ALLOW_PRIVATE_HOSTS'
+    | 'DIGISAC_TIMEOUT_MS'
+    | 'DIGISAC_MAX_RESPONSE_BYTES'
+    | 'DIGISAC_MAX_RESPONSE_VALUES'
+    | 'DIGISAC_MAX_REQUESTS_PER_SECOND'
+    | 'DIGISAC_TICKET_ANALYSIS_DEBOUNCE_SECONDS'
+    | 'DNS_SERVERS'
+    | 'DNS_TIMEOUT_MS'
+    | 'DNS_MAX_CONCURRENT_LOOKUPS'
+    | 'DNS_MAX_CONCURRENT_LOOKUPS_PER_TENANT'
+  >;
+  database: { db: Db };
+  secretKey: SecretKey;
+  log: FastifyBaseLogger;
+  cpu: CpuPool;
+  events: DomainEvents;
+}
+
+/** Work keys one pass of one process leases, and how long (a crashed worker's keys wait this). */
+const keysPerPass = 8;
+const leaseMs = 60_000;
+/** A key's events applied per pass (the rest in the next one). */
+const eventsPerKey = 200;
+/** Tries before an event is kept as failed, and the back-off's base (2 s, 4 s, 8 s, 16 s). */
+const maxAttempts = 5;
+const backoffBaseMs = 2_000;
+/** A message older than this is history: analysed, but nobody is notified (and no wait opens). */
+const historyMs = 24 * 60 * 60 * 1000;
+/** The transcript (a DigiSac ticket's content) keeps the newest this many characters. */
+export const transcriptChars = 100_000;
+
+const isHistory = (at: Date) => Date.now() - at.getTime() > historyMs;
+
+/** Why a try failed, in words for the team (the failed list shows it); never a payload. */
+function failureReason(err: unknown) {
+  if (err instanceof DigisacCallError) {
+    const { failure } = err;
+    if (failure.kind === 'upstream') return `O DigiSac respondeu ${failure.status}.`;
+    if (failure.kind === 'unauthorized') return 'O DigiSac recusou o token.';
+    if (failure.kind === 'timeout') return 'O DigiSac não respondeu a tempo.';
+    if (failure.kind === 'rate_limited') return 'Limite de chamadas ao DigiSac por segundo atingido.';
+    return 'Não foi possível falar com o DigiSac.';
+  }
+  if (err instanceof AppError) return err.detail;
+  return 'Erro interno ao processar o evento.';
+}
+
+/** One pass over the inbox: answers how many events it looked at. */
+export async function processInbox(deps: IngestionDeps): Promise<number> {
+  const leased = await withSystem(deps.database.db, 'digisac-inbox', (tx) =>
+    repo.leaseWork(tx, { limit: keysPerPass, leaseMs }),
+  );
+  const counts = await Promise.all(leased.map((key) => processKey(deps, key.tenantId, key.workKey)));
+  return counts.reduce((a, b) => a + b, 0);
+}
+
+/** Passes until nothing is due or `budgetMs` has gone (the job runs again soon). */
+export async function drainInbox(deps: IngestionDeps, budgetMs = 20_000) {
+  const until = Date.now() + budgetMs;
+  let total = 0;
+  for (;;) {
+    const handled = await processInbox(deps);
+    total += handled;
+    if (handled === 0 || Date.now() > until) return total;
+  }
+}
+
+async function processKey(deps: IngestionDeps, tenantId: string, workKey: string) {
+  const tenantTx = tenantTxOf(deps.database.db, tenantId);
+  try {
+    const events = await tenantTx(({ tx }) => repo.dueEventsOf(tx, workKey, eventsPerKey));
+    if (events.length === 0) return 0;
+    try {
+      await applyEvents(deps, tenantTx, workKey, events);
+    } catch (err) {
+      const reason = failureReason(err);
+      deps.log.warn(
+        {
+          tenantId,
+          workKey,
+          events: events.length,
+          reason,
+          err: err instanceof DigisacCallError ? undefined : err,
+        },
+        'DigiSac events not applied; retried later',
+      );
+      await tenantTx(({ tx }) =>
+        repo.markFailedTry(
+          tx,
+          events.map((e) => e.id),
+          reason,
+          { maxAttempts, baseMs: backoffBaseMs },
+        ),
+      );
+    }
+    return events.length;
+  } finally {
+    await tenantTx(({ tx }) => repo.releaseWork(tx, tenantId, workKey)).catch((err) =>
+      deps.log.warn({ err, tenantId, workKey }, 'DigiSac work lease not released (it runs out)'),
+    );
+  }
+}
+
+interface Parsed {
+  row: DigisacEvent;
+  message?: DigisacMessage;
+  ticket?: DigisacTicket;
+  contact?: DigisacContact;
+}
+
+function parse(row: DigisacEvent): Parsed {
+  const kind = entityKind(row.payload);
+  if (kind === 'message') return { row, message: parseMessage(row.payload) ?? undefined };
+  if (kind === 'ticket') return { row, ticket: parseTicket(row.payload) ?? undefined };
+  if (kind === 'contact') return { row, contact: parseContact(row.payload) ?? undefined };
+  return { row };
+}
+
+/** What a message shows: its text, else its media type and file name. */
+function contentOf(message: DigisacMessage) {
+  if (message.text) return message.text;
+  if (message.kind === 'system') {
+    if (message.ticketClose) return 'Chamado encerrado no DigiSac.';
+    if (message.ticketOpen) return 'Chamado aberto no DigiSac.';
+    return 'Evento do chamado no DigiSac.';
+  }
+  const media = message.type && message.type !== 'chat' ? message.type : 'mensagem';
+  return message.fileName ? `[${media}] ${message.fileName}` : `[${media}]`;
+}
+
+async function applyEvents(deps: IngestionDeps, tenantTx: TenantTx, workKey: string, rows: DigisacEvent[]) {
+  const parsed = rows.map(parse);
+  const ignored = parsed.filter((p) => !p.message && !p.ticket && !p.contact).map((p) => p.row.id);
+  const messages = parsed.flatMap((p) => (p.message ? [p.message] : []));
+  const ticketExternalId = workKey.startsWith('ticket:') ? workKey.slice('ticket:'.length) : null;
+
+  let access: DigisacAccess | undefined;
+  const accessOf = async () => {
+    access ??= await storedCredentials(deps, tenantTx);
+    return access;
+  };
+  const remoteDeps = { config: deps.config, db: deps.database.db, log: deps.log };
+
+  // What is stored already: the ticket, the customer, the messages (no need to fetch or analyse).
+  const contactIdHint =
+    parsed.find((p) => p.ticket)?.ticket?.contactId ??
+    messages.find((m) => m.contactId)?.contactId ??
+    parsed.find((p) => p.contact)?.contact?.id ??
+    null;
+  const stored = await tenantTx(async (scope) => ({
+    ticket: ticketExternalId ? await findDigisacTicket(scope, ticketExternalId) : undefined,
+    customer: contactIdHint ? await findDigisacCustomer(scope, contactIdHint) : undefined,
+    messageIds: await storedDigisacMessageIds(
+      scope,
+      messages.map((m) => m.id),
+    ),
+  }));
+
+  // The ticket's facts: the newest ticket-shaped event, else DigiSac's ticket when it is new here.
+  let ticket = parsed.findLast((p) => p.ticket)?.ticket;
+  if (ticketExternalId && !stored.ticket && !ticket) {
+    ticket = parseTicket(await getTicket(remoteDeps, await accessOf(), ticketExternalId)) ?? undefined;
+  }
+  const contactId = ticket?.contactId ?? contactIdHint;
+  let contact = ticket?.contact ?? parsed.findLast((p) => p.contact)?.contact ?? undefined;
+  if (contactId && !stored.customer && !contact) {
+    contact = parseContact(await getContact(remoteDeps, await accessOf(), contactId)) ?? undefined;
+  }
+
+  // New customer messages are analysed before the write, with no transaction open.
+  const analyses = new Map<string, { result: MessageAnalysis; quiet: boolean }>();
+  for (const message of messages) {
+    if (stored.messageIds.has(message.id) || analyses.has(message.id)) continue;
+    if (message.kind !== 'message' || message.sender !== 'customer' || !message.text) continue;
+    const at = message.timestamp ?? message.createdAt ?? new Date();
+    analyses.set(message.id, {
+      result: await analyzeNewMessage(deps, tenantTx, message.text),
+      quiet: isHistory(at),
+    });
+  }
+
+  await inAnalysisTurn(tenantTx.tenantId, () =>
+    tenantTx(async (scope) => {
+      const customer =
+        contactId && (contact || !stored.customer)
+          ? await upsertDigisacContact(scope, {
+              externalId: contactId,
+              name: contact?.name ?? null,
+              phone: contact?.number ?? null,
+            })
+          : (stored.customer ?? null);
+      const ticketFacts = (isOpen: boolean | null) => ({
+        externalId: ticketExternalId as string,
+        protocol: ticket?.protocol ?? null,
+        isOpen,
+        contactNumber: contact?.number ?? null,
+        departmentName: ticket?.departmentName ?? null,
+        agentName: ticket?.agentName ?? null,
+        customer,
+        createdAt: ticket?.createdAt ?? messages[0]?.timestamp ?? null,
+      });
+      const ticketId = ticketExternalId
+        ? await upsertDigisacTicket(scope, ticketFacts(ticket?.isOpen ?? null))
+        : null;
+      let conversed = false;
+      let isOpen = ticket?.isOpen ?? null;
+      for (const message of messages) {
+        // DigiSac's system events say when the ticket closes or opens again.
+        if (ticketId && message.kind === 'system' && (message.ticketClose || message.ticketOpen)) {
+          isOpen = message.ticketOpen && !message.ticketClose;
+          await upsertDigisacTicket(scope, ticketFacts(isOpen));
+        }
+        const created = await upsertDigisacMessage(
+          deps,
+          scope,
+          {
+            externalId: message.id,
+            ticketId: message.ticketId === ticketExternalId ? ticketId : null,
+            customerId: customer?.id ?? null,
+            content: contentOf(message),
+            sender: message.sender,
+            kind: message.kind,
+            mediaType:
+              message.type && message.type !== 'chat' && message.kind === 'message' ? message.type : null,
+            fileName: message.fileName,
+            at: message.timestamp ?? message.createdAt ?? new Date(),
+          },
+          analyses.get(message.id),
+        );
+        if (created && message.kind === 'message') conversed = true;
+      }
+      if (ticketId && conversed) {
+        await digisacAnalysisDue(scope, ticketId, deps.config.DIGISAC_TICKET_ANALYSIS_DEBOUNCE_SECONDS);
+        // A closed ticket's customer messages (an import, a late delivery) leave nobody waiting.
+        if (isOpen === false) await upsertDigisacTicket(scope, ticketFacts(false));
+      }
+      const applied = parsed.filter((p) => p.message || p.ticket || p.contact).map((p) => p.row.id);
+      await repo.markProcessed(scope.tx, applied);
+      await repo.markProcessed(scope.tx, ignored, 'ignored');
+    }),
+  );
+}
+
+/**
+ * The `digisac-analysis` job (every process): DigiSac tickets whose analysis is due — a debounce
+ * after their newest messages, or at once when they close — get their transcript rebuilt as their
+ * content and are analysed again (offline); a conversation whose newest message is history
+ * notifies nobody. Answers how many.
+ */
+export async function analyzeDueTickets(deps: IngestionDeps, limit = 5): Promise<number> {
+  const due = await claimDueDigisacAnalyses(deps.database.db, limit, 300);
+  for (const { tenantId, id, due: claimed } of due) {
+    const tenantTx = tenantTxOf(deps.database.db, tenantId);
+    try {
+      const transcript = await tenantTx(async (scope) => {
+        const built = await transcriptOf(scope, id, transcriptChars);
+        if (built.text) await setDigisacTranscript(scope, id, built.text);
+        return built;
+      });
+      if (transcript.text) {
+        await analyzeTicket({ ...deps, llm: undefined }, tenantTx, id, {
+          force: true,
+          provider: 'local',
+          quiet: transcript.lastMessageAt !== null && isHistory(transcript.lastMessageAt),
+        });
+      }
+      await tenantTx((scope) => clearDigisacAnalysisDue(scope, id, claimed));
+    } catch (err) {
+      // Due again when the claim's lease runs out (5 minutes).
+      deps.log.warn({ err, tenantId, ticketId: id }, 'DigiSac ticket analysis failed; retried later');
+    }
+  }
+  return due.length;
+}
+
+/** System: the inbox keeps payloads 7 days, then only the outcome (the `digisac-inbox-prune` job). */
+export async function pruneInboxPayloads(db: Db) {
+  for (;;) {
+    const dropped = await withSystem(db, 'digisac-inbox-prune', (tx) => repo.dropOldPayloads(tx, 7, 5_000));
+    if (dropped < 5_000) return;
+  }
+}
