@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { pruneDomainEvents } from './lib/events.ts';
 import { analyzeDueTickets, drainInbox, pruneInboxPayloads } from './modules/digisac/digisac.processing.ts';
+import { advanceImport, syncAll } from './modules/digisac/digisac.pull.ts';
 import { sweepCounters } from './modules/identity/security-counters.ts';
 import { pruneNotifications } from './modules/notifications/notifications.service.ts';
 import { checkWaitingTickets } from './modules/notifications/sla.ts';
@@ -57,6 +58,21 @@ export function scheduleJobs(app: FastifyInstance) {
     },
   });
   workers.schedule({ name: 'digisac-inbox-prune', everyMs: 60 * 60_000, run: () => pruneInboxPayloads(db) });
+  // History imports advance a few pages per run, in any process; the catch-up sync in the leader.
+  workers.schedule({
+    name: 'digisac-import',
+    everyMs: 2_000,
+    everyProcess: true,
+    run: async () => {
+      const until = Date.now() + 20_000;
+      while (Date.now() < until && (await advanceImport(app)));
+    },
+  });
+  workers.schedule({
+    name: 'digisac-sync',
+    everyMs: app.config.DIGISAC_SYNC_INTERVAL_SECONDS * 1000,
+    run: () => syncAll(app),
+  });
   if (app.builtInIdp) {
     const { mail } = app.builtInIdp;
     workers.schedule({ name: 'mail-queue', everyMs: 5_000, run: () => mail.drain() });

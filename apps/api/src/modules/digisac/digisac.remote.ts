@@ -226,20 +226,24 @@ export function getTicket(deps: DigisacRemoteDeps, access: DigisacAccess, id: st
 }
 
 /**
- * One page of a ticket's messages, oldest first by `timestamp` (the conversation's order; id
+ * One page of a ticket's messages (those updated since `updatedSince`, when given), oldest first by `timestamp` (the conversation's order; id
  * breaks ties so pages do not overlap).
  */
 export async function listTicketMessages(
   deps: DigisacRemoteDeps,
   access: DigisacAccess,
-  input: { ticketId: string } & DigisacPaging,
+  input: { ticketId: string; updatedSince?: Date } & DigisacPaging,
 ): Promise<DigisacPage> {
   const body = await send(deps, access, {
     name: 'listTicketMessages',
     method: 'GET',
     path: '/api/v1/messages',
     query: {
-      where: { ticketId: input.ticketId },
+      where: {
+        ticketId: input.ticketId,
+        // The catch-up reads only what changed (created, or synced later from the phone).
+        ...(input.updatedSince && { updatedAt: { $gte: input.updatedSince.toISOString() } }),
+      },
       order: [
         ['timestamp', 'ASC'],
         ['id', 'ASC'],

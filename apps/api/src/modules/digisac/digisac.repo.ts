@@ -1,7 +1,8 @@
-import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import {
   digisacEvents,
+  digisacImports,
   digisacIntakeBuckets,
   digisacLinks,
   digisacWorkLeases,
@@ -235,4 +236,113 @@ export async function dropOldPayloads(tx: Tx, days: number, limit: number) {
       limit ${limit})
     returning 1`);
   return (result as { rows?: unknown[] }).rows?.length ?? 0;
+}
+
+// ── The webhook's settings and the retry's answer ──────────────────────────────────────────────
+
+/**
+ * The tenant's link, created empty if absent, locked until the transaction ends: a rotation or a
+ * removal reads the webhook it replaces while no other can, so none is left active at DigiSac
+ * unknown here.
+ */
+export async function lockLink(tx: Tx, tenantId: string) {
+  await tx.insert(digisacLinks).values({ tenantId }).onConflictDoNothing({ target: digisacLinks.tenantId });
+  const [row] = await tx.select().from(digisacLinks).where(eq(digisacLinks.tenantId, tenantId)).for('update');
+  return row;
+}
+
+/** An event's state, or undefined when the tenant has no such event. */
+export async function eventState(tx: Tx, id: string) {
+  const [row] = await tx
+    .select({ state: digisacEvents.state })
+    .from(digisacEvents)
+    .where(eq(digisacEvents.id, id));
+  return row?.state;
+}
+
+// ── History import and catch-up sync ───────────────────────────────────────────────────────────
+
+/** System: the tenants whose webhook is active (the catch-up sync repairs what it missed). */
+export async function linkedTenants(tx: Tx) {
+  const rows = await tx
+    .select({ tenantId: digisacLinks.tenantId })
+    .from(digisacLinks)
+    .where(isNotNull(digisacLinks.webhookSecretHash));
+  return rows.map((r) => r.tenantId);
+}
+
+export async function saveSyncCursor(tx: Tx, tenantId: string, cursor: Date) {
+  await tx
+    .update(digisacLinks)
+    .set({ syncCursor: cursor, lastSyncAt: sql`now()` })
+    .where(eq(digisacLinks.tenantId, tenantId));
+}
+
+export type DigisacImport = typeof digisacImports.$inferSelect;
+
+/** The tenant's newest import, if any. */
+export async function latestImport(tx: Tx) {
+  const [row] = await tx.select().from(digisacImports).orderBy(desc(digisacImports.startedAt)).limit(1);
+  return row;
+}
+
+export async function insertImport(tx: Tx, values: { tenantId: string; days: number; since: Date }) {
+  const [row] = await tx.insert(digisacImports).values(values).returning();
+  if (!row) throw new Error('import insert returned no row');
+  return row;
+}
+
+/**
+ * System: takes one running import nobody holds (or whose holder's lease ran out) for `leaseMs`;
+ * answers it, or undefined.
+ */
+export async function claimImport(tx: Tx, leaseMs: number) {
+  const result = await tx.execute(sql`
+    update digisac_imports i set lease_until = clock_timestamp() + ${leaseMs} * interval '1 millisecond'
+    from (
+      select tenant_id, id from digisac_imports
+      where state = 'running' and (lease_until is null or lease_until < clock_timestamp())
+      order by started_at limit 1
+      for update skip locked
+    ) free
+    where i.tenant_id = free.tenant_id and i.id = free.id
+    returning i.tenant_id, i.id`);
+  const [row] = (result as { rows?: { tenant_id: string; id: string }[] }).rows ?? [];
+  return row ? { tenantId: row.tenant_id, id: row.id } : undefined;
+}
+
+export async function findImport(tx: Tx, id: string) {
+  const [row] = await tx.select().from(digisacImports).where(eq(digisacImports.id, id));
+  return row;
+}
+
+/** Records progress, unless the import was cancelled meanwhile; answers whether it is still running. */
+export async function advanceImport(
+  tx: Tx,
+  id: string,
+  values: Partial<
+    Pick<DigisacImport, 'cursor' | 'page' | 'tickets' | 'messages' | 'state' | 'error' | 'finishedAt'>
+  >,
+) {
+  const rows = await tx
+    .update(digisacImports)
+    .set(values)
+    .where(and(eq(digisacImports.id, id), eq(digisacImports.state, 'running')))
+    .returning({ id: digisacImports.id });
+  return rows.length > 0;
+}
+
+/** The process is done with it for now: another run (any process) may take it at once. */
+export async function releaseImport(tx: Tx, id: string) {
+  await tx.update(digisacImports).set({ leaseUntil: null }).where(eq(digisacImports.id, id));
+}
+
+/** Cancels the running import; answers whether there was one. */
+export async function cancelImport(tx: Tx) {
+  const rows = await tx
+    .update(digisacImports)
+    .set({ state: 'cancelled', finishedAt: sql`now()`, leaseUntil: null })
+    .where(eq(digisacImports.state, 'running'))
+    .returning({ id: digisacImports.id });
+  return rows.length > 0;
 }

@@ -1,0 +1,102 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { withTenant } from '../../db/tenant.ts';
+import { type FakeDigisac, fakeDigisacToken, startFakeDigisac } from '../../test/fake-digisac.ts';
+import { type Json, twoTenants } from '../../test/helpers.ts';
+import { cancelImport, importStatus, startImport } from './digisac.pull.ts';
+import * as repo from './digisac.repo.ts';
+
+// The history import and the catch-up sync over a real database and the fake DigiSac: what they
+// read goes into the inbox, the workers apply it, and people see it over HTTP.
+
+describe('DigiSac ingestion: history import and catch-up sync', () => {
+  let t: Awaited<ReturnType<typeof twoTenants>>;
+  let fake: FakeDigisac;
+  const db = () => t.server.database.db;
+  const run = (job: string) => t.server.app.workers.runNow(job);
+  const asA = <T>(work: Parameters<typeof withTenant<T>>[2]) => withTenant(db(), t.a.tenant.id, work);
+
+  beforeAll(async () => {
+    // 150 generated tickets, one every 37 minutes back from now: about 92 hours of history.
+    [t, fake] = await Promise.all([
+      twoTenants({ DIGISAC_ALLOW_PRIVATE_HOSTS: 'true', DIGISAC_MAX_REQUESTS_PER_SECOND: '100' }),
+      startFakeDigisac({ tickets: 150, now: new Date() }),
+    ]);
+    const saved = await t.a.api('PUT', '/tenants/settings', {
+      name: 'Loja',
+      digisac_host: fake.url,
+      digisac_token: fakeDigisacToken,
+    });
+    expect(saved.status).toBe(200);
+  });
+  afterAll(async () => {
+    await t?.server.close();
+    await fake?.close();
+  });
+
+  it('imports the tickets updated in the window with their messages, resumably, and says how far it got', async () => {
+    const started = await asA((scope) => startImport(scope, 2));
+    expect(started.import_id).toBeTruthy();
+    // A second one while it runs is refused.
+    await expect(asA((scope) => startImport(scope, 2))).rejects.toMatchObject({ code: 'conflict' });
+    // One run of the job reads a few pages; the next resumes from the saved position.
+    for (let i = 0; i < 20 && (await asA(importStatus)).state === 'running'; i++) await run('digisac-import');
+    const status = await asA(importStatus);
+    expect(status).toMatchObject({ state: 'done', progress: 1, error: null });
+    // Tickets updated in the last 2 days: every 37 minutes, the newest 12 minutes after creation.
+    const inWindow = fake
+      .tickets()
+      .filter((tk) => Date.parse(tk.updatedAt) >= Date.now() - 2 * 86_400_000 - 60_000);
+    expect(status.tickets).toBeGreaterThanOrEqual(inWindow.length);
+    expect(status.tickets).toBeLessThanOrEqual(inWindow.length + 1);
+    expect(status.messages).toBeGreaterThan(status.tickets);
+    for (let i = 0; i < 10 && (await run('digisac-inbox')); i++);
+    const list = await t.a.api('GET', '/tickets?source=digisac&per_page=100');
+    expect(list.body.total).toBe(status.tickets);
+    // History notifies nobody.
+    const unread = await t.a.api('GET', '/notifications/unread?limit=50');
+    const ours = new Set(list.body.tickets.map((tk: Json) => tk.id));
+    const old = unread.body.notifications.filter((n: Json) => ours.has(n.details.ticket_id));
+    const recent = new Set(
+      list.body.tickets
+        .filter((tk: Json) => Date.parse(tk.created_at) > Date.now() - 86_400_000)
+        .map((tk: Json) => tk.id),
+    );
+    expect(old.every((n: Json) => recent.has(n.details.ticket_id))).toBe(true);
+    // Nothing runs now: cancelling says so.
+    await expect(asA(cancelImport)).rejects.toMatchObject({ code: 'conflict' });
+  });
+
+  it('stops a cancelled import at its next page', async () => {
+    await asA((scope) => startImport(scope, 4));
+    await asA(cancelImport);
+    await run('digisac-import');
+    expect(await asA(importStatus)).toMatchObject({ state: 'cancelled', tickets: 0 });
+  });
+
+  it('repairs a webhook lost in transit within one sync', async () => {
+    await asA(({ tenantId, tx }) =>
+      repo.saveWebhook(tx, tenantId, { secretHash: 'hash-de-teste', webhookId: 'w-1' }),
+    );
+    const { ticket } = fake.openTicket({ name: 'Gil Perdido' });
+    const lost = fake.addMessage({ ticketId: ticket.id, text: 'Alguém aí? Ninguém me responde' });
+    // Never delivered. The sync reads what changed since its cursor.
+    await run('digisac-sync');
+    await run('digisac-inbox');
+    const [made] = (await t.a.api('GET', '/tickets?source=digisac&search=Gil')).body.tickets;
+    expect(made).toBeTruthy();
+    const messages = (await t.a.api('GET', `/messages?ticket_id=${made.id}`)).body.messages;
+    expect(messages.map((m: Json) => m.external_id)).toContain(lost.id);
+    const [link] = (
+      (await db().execute(sql`select sync_cursor, last_sync_at from digisac_links
+      where tenant_id = ${t.a.tenant.id}`)) as unknown as { rows: Json[] }
+    ).rows;
+    expect(link.sync_cursor).not.toBeNull();
+    expect(link.last_sync_at).not.toBeNull();
+    // A second sync finds the same message again: stored once.
+    await run('digisac-sync');
+    await run('digisac-inbox');
+    const again = (await t.a.api('GET', `/messages?ticket_id=${made.id}`)).body.messages;
+    expect(again.filter((m: Json) => m.external_id === lost.id)).toHaveLength(1);
+  });
+});
