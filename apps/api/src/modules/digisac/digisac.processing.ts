@@ -81,6 +81,18 @@ export const transcriptChars = 100_000;
 
 const isHistory = (at: Date) => Date.now() - at.getTime() > historyMs;
 
+/**
+ * When a message was written: DigiSac's `timestamp` (WhatsApp's send time, in whole seconds),
+ * refined by its `createdAt` when that falls within the same second (two messages of one second
+ * keep their order); else `createdAt` (it may lag by days: synced later from the phone), else now.
+ */
+function writtenAt(message: DigisacMessage) {
+  const { timestamp, createdAt } = message;
+  if (!timestamp) return createdAt ?? new Date();
+  const lag = createdAt ? createdAt.getTime() - timestamp.getTime() : -1;
+  return createdAt && lag >= 0 && lag < 1000 ? createdAt : timestamp;
+}
+
 /** Why a try failed, in words for the team (the failed list shows it); never a payload. */
 function failureReason(err: unknown) {
   if (err instanceof DigisacCallError) {
@@ -222,10 +234,9 @@ async function applyEvents(deps: IngestionDeps, tenantTx: TenantTx, workKey: str
   for (const message of messages) {
     if (stored.messageIds.has(message.id) || analyses.has(message.id)) continue;
     if (message.kind !== 'message' || message.sender !== 'customer' || !message.text) continue;
-    const at = message.timestamp ?? message.createdAt ?? new Date();
     analyses.set(message.id, {
       result: await analyzeNewMessage(deps, tenantTx, message.text),
-      quiet: isHistory(at),
+      quiet: isHistory(writtenAt(message)),
     });
   }
 
@@ -273,7 +284,7 @@ async function applyEvents(deps: IngestionDeps, tenantTx: TenantTx, workKey: str
             mediaType:
               message.type && message.type !== 'chat' && message.kind === 'message' ? message.type : null,
             fileName: message.fileName,
-            at: message.timestamp ?? message.createdAt ?? new Date(),
+            at: writtenAt(message),
           },
           analyses.get(message.id),
         );
