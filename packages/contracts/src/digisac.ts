@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { emptyToUndefined, pageMeta, pageQuerySchema, pageWithinReach, timestamp } from './common.ts';
 
 /** The DigiSac tab's page sizes (10, 20, 50 or 100; default 10). */
 export const digisacPageSizes = [10, 20, 50, 100] as const;
@@ -106,3 +107,99 @@ export const digisacConnectionTestSchema = z.object({
   message: z.string(),
 });
 export type DigisacConnectionTest = z.infer<typeof digisacConnectionTestSchema>;
+
+// ── Ingestion: the webhook, the status, the inbox's events ─────────────────────────────────────
+
+/** The pt-BR messages of the ingestion's settings routes and of the webhook intake. */
+export const digisacIngestionMessages = {
+  /** PUBLIC_URL is not https:// (and DIGISAC_ALLOW_PRIVATE_HOSTS is off): DigiSac would post in clear text. */
+  publicUrlNotHttps:
+    'O endereço público do Atende (PUBLIC_URL) não usa https://: o DigiSac enviaria as conversas sem criptografia. Configure um endereço https:// no servidor para ativar o webhook.',
+  eventNotFound: 'Evento não encontrado.',
+  eventNotFailed: 'Só um evento com falha pode ser reprocessado.',
+  /** The intake's answer to a secret it does not know. */
+  webhookNotFound: 'Webhook não encontrado.',
+  /** The intake's 429: the tenant's events per second are above DIGISAC_INTAKE_EVENTS_PER_SECOND. */
+  intakeRateLimited: (seconds: number) =>
+    `Eventos do DigiSac demais em pouco tempo. Tente novamente em ${seconds} s.`,
+} as const;
+
+/** POST and DELETE /api/v1/tenants/settings/digisac/webhook. */
+export const digisacWebhookStateSchema = z.object({ active: z.boolean() });
+export type DigisacWebhookState = z.infer<typeof digisacWebhookStateSchema>;
+
+export const digisacImportStates = ['idle', 'running', 'done', 'failed', 'cancelled'] as const;
+
+/** A history import's state: GET /api/v1/tenants/settings/digisac/import, and the status's `import`. */
+export const digisacImportStatusSchema = z.object({
+  state: z.enum(digisacImportStates),
+  started_at: timestamp.nullable(),
+  finished_at: timestamp.nullable(),
+  /** DigiSac tickets read so far, and their messages. */
+  tickets: z.number().int(),
+  messages: z.number().int(),
+  progress: z.number().min(0).max(1),
+  /** pt-BR: why it failed. */
+  error: z.string().nullable(),
+});
+export type DigisacImportStatus = z.infer<typeof digisacImportStatusSchema>;
+
+/** GET /api/v1/tenants/settings/digisac/status. */
+export const digisacStatusSchema = z.object({
+  webhook: z.object({
+    active: z.boolean(),
+    registered_at: timestamp.nullable(),
+    /** When the newest event came in through the webhook (any age). */
+    last_event_at: timestamp.nullable(),
+  }),
+  /** Events that entered the inbox in the last 24 hours (webhook, import, catch-up), by state. */
+  events_24h: z.object({
+    /** All of them, pending ones included. */
+    received: z.number().int(),
+    processed: z.number().int(),
+    failed: z.number().int(),
+    ignored: z.number().int(),
+  }),
+  /** The catch-up sync's last run. */
+  last_sync_at: timestamp.nullable(),
+  /** The newest history import, or null when none was ever started. */
+  import: digisacImportStatusSchema.nullable(),
+});
+export type DigisacStatus = z.infer<typeof digisacStatusSchema>;
+
+export const digisacEventStates = ['pending', 'processed', 'failed', 'ignored'] as const;
+export type DigisacEventState = (typeof digisacEventStates)[number];
+
+/** GET /api/v1/tenants/settings/digisac/events (failed ones by default). */
+export const digisacEventsQuerySchema = pageQuerySchema
+  .extend({
+    state: z.preprocess(
+      emptyToUndefined,
+      z.enum(digisacEventStates, { message: 'Use pending, processed, failed ou ignored.' }).default('failed'),
+    ),
+  })
+  .superRefine(pageWithinReach);
+export type DigisacEventsQuery = z.infer<typeof digisacEventsQuerySchema>;
+
+/** An inbox event as the settings screen lists it: never its payload. */
+export const digisacEventSchema = z.object({
+  id: z.string(),
+  /** DigiSac's event name as received (e.g. message.created), or unknown. */
+  event: z.string(),
+  received_at: timestamp,
+  attempts: z.number().int(),
+  /** pt-BR: why its last try failed. */
+  error: z.string().nullable(),
+});
+export type DigisacEvent = z.infer<typeof digisacEventSchema>;
+
+export const digisacEventListSchema = z.object({
+  events: z.array(digisacEventSchema),
+  total: pageMeta.total,
+  page: pageMeta.page,
+  per_page: pageMeta.per_page,
+});
+export type DigisacEventList = z.infer<typeof digisacEventListSchema>;
+
+/** The intake's answer (202): the event is committed to the inbox; `duplicate` when it was there already. */
+export const digisacIntakeAnswerSchema = z.object({ accepted: z.literal(true), duplicate: z.boolean() });
