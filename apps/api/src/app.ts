@@ -4,7 +4,7 @@ import helmet from '@fastify/helmet';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import underPressure from '@fastify/under-pressure';
-import Fastify, { type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import {
   jsonSchemaTransform,
   serializerCompiler,
@@ -27,6 +27,7 @@ import { analysisFeedbackRoutes } from './modules/analysis-feedback/analysis-fee
 import { customersRoutes } from './modules/customers/customers.routes.ts';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
 import { digisacRoutes } from './modules/digisac/digisac.routes.ts';
+import { digisacWebhookRoutes } from './modules/digisac/digisac.webhook.routes.ts';
 import { flaggedTermsRoutes } from './modules/flagged-terms/flagged-terms.routes.ts';
 import { identityPlugin } from './modules/identity/identity.plugin.ts';
 import { messagesRoutes } from './modules/messages/messages.routes.ts';
@@ -69,6 +70,24 @@ function serverLimits(config: Config) {
   } satisfies Partial<FastifyServerOptions> & { http: object };
 }
 
+/**
+ * A DigiSac webhook's URL holds its credential (modules/digisac/digisac.webhook.routes.ts): a
+ * request's URL is logged as `/webhooks/digisac/***`, whatever follows the prefix (in any case).
+ */
+const maskSecretUrl = (url: string) => url.replace(/\/webhooks\/digisac\/.*$/is, '/webhooks/digisac/***');
+
+/** Fastify's own request serializer (fastify/lib/logger-pino.js), with the URL masked. */
+const serializers = {
+  req: (request: FastifyRequest) => ({
+    method: request.method,
+    url: maskSecretUrl(request.url),
+    version: request.headers['accept-version']?.toString(),
+    host: request.host,
+    remoteAddress: request.ip,
+    remotePort: request.socket?.remotePort,
+  }),
+};
+
 function loggerOptions(config: Config): FastifyServerOptions['logger'] {
   // Secrets never reach a log line, whatever logs them (the DigiSac token: also never logged by
   // the integration, which logs upstream statuses and messages only).
@@ -83,13 +102,14 @@ function loggerOptions(config: Config): FastifyServerOptions['logger'] {
     return {
       level: config.LOG_LEVEL,
       redact,
+      serializers,
       transport: {
         target: 'pino-pretty',
         options: { translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname' },
       },
     };
   }
-  return { level: config.LOG_LEVEL, redact };
+  return { level: config.LOG_LEVEL, redact, serializers };
 }
 
 /** Builds the whole application; the server and the tests both call this. */
@@ -243,6 +263,9 @@ export async function buildApp({
     },
     { prefix: '/api/v1' },
   );
+  // DigiSac's webhook: outside /api/v1 (no bearer token, no per-user limit; the secret in its URL
+  // is the credential, and the tenant's intake bucket its limit).
+  await app.register(digisacWebhookRoutes);
 
   await registerWeb(app, webDist ?? config.WEB_DIST_DIR);
   return app;

@@ -1,10 +1,17 @@
 import {
   digisacConnectionTestBodySchema,
   digisacConnectionTestSchema,
+  digisacEventListSchema,
+  digisacEventsQuerySchema,
+  digisacStatusSchema,
   digisacTicketListSchema,
   digisacTicketsQuerySchema,
+  digisacWebhookStateSchema,
+  emptyBodySchema,
   errorResponseSchema,
+  idParamsSchema,
 } from '@atende/contracts';
+import type { FastifyBaseLogger } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import * as service from './digisac.service.ts';
@@ -70,5 +77,114 @@ export const digisacRoutes: FastifyPluginAsyncZod = async (app) => {
         request.tenantTx,
         request.body,
       ),
+  );
+
+  // ── Ingestion ──
+
+  const webhookDeps = (request: { log: FastifyBaseLogger }) => ({
+    config: app.config,
+    secretKey: app.secretKey,
+    log: request.log,
+    db: app.database.db,
+  });
+
+  app.post(
+    '/tenants/settings/digisac/webhook',
+    {
+      schema: {
+        tags,
+        security,
+        summary:
+          "Turn the DigiSac ingestion on: registers Atende's webhook at the tenant's DigiSac (events " +
+          'message.created and message.updated) with a fresh secret in its URL; again, rotates the secret ' +
+          'and turns the old webhook off there (409 not configured or PUBLIC_URL not https://, 429 too many ' +
+          'calls or DNS look-ups, 502 bad token or unreachable, 504 DigiSac too slow)',
+        body: emptyBodySchema,
+        response: {
+          200: digisacWebhookStateSchema,
+          400: errorResponseSchema,
+          409: errorResponseSchema,
+          429: errorResponseSchema,
+          502: errorResponseSchema,
+          504: errorResponseSchema,
+        },
+      },
+    },
+    (request) => service.registerDigisacWebhook(webhookDeps(request), request.tenantTx),
+  );
+
+  app.delete(
+    '/tenants/settings/digisac/webhook',
+    {
+      schema: {
+        tags,
+        security,
+        summary:
+          'Turn the DigiSac ingestion off: the webhook is turned off at DigiSac, then here (only here when ' +
+          'DigiSac is no longer configured); a DigiSac failure changes nothing (429, 502, 504)',
+        response: {
+          200: digisacWebhookStateSchema,
+          429: errorResponseSchema,
+          502: errorResponseSchema,
+          504: errorResponseSchema,
+        },
+      },
+    },
+    (request) => service.removeDigisacWebhook(webhookDeps(request), request.tenantTx),
+  );
+
+  app.get(
+    '/tenants/settings/digisac/status',
+    {
+      schema: {
+        tags,
+        security,
+        summary:
+          "The ingestion's state: the webhook (active, when registered, the last event it brought), the " +
+          "events of the last 24 hours by state, the catch-up sync's last run and the newest history import",
+        response: { 200: digisacStatusSchema },
+      },
+    },
+    (request) => request.tenantTx(service.getDigisacStatus),
+  );
+
+  app.get(
+    '/tenants/settings/digisac/events',
+    {
+      schema: {
+        tags,
+        security,
+        summary:
+          "The inbox's events in one state (failed by default), newest first: name, arrival, tries and the " +
+          'last error, never the payload',
+        querystring: digisacEventsQuerySchema,
+        response: { 200: digisacEventListSchema, 400: errorResponseSchema },
+      },
+    },
+    (request) => request.tenantTx((scope) => service.listDigisacEvents(scope, request.query)),
+  );
+
+  app.post(
+    '/tenants/settings/digisac/events/:id/retry',
+    {
+      schema: {
+        tags,
+        security,
+        summary:
+          'Process a failed event again, now, with its tries counted afresh (404 unknown, 409 not failed)',
+        params: idParamsSchema,
+        body: emptyBodySchema,
+        response: {
+          204: z.null(),
+          400: errorResponseSchema,
+          404: errorResponseSchema,
+          409: errorResponseSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      await request.tenantTx((scope) => service.retryDigisacEvent(scope, request.params.id));
+      return reply.status(204).send(null);
+    },
   );
 };

@@ -1,23 +1,35 @@
+import { createHash, randomBytes } from 'node:crypto';
 import {
   type DigisacConnectionTest,
   type DigisacConnectionTestBody,
+  type DigisacEventList,
+  type DigisacEventsQuery,
+  type DigisacStatus,
   type DigisacTicket,
   type DigisacTicketList,
   type DigisacTicketsQuery,
+  type DigisacWebhookState,
+  digisacIngestionMessages,
   digisacMessages,
   tenantSettingsMessages,
   updateTenantSettingsSchema,
 } from '@atende/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.ts';
-import type { TenantTx } from '../../db/tenant.ts';
+import type { Db } from '../../db/client.ts';
+import { withSystem } from '../../db/system.ts';
+import type { TenantScope, TenantTx } from '../../db/tenant.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { decryptSecret, type SecretKey, SecretUnreadableError } from '../../lib/secrets.ts';
 import { hostResolverFor } from '../../lib/ssrf.ts';
 import * as settings from '../tenants/tenant-settings.service.ts';
 import { DigisacCallError, type DigisacFailure, digisacGet, redactToken } from './digisac.client.ts';
+import type { InboxEntry } from './digisac.inbox.ts';
+import * as remote from './digisac.remote.ts';
+import * as repo from './digisac.repo.ts';
 
-// The DigiSac integration, read-only: the tenant's tickets and the connection test. The stored
+// The DigiSac integration: the tenant's tickets and the connection test (read-only), and the
+// ingestion's webhook (registered at DigiSac, received here), status and failed events. The stored
 // settings are read in a short tenant transaction; DigiSac is called outside any transaction.
 
 export interface DigisacDeps {
@@ -51,7 +63,8 @@ function failureError(failure: DigisacFailure): AppError {
   switch (failure.kind) {
     case 'busy':
       return new AppError('rate_limited', digisacMessages.dnsBusy);
-    // digisac.remote.ts's per-tenant call limit: the proxy's calls are not counted, so never met here.
+    // digisac.remote.ts's per-tenant call limit (the webhook's registration; the proxy's calls are
+    // not counted).
     case 'rate_limited':
       return new AppError('rate_limited', digisacMessages.upstreamError);
     case 'timeout':
@@ -137,7 +150,7 @@ function storedHostProblem(deps: DigisacDeps, host: string) {
 }
 
 /** The tenant's stored credentials: 409 when not configured or not usable as stored. */
-async function storedCredentials(deps: DigisacDeps, tenantTx: TenantTx) {
+export async function storedCredentials(deps: DigisacDeps, tenantTx: TenantTx) {
   const { tenantId } = tenantTx;
   const stored = await tenantTx(settings.findDigisacSettings);
   if (!stored.host || !stored.token) throw new AppError('conflict', digisacMessages.notConfigured);
@@ -336,4 +349,189 @@ export async function testDigisacConnection(
     user_name: name,
     message: name ? `Conectado como ${name}.` : 'Conectado ao DigiSac.',
   };
+}
+
+// ── Ingestion: the webhook at DigiSac, the intake, the status, the inbox's events ──────────────
+
+export interface DigisacWebhookDeps extends DigisacDeps {
+  config: DigisacDeps['config'] & Pick<Config, 'PUBLIC_URL' | 'DIGISAC_MAX_REQUESTS_PER_SECOND'>;
+  /** Where digisac.remote.ts counts the tenant's calls. */
+  db: Db;
+}
+
+/** Where DigiSac posts a tenant's events: the secret is the last segment. */
+export const webhookPathPrefix = '/webhooks/digisac/';
+/** The webhook's name in DigiSac's screen. */
+const webhookName = 'Atende';
+
+/** The secret as stored: only its SHA-256 (hex); 256 random bits need no slow hash. */
+export const hashWebhookSecret = (secret: string) => createHash('sha256').update(secret).digest('hex');
+
+/** A call through digisac.remote.ts, its failure answered as the proxy's are (pt-BR 502/504/429). */
+async function upstream<T>(deps: DigisacDeps, call: Promise<T>): Promise<T> {
+  try {
+    return await call;
+  } catch (err) {
+    if (!(err instanceof DigisacCallError)) throw err;
+    logFailure(deps.log, err.failure); // remote.ts removed the token already
+    throw failureError(err.failure);
+  }
+}
+
+/** Turns a webhook off at DigiSac where nothing waits on it: a failure is logged, not answered. */
+async function deactivateQuietly(deps: DigisacWebhookDeps, access: remote.DigisacAccess, webhookId: string) {
+  try {
+    await remote.deactivateWebhook(deps, access, webhookId);
+  } catch (err) {
+    if (!(err instanceof DigisacCallError)) throw err;
+    deps.log.warn({ digisac: err.failure }, 'DigiSac webhook left active (its deliveries get 404 here)');
+  }
+}
+
+/**
+ * POST /tenants/settings/digisac/webhook: registers Atende's webhook at the tenant's DigiSac with
+ * a fresh 256-bit secret in its URL (stored here as its hash). A webhook registered before is
+ * replaced (its secret stops working at once) and turned off at DigiSac, best effort.
+ */
+export async function registerDigisacWebhook(
+  deps: DigisacWebhookDeps,
+  tenantTx: TenantTx,
+): Promise<DigisacWebhookState> {
+  // DigiSac would post customers' conversations to it in clear text.
+  if (
+    !deps.config.DIGISAC_ALLOW_PRIVATE_HOSTS &&
+    !deps.config.PUBLIC_URL.toLowerCase().startsWith('https://')
+  ) {
+    throw new AppError('conflict', digisacIngestionMessages.publicUrlNotHttps);
+  }
+  const access = await storedCredentials(deps, tenantTx);
+  const secret = randomBytes(32).toString('base64url');
+  const url = `${deps.config.PUBLIC_URL}${webhookPathPrefix}${secret}`;
+  const { id } = await upstream(deps, remote.registerWebhook(deps, access, { url, name: webhookName }));
+  let replaced: string | null | undefined;
+  try {
+    replaced = await tenantTx(async ({ tx, tenantId }) => {
+      const link = await repo.lockLink(tx, tenantId);
+      await repo.saveWebhook(tx, tenantId, { secretHash: hashWebhookSecret(secret), webhookId: id });
+      return link?.webhookId;
+    });
+  } catch (err) {
+    // Not saved: nobody here knows its secret, so DigiSac must not keep it.
+    await deactivateQuietly(deps, access, id);
+    throw err;
+  }
+  if (replaced && replaced !== id) await deactivateQuietly(deps, access, replaced);
+  return { active: true };
+}
+
+/**
+ * DELETE /tenants/settings/digisac/webhook: turns the webhook off at DigiSac, then here. Without a
+ * usable DigiSac (not configured, token unreadable) only here: its secret stops working, and what
+ * DigiSac still posts is answered 404. A DigiSac failure answers its error and changes nothing.
+ */
+export async function removeDigisacWebhook(
+  deps: DigisacWebhookDeps,
+  tenantTx: TenantTx,
+): Promise<DigisacWebhookState> {
+  const link = await tenantTx(({ tx, tenantId }) => repo.findLink(tx, tenantId));
+  if (!link?.webhookSecretHash) return { active: false };
+  if (link.webhookId) {
+    const access = await storedCredentials(deps, tenantTx).catch((err) => {
+      if (err instanceof AppError && err.code === 'conflict') return undefined;
+      throw err;
+    });
+    if (access) await upstream(deps, remote.deactivateWebhook(deps, access, link.webhookId));
+  }
+  return tenantTx(async ({ tx, tenantId }) => {
+    const current = await repo.lockLink(tx, tenantId);
+    // A POST that rotated the secret meanwhile keeps its new webhook.
+    if (current?.webhookId !== link.webhookId) return { active: current?.webhookSecretHash != null };
+    await repo.saveWebhook(tx, tenantId, null);
+    return { active: false };
+  });
+}
+
+export interface DigisacIntakeDeps {
+  db: Db;
+  config: Pick<Config, 'DIGISAC_INTAKE_EVENTS_PER_SECOND' | 'DIGISAC_INTAKE_BURST'>;
+}
+
+/** The intake's verdict on a delivery: its tenant, an unknown secret, or the tenant over its limit. */
+export type WebhookAdmission = { tenantId: string } | 'unknown' | 'limited';
+
+/**
+ * System: the tenant whose webhook secret this is, and one token of its intake bucket (shared by
+ * every process), in one short transaction as the owner — the tenant is not known before it. The
+ * bucket's row is locked for that transaction only, never while the event is written.
+ */
+export function admitWebhookDelivery(deps: DigisacIntakeDeps, secret: string): Promise<WebhookAdmission> {
+  const hash = hashWebhookSecret(secret);
+  return withSystem(deps.db, 'digisac-intake', async (tx) => {
+    const tenantId = await repo.tenantOfSecretHash(tx, hash);
+    if (!tenantId) return 'unknown';
+    const { DIGISAC_INTAKE_EVENTS_PER_SECOND: perSecond, DIGISAC_INTAKE_BURST: burst } = deps.config;
+    return (await repo.takeIntakeToken(tx, tenantId, perSecond, burst)) ? { tenantId } : 'limited';
+  });
+}
+
+/** Seconds until a limited tenant's bucket holds a token again (at least 1). */
+export const intakeRetryAfterSeconds = (config: DigisacIntakeDeps['config']) =>
+  Math.max(1, Math.ceil(1 / config.DIGISAC_INTAKE_EVENTS_PER_SECOND));
+
+/** Writes an inbox entry (digisac.inbox.ts) for the tenant; false when its key was there already. */
+export function storeInboxEntry({ tx, tenantId }: TenantScope, entry: InboxEntry): Promise<boolean> {
+  return repo.insertEvent(tx, { ...entry, tenantId });
+}
+
+const iso = (date: Date | null | undefined) => date?.toISOString() ?? null;
+
+/** GET /tenants/settings/digisac/status: the webhook, the last day's events by state, the sync. */
+export async function getDigisacStatus({ tx, tenantId }: TenantScope): Promise<DigisacStatus> {
+  const link = await repo.findLink(tx, tenantId);
+  const counts = await repo.eventCounts24h(tx);
+  const lastEventAt = await repo.lastWebhookEventAt(tx);
+  const countOf = (state: string) => counts.find((c) => c.state === state)?.n ?? 0;
+  return {
+    webhook: {
+      active: link?.webhookSecretHash != null,
+      registered_at: iso(link?.webhookRegisteredAt),
+      last_event_at: iso(lastEventAt),
+    },
+    events_24h: {
+      received: counts.reduce((sum, c) => sum + c.n, 0),
+      processed: countOf('processed'),
+      failed: countOf('failed'),
+      ignored: countOf('ignored'),
+    },
+    last_sync_at: iso(link?.lastSyncAt),
+    import: null,
+  };
+}
+
+/** GET /tenants/settings/digisac/events: the inbox's events in one state, newest first, without payloads. */
+export async function listDigisacEvents(
+  { tx }: TenantScope,
+  query: DigisacEventsQuery,
+): Promise<DigisacEventList> {
+  const { rows, total } = await repo.listEvents(tx, query.state, query.page, query.per_page);
+  return {
+    events: rows.map((row) => ({
+      id: row.id,
+      event: row.event,
+      received_at: row.receivedAt.toISOString(),
+      attempts: row.attempts,
+      error: row.error,
+    })),
+    total,
+    page: query.page,
+    per_page: query.per_page,
+  };
+}
+
+/** POST /tenants/settings/digisac/events/{id}/retry: a failed event goes back to the workers, now. */
+export async function retryDigisacEvent({ tx }: TenantScope, id: string): Promise<void> {
+  if (await repo.retryEvent(tx, id)) return;
+  const state = await repo.eventState(tx, id);
+  if (state === undefined) throw notFound(digisacIngestionMessages.eventNotFound);
+  throw new AppError('conflict', digisacIngestionMessages.eventNotFailed);
 }
