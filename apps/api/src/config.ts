@@ -181,6 +181,11 @@ const envSchema = z.object({
   /** The catch-up sync's interval: tickets updated since its last run are read again from DigiSac. */
   DIGISAC_SYNC_INTERVAL_SECONDS: wholeNumber(10, 86_400, 300, ' of seconds'),
   /**
+   * With an LLM configured, one tenant's live DigiSac customer messages it analyses per minute
+   * (counted across processes); the rest, and all history, are analysed offline only. 0: none.
+   */
+  DIGISAC_LLM_MESSAGES_PER_MINUTE: wholeNumber(0, 100_000, 30),
+  /**
    * Name servers for the DNS look-ups of tenant-typed hosts (comma-separated `ip` or `ip:port`,
    * `[ipv6]:port`); default: the system's (dns.getServers()). Resolved off the thread pool.
    */

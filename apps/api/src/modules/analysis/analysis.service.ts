@@ -21,6 +21,8 @@ import { analyzeOffline, inTurn, termsFor } from './offline.ts';
 // The DTO mappers are part of this module's public face: tickets and messages embed the newest
 // analysis in their own DTOs.
 export { toMessageAnalysisDto, toTicketAnalysisDto } from './analysis.mappers.ts';
+/** Who made an analysis (offline, or the LLM and its model): DigiSac's live messages carry it. */
+export type { Provenance } from './analysis.repo.ts';
 
 /** What the analyses need beyond their arguments: the app's decorations (routes pass `app`). */
 export interface AnalysisDeps {
@@ -198,6 +200,23 @@ export function analyzeNewMessage({ cpu }: Pick<AnalysisDeps, 'cpu'>, tenantTx: 
 }
 
 /**
+ * A live DigiSac message, analysed offline (analyzeNewMessage) and, when `useLlm` and an LLM is
+ * configured, by the LLM too, the offline analyzer standing in if it fails (as for requests).
+ * Answers the analysis and who made it.
+ */
+export async function analyzeLiveMessage(
+  deps: Pick<AnalysisDeps, 'cpu' | 'llm'>,
+  tenantTx: TenantTx,
+  text: string,
+  useLlm: boolean,
+): Promise<{ result: MessageAnalysis; provenance: Provenance }> {
+  const localResult = await analyzeNewMessage(deps, tenantTx, text);
+  return useLlm
+    ? viaLlm(deps.llm, localResult, (llm) => llm.analyzeMessage(text))
+    : { result: localResult, provenance: local };
+}
+
+/**
  * Runs `work` in the tenant's analysis turn: a flood of one tenant's analysed writes queues behind
  * itself, not in front of the other tenants' (offline.ts inTurn).
  */
@@ -212,9 +231,9 @@ export async function addNewMessageAnalysis(
   { tenantId, tx }: TenantScope,
   message: { id: string; ticketId: string | null },
   analysis: MessageAnalysis,
-  { quiet = false }: { quiet?: boolean } = {},
+  { quiet = false, provenance = local }: { quiet?: boolean; provenance?: Provenance } = {},
 ) {
-  await addMessageAnalysis(tx, tenantId, message.id, analysis, local);
+  await addMessageAnalysis(tx, tenantId, message.id, analysis, provenance);
   await events.publish(tx, tenantId, 'message.analyzed', {
     message_id: message.id,
     ticket_id: message.ticketId,

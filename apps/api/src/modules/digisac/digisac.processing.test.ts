@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withTenant } from '../../db/tenant.ts';
 import { type FakeDigisac, fakeDigisacToken, startFakeDigisac } from '../../test/fake-digisac.ts';
+import { completion, startFakeOpenAi } from '../../test/fake-openai.ts';
 import { type Json, twoTenants } from '../../test/helpers.ts';
 import { entityInboxEntry, webhookInboxEntry } from './digisac.inbox.ts';
 import * as repo from './digisac.repo.ts';
@@ -227,5 +228,71 @@ describe('DigiSac ingestion: the inbox workers', () => {
     await process();
     expect((await t.a.api('GET', '/tickets?source=digisac&search=Eva')).body.tickets).toEqual([]);
     expect((await t.b.api('GET', '/tickets?source=digisac&search=Eva')).body.tickets).toHaveLength(1);
+  });
+});
+
+describe('DigiSac ingestion: live customer messages and the LLM', () => {
+  let t: Awaited<ReturnType<typeof twoTenants>>;
+  let fake: FakeDigisac;
+  let llm: Awaited<ReturnType<typeof startFakeOpenAi>>;
+  const answer = {
+    sentiment: 'negative',
+    intent: 'complaint',
+    urgency_level: 'high',
+    confidence_score: 0.9,
+    language_detected: 'pt-BR',
+    suggested_responses: ['Sinto muito pelo transtorno.'],
+  };
+
+  beforeAll(async () => {
+    [fake, llm] = await Promise.all([startFakeDigisac({ tickets: 0 }), startFakeOpenAi()]);
+    t = await twoTenants({
+      DIGISAC_ALLOW_PRIVATE_HOSTS: 'true',
+      OPENAI_BASE_URL: llm.baseURL,
+      OPENAI_MODEL: 'fake-model',
+      DIGISAC_LLM_MESSAGES_PER_MINUTE: '2',
+    });
+    llm.reply(completion(JSON.stringify(answer)));
+    const saved = await t.a.api('PUT', '/tenants/settings', {
+      name: 'Loja',
+      digisac_host: fake.url,
+      digisac_token: fakeDigisacToken,
+    });
+    expect(saved.status).toBe(200);
+  });
+  afterAll(async () => {
+    await t?.server.close();
+    await fake?.close();
+    await llm?.close();
+  });
+
+  it('sends live customer messages to the LLM up to the tenant cap per minute, history never', async () => {
+    const tenantId = t.a.tenant.id;
+    const now = Math.floor(Date.now() / 1000);
+    const sent = [
+      ...Array.from({ length: 3 }, (_, i) => ({ text: `Meu pedido ${i} atrasou de novo`, timestamp: now })),
+      { text: 'Conversa antiga sobre a entrega', timestamp: now - 3 * 86_400 },
+    ].map((m, i) => {
+      const { ticket } = fake.openTicket({ name: `Pessoa ${['Ana', 'Bia', 'Cid', 'Dan'][i]}` });
+      return fake.addMessage({ ticketId: ticket.id, ...m });
+    });
+    for (const message of sent) {
+      await withTenant(t.server.database.db, tenantId, ({ tx }) =>
+        repo.insertEvent(tx, {
+          ...webhookInboxEntry(JSON.stringify({ event: 'message.created', data: message })),
+          tenantId,
+        }),
+      );
+    }
+    await t.server.app.workers.runNow('digisac-inbox');
+    const list = (await t.a.api('GET', '/messages?per_page=50')).body.messages as Json[];
+    const providers = sent.map((m) => list.find((row) => row.external_id === m.id)?.analysis?.provider);
+    // Two of the three live ones went to the LLM (the cap), the third and the old one did not.
+    expect(providers.slice(0, 3).filter((p) => p === 'openai')).toHaveLength(2);
+    expect(providers.slice(0, 3).filter((p) => p === 'local')).toHaveLength(1);
+    expect(providers[3]).toBe('local');
+    expect(llm.requests).toHaveLength(2);
+    const viaLlm = list.find((row) => row.analysis?.provider === 'openai');
+    expect(viaLlm.analysis).toMatchObject({ sentiment: 'negative', model: 'fake-model' });
   });
 });

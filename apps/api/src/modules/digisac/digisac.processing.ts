@@ -9,8 +9,15 @@ import type { CpuPool } from '../../lib/cpu/pool.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { DomainEvents } from '../../lib/events.ts';
 import type { SecretKey } from '../../lib/secrets.ts';
-import { analyzeNewMessage, analyzeTicket, inAnalysisTurn } from '../analysis/analysis.service.ts';
+import {
+  analyzeLiveMessage,
+  analyzeTicket,
+  inAnalysisTurn,
+  type Provenance,
+} from '../analysis/analysis.service.ts';
+import type { Llm } from '../analysis/llm.ts';
 import { findDigisacCustomer, upsertDigisacContact } from '../customers/customers.service.ts';
+import { hitCounter } from '../identity/identity.service.ts';
 import { storedDigisacMessageIds, transcriptOf, upsertDigisacMessage } from '../messages/messages.service.ts';
 import {
   claimDueDigisacAnalyses,
@@ -54,6 +61,7 @@ export interface IngestionDeps {
     | 'DIGISAC_MAX_RESPONSE_VALUES'
     | 'DIGISAC_MAX_REQUESTS_PER_SECOND'
     | 'DIGISAC_TICKET_ANALYSIS_DEBOUNCE_SECONDS'
+    | 'DIGISAC_LLM_MESSAGES_PER_MINUTE'
     | 'DNS_SERVERS'
     | 'DNS_TIMEOUT_MS'
     | 'DNS_MAX_CONCURRENT_LOOKUPS'
@@ -64,6 +72,8 @@ export interface IngestionDeps {
   log: FastifyBaseLogger;
   cpu: CpuPool;
   events: DomainEvents;
+  /** The configured LLM: live customer messages go to it too, under a per-tenant cap. */
+  llm: Llm | undefined;
 }
 
 /** Work keys one pass of one process leases, and how long (a crashed worker's keys wait this). */
@@ -80,6 +90,19 @@ const historyMs = 24 * 60 * 60 * 1000;
 export const transcriptChars = 100_000;
 
 const isHistory = (at: Date) => Date.now() - at.getTime() > historyMs;
+/**
+ * LLM analyses in one key's pass at most: each may take OPENAI_TIMEOUT_MS, and the key's lease
+ * (60 s) must outlast the pass. The rest of the pass is analysed offline.
+ */
+const llmPerPass = 3;
+
+/** Whether this live message may go to the LLM: one is configured and the tenant is under its cap. */
+async function llmTurn(deps: IngestionDeps, tenantId: string) {
+  const cap = deps.config.DIGISAC_LLM_MESSAGES_PER_MINUTE;
+  if (!deps.llm || cap === 0) return false;
+  const hit = await hitCounter(deps.database.db, `digisac-llm:${tenantId}`, 60_000);
+  return hit.count <= cap;
+}
 
 /**
  * When a message was written: DigiSac's `timestamp` (WhatsApp's send time, in whole seconds),
@@ -229,15 +252,18 @@ async function applyEvents(deps: IngestionDeps, tenantTx: TenantTx, workKey: str
     contact = parseContact(await getContact(remoteDeps, await accessOf(), contactId)) ?? undefined;
   }
 
-  // New customer messages are analysed before the write, with no transaction open.
-  const analyses = new Map<string, { result: MessageAnalysis; quiet: boolean }>();
+  // New customer messages are analysed before the write, with no transaction open: offline, and
+  // a live one by the LLM too when configured (under the tenant's cap; never history).
+  const analyses = new Map<string, { result: MessageAnalysis; quiet: boolean; provenance: Provenance }>();
+  let llmCalls = 0;
   for (const message of messages) {
     if (stored.messageIds.has(message.id) || analyses.has(message.id)) continue;
     if (message.kind !== 'message' || message.sender !== 'customer' || !message.text) continue;
-    analyses.set(message.id, {
-      result: await analyzeNewMessage(deps, tenantTx, message.text),
-      quiet: isHistory(writtenAt(message)),
-    });
+    const quiet = isHistory(writtenAt(message));
+    const useLlm = !quiet && llmCalls < llmPerPass && (await llmTurn(deps, tenantTx.tenantId));
+    if (useLlm) llmCalls++;
+    const { result, provenance } = await analyzeLiveMessage(deps, tenantTx, message.text, useLlm);
+    analyses.set(message.id, { result, quiet, provenance });
   }
 
   await inAnalysisTurn(tenantTx.tenantId, () =>
@@ -319,10 +345,13 @@ export async function analyzeDueTickets(deps: IngestionDeps, limit = 5): Promise
         return built;
       });
       if (transcript.text) {
-        await analyzeTicket({ ...deps, llm: undefined }, tenantTx, id, {
+        const quiet = transcript.lastMessageAt !== null && isHistory(transcript.lastMessageAt);
+        // The conversation goes to the LLM (when configured) only while it is live, under the cap.
+        const useLlm = !quiet && (await llmTurn(deps, tenantId));
+        await analyzeTicket(deps, tenantTx, id, {
           force: true,
-          provider: 'local',
-          quiet: transcript.lastMessageAt !== null && isHistory(transcript.lastMessageAt),
+          provider: useLlm ? 'openai' : 'local',
+          quiet,
         });
       }
       await tenantTx((scope) => clearDigisacAnalysisDue(scope, id, claimed));

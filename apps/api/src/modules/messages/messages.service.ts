@@ -8,6 +8,7 @@ import {
   addNewMessageAnalysis,
   analyzeNewMessage,
   inAnalysisTurn,
+  type Provenance,
   toMessageAnalysisDto,
 } from '../analysis/analysis.service.ts';
 import { findCustomer } from '../customers/customers.service.ts';
@@ -150,7 +151,7 @@ export async function upsertDigisacMessage(
   deps: Pick<AnalysisDeps, 'events'>,
   scope: TenantScope,
   facts: DigisacMessageFacts,
-  analysis?: { result: MessageAnalysis; quiet: boolean },
+  analysis?: { result: MessageAnalysis; quiet: boolean; provenance: Provenance },
 ) {
   const { id, created } = await repo.upsertExternalMessage(scope.tx, {
     tenantId: scope.tenantId,
@@ -171,6 +172,7 @@ export async function upsertDigisacMessage(
   if (created && analysis) {
     await addNewMessageAnalysis(deps, scope, { id, ticketId: facts.ticketId }, analysis.result, {
       quiet: analysis.quiet,
+      provenance: analysis.provenance,
     });
   }
   return created;
