@@ -144,6 +144,19 @@ export const digisacImportStatusSchema = z.object({
 });
 export type DigisacImportStatus = z.infer<typeof digisacImportStatusSchema>;
 
+/** POST /api/v1/tenants/settings/digisac/import: the tickets updated in the last `days` days. */
+export const digisacImportBodySchema = z.object({
+  days: z.coerce
+    .number({ message: 'Informe de 1 a 90 dias.' })
+    .int('Informe de 1 a 90 dias.')
+    .min(1, 'Informe de 1 a 90 dias.')
+    .max(90, 'Informe de 1 a 90 dias.'),
+});
+export type DigisacImportBody = z.infer<typeof digisacImportBodySchema>;
+
+/** Its 202: the import started (GET …/import follows it). */
+export const digisacImportStartedSchema = z.object({ import_id: z.uuid() });
+
 /** GET /api/v1/tenants/settings/digisac/status. */
 export const digisacStatusSchema = z.object({
   webhook: z.object({

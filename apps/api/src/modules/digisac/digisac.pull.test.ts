@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withTenant } from '../../db/tenant.ts';
 import { type FakeDigisac, fakeDigisacToken, startFakeDigisac } from '../../test/fake-digisac.ts';
 import { type Json, twoTenants } from '../../test/helpers.ts';
-import { cancelImport, importStatus, startImport } from './digisac.pull.ts';
 import * as repo from './digisac.repo.ts';
+import { cancelImport, importStatus, startImport } from './digisac.service.ts';
 
 // The history import and the catch-up sync over a real database and the fake DigiSac: what they
 // read goes into the inbox, the workers apply it, and people see it over HTTP.
@@ -65,6 +65,25 @@ describe('DigiSac ingestion: history import and catch-up sync', () => {
     expect(old.every((n: Json) => recent.has(n.details.ticket_id))).toBe(true);
     // Nothing runs now: cancelling says so.
     await expect(asA(cancelImport)).rejects.toMatchObject({ code: 'conflict' });
+  });
+
+  it('is started, followed and cancelled over HTTP, with pt-BR errors, and only by its own tenant', async () => {
+    const bad = await t.a.api('POST', '/tenants/settings/digisac/import', { days: 91 });
+    expect(bad.status).toBe(400);
+    expect(bad.body.fields).toEqual([{ field: 'body.days', message: 'Informe de 1 a 90 dias.' }]);
+    const started = await t.a.api('POST', '/tenants/settings/digisac/import', { days: 1 });
+    expect(started.status).toBe(202);
+    expect((await t.a.api('POST', '/tenants/settings/digisac/import', { days: 1 })).status).toBe(409);
+    const followed = await t.a.api('GET', '/tenants/settings/digisac/import');
+    expect(followed.body).toMatchObject({ state: 'running', tickets: 0, progress: 0 });
+    const status = await t.a.api('GET', '/tenants/settings/digisac/status');
+    expect(status.body.import).toMatchObject({ state: 'running' });
+    // Tenant B sees nothing of it and cannot cancel it.
+    expect((await t.b.api('GET', '/tenants/settings/digisac/import')).body.state).toBe('idle');
+    expect((await t.b.api('GET', '/tenants/settings/digisac/status')).body.import).toBeNull();
+    expect((await t.b.api('DELETE', '/tenants/settings/digisac/import')).status).toBe(409);
+    expect((await t.a.api('DELETE', '/tenants/settings/digisac/import')).status).toBe(204);
+    expect((await t.a.api('GET', '/tenants/settings/digisac/import')).body.state).toBe('cancelled');
   });
 
   it('stops a cancelled import at its next page', async () => {

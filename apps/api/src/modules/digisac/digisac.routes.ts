@@ -3,6 +3,9 @@ import {
   digisacConnectionTestSchema,
   digisacEventListSchema,
   digisacEventsQuerySchema,
+  digisacImportBodySchema,
+  digisacImportStartedSchema,
+  digisacImportStatusSchema,
   digisacStatusSchema,
   digisacTicketListSchema,
   digisacTicketsQuerySchema,
@@ -146,6 +149,55 @@ export const digisacRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     (request) => request.tenantTx(service.getDigisacStatus),
+  );
+
+  app.post(
+    '/tenants/settings/digisac/import',
+    {
+      schema: {
+        tags,
+        security,
+        summary:
+          'Import the DigiSac tickets updated in the last `days` days (1–90), oldest first, with their contacts ' +
+          'and messages, in the background (resumable after a restart); messages older than 24 h are analysed ' +
+          'but notify nobody. 409 while an import runs',
+        body: digisacImportBodySchema,
+        response: { 202: digisacImportStartedSchema, 400: errorResponseSchema, 409: errorResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      const started = await request.tenantTx((scope) => service.startImport(scope, request.body.days));
+      return reply.status(202).send(started);
+    },
+  );
+
+  app.get(
+    '/tenants/settings/digisac/import',
+    {
+      schema: {
+        tags,
+        security,
+        summary: "The newest history import's state and progress (idle before the first)",
+        response: { 200: digisacImportStatusSchema },
+      },
+    },
+    (request) => request.tenantTx(service.importStatus),
+  );
+
+  app.delete(
+    '/tenants/settings/digisac/import',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Cancel the running history import (it stops at its next page); 409 when none runs',
+        response: { 204: z.null(), 409: errorResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      await request.tenantTx(service.cancelImport);
+      return reply.status(204).send(null);
+    },
   );
 
   app.get(

@@ -504,7 +504,7 @@ export async function getDigisacStatus({ tx, tenantId }: TenantScope): Promise<D
       ignored: countOf('ignored'),
     },
     last_sync_at: iso(link?.lastSyncAt),
-    import: null,
+    import: (await repo.latestImport(tx)) ? await importStatus({ tx, tenantId }) : null,
   };
 }
 
@@ -534,4 +534,57 @@ export async function retryDigisacEvent({ tx }: TenantScope, id: string): Promis
   const state = await repo.eventState(tx, id);
   if (state === undefined) throw notFound(digisacIngestionMessages.eventNotFound);
   throw new AppError('conflict', digisacIngestionMessages.eventNotFailed);
+}
+
+// --- The history import's routes (its pages are read by digisac.pull.ts) ---
+
+/** Starts importing the tickets updated in the last `days` days: 409 while one runs. */
+export async function startImport({ tenantId, tx }: TenantScope, days: number) {
+  const latest = await repo.latestImport(tx);
+  if (latest?.state === 'running') {
+    throw new AppError('conflict', 'Uma importação do DigiSac já está em andamento. Aguarde ou cancele-a.');
+  }
+  const since = new Date(Date.now() - days * 24 * 60 * 60 * 1000);
+  const row = await repo.insertImport(tx, { tenantId, days, since });
+  return { import_id: row.id };
+}
+
+/** Cancels the running import: 409 when none runs. */
+export async function cancelImport({ tx }: TenantScope) {
+  if (!(await repo.cancelImport(tx))) {
+    throw new AppError('conflict', 'Nenhuma importação do DigiSac em andamento.');
+  }
+}
+
+/** The newest import as the settings screen shows it (`idle` before the first). */
+export async function importStatus({ tx }: TenantScope) {
+  const row = await repo.latestImport(tx);
+  if (!row) {
+    return {
+      state: 'idle' as const,
+      started_at: null,
+      finished_at: null,
+      tickets: 0,
+      messages: 0,
+      progress: 0,
+      error: null,
+    };
+  }
+  return {
+    state: row.state as 'running' | 'done' | 'failed' | 'cancelled',
+    started_at: row.startedAt.toISOString(),
+    finished_at: row.finishedAt?.toISOString() ?? null,
+    tickets: row.tickets,
+    messages: row.messages,
+    progress: importProgress(row),
+    error: row.error,
+  };
+}
+
+/** An import's progress 0..1: how far its cursor went between its start of window and its start. */
+function importProgress(row: repo.DigisacImport) {
+  if (row.state === 'done') return 1;
+  const span = row.startedAt.getTime() - row.since.getTime();
+  const gone = (row.cursor ?? row.since).getTime() - row.since.getTime();
+  return span > 0 ? Math.min(0.99, Math.max(0, gone / span)) : 0;
 }
