@@ -346,3 +346,12 @@ export async function cancelImport(tx: Tx) {
     .returning({ id: digisacImports.id });
   return rows.length > 0;
 }
+
+/**
+ * The transaction's commit does not wait for its WAL to reach the disk (synchronous_commit off,
+ * this transaction only): for writes that may be lost in a crash without harm (an intake
+ * bucket's count), whose row lock would otherwise be held through every commit's flush.
+ */
+export async function commitWithoutFlush(tx: Tx) {
+  await tx.execute(sql`select set_config('synchronous_commit', 'off', true)`);
+}

@@ -462,13 +462,17 @@ export type WebhookAdmission = { tenantId: string } | 'unknown' | 'limited';
 /**
  * System: the tenant whose webhook secret this is, and one token of its intake bucket (shared by
  * every process), in one short transaction as the owner — the tenant is not known before it. The
- * bucket's row is locked for that transaction only, never while the event is written.
+ * bucket's row is locked for that transaction only, never while the event is written, and its
+ * commit does not wait for the disk: every delivery of a tenant takes that one row in turn, and a
+ * flush per commit capped them at ~600-800/s on PostgreSQL (~1,800/s without; a crash may only
+ * forget a few tokens taken).
  */
 export function admitWebhookDelivery(deps: DigisacIntakeDeps, secret: string): Promise<WebhookAdmission> {
   const hash = hashWebhookSecret(secret);
   return withSystem(deps.db, 'digisac-intake', async (tx) => {
     const tenantId = await repo.tenantOfSecretHash(tx, hash);
     if (!tenantId) return 'unknown';
+    await repo.commitWithoutFlush(tx);
     const { DIGISAC_INTAKE_EVENTS_PER_SECOND: perSecond, DIGISAC_INTAKE_BURST: burst } = deps.config;
     return (await repo.takeIntakeToken(tx, tenantId, perSecond, burst)) ? { tenantId } : 'limited';
   });
