@@ -23,6 +23,8 @@ import { analyzeOffline, inTurn, termsFor } from './offline.ts';
 export { toMessageAnalysisDto, toTicketAnalysisDto } from './analysis.mappers.ts';
 /** Who made an analysis (offline, or the LLM and its model): DigiSac's live messages carry it. */
 export type { Provenance } from './analysis.repo.ts';
+/** The configured LLM's client (llm.ts), for the modules that pass it along. */
+export type { Llm } from './llm.ts';
 
 /** What the analyses need beyond their arguments: the app's decorations (routes pass `app`). */
 export interface AnalysisDeps {

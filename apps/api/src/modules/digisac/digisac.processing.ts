@@ -13,9 +13,9 @@ import {
   analyzeLiveMessage,
   analyzeTicket,
   inAnalysisTurn,
+  type Llm,
   type Provenance,
 } from '../analysis/analysis.service.ts';
-import type { Llm } from '../analysis/llm.ts';
 import { findDigisacCustomer, upsertDigisacContact } from '../customers/customers.service.ts';
 import { hitCounter } from '../identity/identity.service.ts';
 import { storedDigisacMessageIds, transcriptOf, upsertDigisacMessage } from '../messages/messages.service.ts';
