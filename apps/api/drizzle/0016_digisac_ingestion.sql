@@ -38,9 +38,11 @@ CREATE TABLE "digisac_imports" (
 --> statement-breakpoint
 ALTER TABLE "digisac_imports" ENABLE ROW LEVEL SECURITY;--> statement-breakpoint
 CREATE TABLE "digisac_intake_buckets" (
-	"tenant_id" uuid PRIMARY KEY NOT NULL,
+	"tenant_id" uuid NOT NULL,
+	"shard" integer NOT NULL,
 	"tokens" real NOT NULL,
-	"refilled_at" timestamp with time zone NOT NULL
+	"refilled_at" timestamp with time zone NOT NULL,
+	CONSTRAINT "digisac_intake_buckets_tenant_id_shard_pk" PRIMARY KEY("tenant_id","shard")
 );
 --> statement-breakpoint
 ALTER TABLE "digisac_intake_buckets" ENABLE ROW LEVEL SECURITY;--> statement-breakpoint

@@ -136,15 +136,21 @@ export const digisacImports = pgTable(
 export type DigisacEvent = typeof digisacEvents.$inferSelect;
 
 /**
- * The webhook intake's token bucket per tenant (DIGISAC_INTAKE_EVENTS_PER_SECOND refills it up to
- * DIGISAC_INTAKE_BURST), shared by every process: one atomic update takes a token or refuses.
+ * The webhook intake's token buckets: each tenant's limit (DIGISAC_INTAKE_EVENTS_PER_SECOND,
+ * refilling up to DIGISAC_INTAKE_BURST) split over a few rows (digisac.repo.ts
+ * intakeBucketShards), a delivery taking a token from one at random in the statement that stores it. Shared by every process; split so
+ * one tenant's deliveries do not all queue on one row lock held until its commit.
  */
 export const digisacIntakeBuckets = pgTable(
   'digisac_intake_buckets',
   {
-    tenantId: tenantId().primaryKey(),
+    tenantId: tenantId(),
+    shard: integer('shard').notNull(),
     tokens: real('tokens').notNull(),
     refilledAt: timestamp('refilled_at', { withTimezone: true }).notNull(),
   },
-  (t): PgTableExtraConfigValue[] => [tenantIsolation(t.tenantId)],
+  (t): PgTableExtraConfigValue[] => [
+    primaryKey({ columns: [t.tenantId, t.shard] }),
+    tenantIsolation(t.tenantId),
+  ],
 ).enableRLS();

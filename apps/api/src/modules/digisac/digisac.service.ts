@@ -456,36 +456,39 @@ export interface DigisacIntakeDeps {
   config: Pick<Config, 'DIGISAC_INTAKE_EVENTS_PER_SECOND' | 'DIGISAC_INTAKE_BURST'>;
 }
 
-/** The intake's verdict on a delivery: its tenant, an unknown secret, or the tenant over its limit. */
-export type WebhookAdmission = { tenantId: string } | 'unknown' | 'limited';
+/** The intake's verdict on a delivery: stored (or seen before), an unknown secret, or over the limit. */
+export type WebhookDelivery = { stored: boolean } | 'unknown' | 'limited';
 
 /**
- * System: the tenant whose webhook secret this is, and one token of its intake bucket (shared by
- * every process), in one short transaction as the owner — the tenant is not known before it. The
- * bucket's row is locked for that transaction only, never while the event is written, and its
- * commit does not wait for the disk: every delivery of a tenant takes that one row in turn, and a
- * flush per commit capped them at ~600-800/s on PostgreSQL (~1,800/s without; a crash may only
- * forget a few tokens taken).
+ * System, in one statement as the owner (the tenant is not known before it): the tenant whose
+ * webhook secret this is, a token of its intake limit (shared by every process: rows in the
+ * database, split in shards so one tenant's deliveries do not all wait on one row lock held until
+ * the commit), and the event into its inbox. One round trip besides the transaction's own; the
+ * commit waits for the disk, so a 202 means the event is kept.
  */
-export function admitWebhookDelivery(deps: DigisacIntakeDeps, secret: string): Promise<WebhookAdmission> {
+export function receiveWebhookDelivery(
+  deps: DigisacIntakeDeps,
+  secret: string,
+  entry: InboxEntry,
+): Promise<WebhookDelivery> {
   const hash = hashWebhookSecret(secret);
+  const { DIGISAC_INTAKE_EVENTS_PER_SECOND: perSecond, DIGISAC_INTAKE_BURST: burst } = deps.config;
   return withSystem(deps.db, 'digisac-intake', async (tx) => {
-    const tenantId = await repo.tenantOfSecretHash(tx, hash);
-    if (!tenantId) return 'unknown';
-    await repo.commitWithoutFlush(tx);
-    const { DIGISAC_INTAKE_EVENTS_PER_SECOND: perSecond, DIGISAC_INTAKE_BURST: burst } = deps.config;
-    return (await repo.takeIntakeToken(tx, tenantId, perSecond, burst)) ? { tenantId } : 'limited';
+    const result = await repo.admitAndStore(tx, { hash, perSecond, burst, event: entry });
+    if (!result.tenantId) return 'unknown';
+    return result.admitted ? { stored: result.stored } : 'limited';
   });
 }
 
-/** Seconds until a limited tenant's bucket holds a token again (at least 1). */
+/** Seconds until a limited tenant's bucket shard holds a token again (at least 1). */
 export const intakeRetryAfterSeconds = (config: DigisacIntakeDeps['config']) =>
-  Math.max(1, Math.ceil(1 / config.DIGISAC_INTAKE_EVENTS_PER_SECOND));
-
-/** Writes an inbox entry (digisac.inbox.ts) for the tenant; false when its key was there already. */
-export function storeInboxEntry({ tx, tenantId }: TenantScope, entry: InboxEntry): Promise<boolean> {
-  return repo.insertEvent(tx, { ...entry, tenantId });
-}
+  Math.max(
+    1,
+    Math.ceil(
+      repo.intakeBucketShards(config.DIGISAC_INTAKE_EVENTS_PER_SECOND) /
+        config.DIGISAC_INTAKE_EVENTS_PER_SECOND,
+    ),
+  );
 
 const iso = (date: Date | null | undefined) => date?.toISOString() ?? null;
 

@@ -1,7 +1,6 @@
 import { digisacIngestionMessages, digisacIntakeAnswerSchema, errorResponseSchema } from '@atende/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { tenantTxOf } from '../../db/tenant.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { webhookInboxEntry } from './digisac.inbox.ts';
 import * as service from './digisac.service.ts';
@@ -14,7 +13,7 @@ const webhookNotFound = () => notFound(digisacIngestionMessages.webhookNotFound)
 /**
  * The public intake DigiSac posts to (no bearer token: the secret in the URL is the credential,
  * app.ts keeps it out of the logs). Nothing else happens on the request path: the event is written
- * to the tenant's inbox in one transaction and answered 202 once committed; the workers do the
+ * to the tenant's inbox in one statement and answered 202 once committed; the workers do the
  * rest. What DigiSac sends is never refused for its content (DigiSac must not disable the hook):
  * any content type is read as text, and a body that is not JSON, or not an event the workers
  * know, is stored as ignored.
@@ -47,21 +46,18 @@ export const digisacWebhookRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       // Read before the look-up, so an unknown secret costs what a known one does.
       const entry = webhookInboxEntry(typeof request.body === 'string' ? request.body : '');
-      const admission = await service.admitWebhookDelivery(
+      const delivery = await service.receiveWebhookDelivery(
         { db: app.database.db, config: app.config },
         request.params.secret,
+        entry,
       );
-      if (admission === 'unknown') throw webhookNotFound();
-      if (admission === 'limited') {
+      if (delivery === 'unknown') throw webhookNotFound();
+      if (delivery === 'limited') {
         const seconds = service.intakeRetryAfterSeconds(app.config);
         reply.header('retry-after', String(seconds));
         throw new AppError('rate_limited', digisacIngestionMessages.intakeRateLimited(seconds));
       }
-      const stored = await tenantTxOf(
-        app.database.db,
-        admission.tenantId,
-      )((scope) => service.storeInboxEntry(scope, entry));
-      return reply.status(202).send({ accepted: true, duplicate: !stored });
+      return reply.status(202).send({ accepted: true, duplicate: !delivery.stored });
     },
   );
 
