@@ -3,6 +3,7 @@ import type { TenantScope, TenantTx } from '../../db/tenant.ts';
 import type { CpuPool } from '../../lib/cpu/pool.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { DomainEvents } from '../../lib/events.ts';
+import type { VersionedTerms } from '../flagged-terms/flagged-terms.service.ts';
 import {
   addMessageAnalysis,
   addTicketAnalysis,
@@ -201,21 +202,33 @@ export function analyzeNewMessage({ cpu }: Pick<AnalysisDeps, 'cpu'>, tenantTx: 
   });
 }
 
+/** The tenant's active terms and their version (cached per version), for analyzeIncomingMessages. */
+export const tenantTerms = (scope: TenantScope) => termsFor(scope);
+
 /**
- * A live DigiSac message, analysed offline (analyzeNewMessage) and, when `useLlm` and an LLM is
- * configured, by the LLM too, the offline analyzer standing in if it fails (as for requests).
- * Answers the analysis and who made it.
+ * Messages that came in from outside (DigiSac), analysed offline with the terms read once
+ * (`terms`), in one turn of the tenant (their pool tasks run side by side within it); those marked
+ * `useLlm` also by the LLM when one is configured, the offline analyzer standing in if it fails.
+ * Answers each analysis and who made it, in the order given.
  */
-export async function analyzeLiveMessage(
+export async function analyzeIncomingMessages(
   deps: Pick<AnalysisDeps, 'cpu' | 'llm'>,
-  tenantTx: TenantTx,
-  text: string,
-  useLlm: boolean,
-): Promise<{ result: MessageAnalysis; provenance: Provenance }> {
-  const localResult = await analyzeNewMessage(deps, tenantTx, text);
-  return useLlm
-    ? viaLlm(deps.llm, localResult, (llm) => llm.analyzeMessage(text))
-    : { result: localResult, provenance: local };
+  tenantId: string,
+  terms: VersionedTerms,
+  items: { text: string; useLlm: boolean }[],
+): Promise<{ result: MessageAnalysis; provenance: Provenance }[]> {
+  if (items.length === 0) return [];
+  const offline = await inTurn(tenantId, () =>
+    Promise.all(items.map((item) => analyzeOffline(deps.cpu, 'analyzeMessage', tenantId, item.text, terms))),
+  );
+  return Promise.all(
+    items.map((item, i) => {
+      const localResult = offline[i] as MessageAnalysis;
+      return item.useLlm
+        ? viaLlm(deps.llm, localResult, (llm) => llm.analyzeMessage(item.text))
+        : { result: localResult, provenance: local };
+    }),
+  );
 }
 
 /**

@@ -1,4 +1,3 @@
-import type { MessageAnalysis } from '@atende/analyzer';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
@@ -10,11 +9,10 @@ import { AppError } from '../../lib/errors.ts';
 import type { DomainEvents } from '../../lib/events.ts';
 import type { SecretKey } from '../../lib/secrets.ts';
 import {
-  analyzeLiveMessage,
+  analyzeIncomingMessages,
   analyzeTicket,
-  inAnalysisTurn,
   type Llm,
-  type Provenance,
+  tenantTerms,
 } from '../analysis/analysis.service.ts';
 import { findDigisacCustomer, upsertDigisacContact } from '../customers/customers.service.ts';
 import { hitCounter } from '../identity/identity.service.ts';
@@ -150,25 +148,36 @@ export async function drainInbox(deps: IngestionDeps, budgetMs = 20_000) {
   }
 }
 
+/**
+ * One work key's pass, in two tenant transactions when nothing is missing: one reads the due
+ * events and what is stored of them (ticket, customer, messages, the tenant's terms); DigiSac is
+ * asked for what is missing and the new customer messages are analysed, with none open; one writes
+ * everything, the events' outcome and the lease's release. A failure counts a try for every event.
+ */
 async function processKey(deps: IngestionDeps, tenantId: string, workKey: string) {
   const tenantTx = tenantTxOf(deps.database.db, tenantId);
+  let events: DigisacEvent[] = [];
+  let released = false;
   try {
-    const events = await tenantTx(({ tx }) => repo.dueEventsOf(tx, workKey, eventsPerKey));
+    const read = await readWork(tenantTx, workKey);
+    events = read.events;
     if (events.length === 0) return 0;
-    try {
-      await applyEvents(deps, tenantTx, workKey, events);
-    } catch (err) {
-      const reason = failureReason(err);
-      deps.log.warn(
-        {
-          tenantId,
-          workKey,
-          events: events.length,
-          reason,
-          err: err instanceof DigisacCallError ? undefined : err,
-        },
-        'DigiSac events not applied; retried later',
-      );
+    await applyEvents(deps, tenantTx, workKey, read);
+    released = true; // the write released it
+    return events.length;
+  } catch (err) {
+    const reason = failureReason(err);
+    deps.log.warn(
+      {
+        tenantId,
+        workKey,
+        events: events.length,
+        reason,
+        err: err instanceof DigisacCallError ? undefined : err,
+      },
+      'DigiSac events not applied; retried later',
+    );
+    if (events.length > 0) {
       await tenantTx(({ tx }) =>
         repo.markFailedTry(
           tx,
@@ -176,13 +185,15 @@ async function processKey(deps: IngestionDeps, tenantId: string, workKey: string
           reason,
           { maxAttempts, baseMs: backoffBaseMs },
         ),
-      );
+      ).catch((markErr) => deps.log.warn({ err: markErr, tenantId, workKey }, 'DigiSac try not counted'));
     }
     return events.length;
   } finally {
-    await tenantTx(({ tx }) => repo.releaseWork(tx, tenantId, workKey)).catch((err) =>
-      deps.log.warn({ err, tenantId, workKey }, 'DigiSac work lease not released (it runs out)'),
-    );
+    if (!released) {
+      await tenantTx(({ tx }) => repo.releaseWork(tx, tenantId, workKey)).catch((err) =>
+        deps.log.warn({ err, tenantId, workKey }, 'DigiSac work lease not released (it runs out)'),
+      );
+    }
   }
 }
 
@@ -213,11 +224,49 @@ function contentOf(message: DigisacMessage) {
   return message.fileName ? `[${media}] ${message.fileName}` : `[${media}]`;
 }
 
-async function applyEvents(deps: IngestionDeps, tenantTx: TenantTx, workKey: string, rows: DigisacEvent[]) {
-  const parsed = rows.map(parse);
+/** What one pass of a work key reads first, in one transaction. */
+async function readWork(tenantTx: TenantTx, workKey: string) {
+  return tenantTx(async (scope) => {
+    const events = await repo.dueEventsOf(scope.tx, workKey, eventsPerKey);
+    const parsed = events.map(parse);
+    const messages = parsed.flatMap((p) => (p.message ? [p.message] : []));
+    const ticketExternalId = workKey.startsWith('ticket:') ? workKey.slice('ticket:'.length) : null;
+    const contactIdHint =
+      parsed.find((p) => p.ticket)?.ticket?.contactId ??
+      messages.find((m) => m.contactId)?.contactId ??
+      parsed.find((p) => p.contact)?.contact?.id ??
+      null;
+    const messageIds = await storedDigisacMessageIds(
+      scope,
+      messages.map((m) => m.id),
+    );
+    const analysable = messages.some(
+      (m) => !messageIds.has(m.id) && m.kind === 'message' && m.sender === 'customer' && m.text,
+    );
+    return {
+      events,
+      parsed,
+      messages,
+      ticketExternalId,
+      contactIdHint,
+      stored: {
+        ticket: ticketExternalId ? await findDigisacTicket(scope, ticketExternalId) : undefined,
+        customer: contactIdHint ? await findDigisacCustomer(scope, contactIdHint) : undefined,
+        messageIds,
+      },
+      terms: analysable ? await tenantTerms(scope) : undefined,
+    };
+  });
+}
+
+async function applyEvents(
+  deps: IngestionDeps,
+  tenantTx: TenantTx,
+  workKey: string,
+  read: Awaited<ReturnType<typeof readWork>>,
+) {
+  const { parsed, messages, ticketExternalId, contactIdHint, stored } = read;
   const ignored = parsed.filter((p) => !p.message && !p.ticket && !p.contact).map((p) => p.row.id);
-  const messages = parsed.flatMap((p) => (p.message ? [p.message] : []));
-  const ticketExternalId = workKey.startsWith('ticket:') ? workKey.slice('ticket:'.length) : null;
 
   let access: DigisacAccess | undefined;
   const accessOf = async () => {
@@ -225,21 +274,6 @@ async function applyEvents(deps: IngestionDeps, tenantTx: TenantTx, workKey: str
     return access;
   };
   const remoteDeps = { config: deps.config, db: deps.database.db, log: deps.log };
-
-  // What is stored already: the ticket, the customer, the messages (no need to fetch or analyse).
-  const contactIdHint =
-    parsed.find((p) => p.ticket)?.ticket?.contactId ??
-    messages.find((m) => m.contactId)?.contactId ??
-    parsed.find((p) => p.contact)?.contact?.id ??
-    null;
-  const stored = await tenantTx(async (scope) => ({
-    ticket: ticketExternalId ? await findDigisacTicket(scope, ticketExternalId) : undefined,
-    customer: contactIdHint ? await findDigisacCustomer(scope, contactIdHint) : undefined,
-    messageIds: await storedDigisacMessageIds(
-      scope,
-      messages.map((m) => m.id),
-    ),
-  }));
 
   // The ticket's facts: the newest ticket-shaped event, else DigiSac's ticket when it is new here.
   let ticket = parsed.findLast((p) => p.ticket)?.ticket;
@@ -252,80 +286,91 @@ async function applyEvents(deps: IngestionDeps, tenantTx: TenantTx, workKey: str
     contact = parseContact(await getContact(remoteDeps, await accessOf(), contactId)) ?? undefined;
   }
 
-  // New customer messages are analysed before the write, with no transaction open: offline, and
-  // a live one by the LLM too when configured (under the tenant's cap; never history).
-  const analyses = new Map<string, { result: MessageAnalysis; quiet: boolean; provenance: Provenance }>();
+  // New customer messages, analysed with no transaction open: offline, and a live one by the LLM
+  // too when configured (under the tenant's cap; never history).
+  const toAnalyse = messages.filter(
+    (m, i) =>
+      !stored.messageIds.has(m.id) &&
+      messages.findIndex((other) => other.id === m.id) === i &&
+      m.kind === 'message' &&
+      m.sender === 'customer' &&
+      m.text,
+  );
   let llmCalls = 0;
-  for (const message of messages) {
-    if (stored.messageIds.has(message.id) || analyses.has(message.id)) continue;
-    if (message.kind !== 'message' || message.sender !== 'customer' || !message.text) continue;
+  const items: { text: string; useLlm: boolean; quiet: boolean }[] = [];
+  for (const message of toAnalyse) {
     const quiet = isHistory(writtenAt(message));
     const useLlm = !quiet && llmCalls < llmPerPass && (await llmTurn(deps, tenantTx.tenantId));
     if (useLlm) llmCalls++;
-    const { result, provenance } = await analyzeLiveMessage(deps, tenantTx, message.text, useLlm);
-    analyses.set(message.id, { result, quiet, provenance });
+    items.push({ text: message.text as string, useLlm, quiet });
   }
-
-  await inAnalysisTurn(tenantTx.tenantId, () =>
-    tenantTx(async (scope) => {
-      const customer =
-        contactId && (contact || !stored.customer)
-          ? await upsertDigisacContact(scope, {
-              externalId: contactId,
-              name: contact?.name ?? null,
-              phone: contact?.number ?? null,
-            })
-          : (stored.customer ?? null);
-      const ticketFacts = (isOpen: boolean | null) => ({
-        externalId: ticketExternalId as string,
-        protocol: ticket?.protocol ?? null,
-        isOpen,
-        contactNumber: contact?.number ?? null,
-        departmentName: ticket?.departmentName ?? null,
-        agentName: ticket?.agentName ?? null,
-        customer,
-        createdAt: ticket?.createdAt ?? messages[0]?.timestamp ?? null,
-      });
-      const ticketId = ticketExternalId
-        ? await upsertDigisacTicket(scope, ticketFacts(ticket?.isOpen ?? null))
-        : null;
-      let conversed = false;
-      let isOpen = ticket?.isOpen ?? null;
-      for (const message of messages) {
-        // DigiSac's system events say when the ticket closes or opens again.
-        if (ticketId && message.kind === 'system' && (message.ticketClose || message.ticketOpen)) {
-          isOpen = message.ticketOpen && !message.ticketClose;
-          await upsertDigisacTicket(scope, ticketFacts(isOpen));
-        }
-        const created = await upsertDigisacMessage(
-          deps,
-          scope,
-          {
-            externalId: message.id,
-            ticketId: message.ticketId === ticketExternalId ? ticketId : null,
-            customerId: customer?.id ?? null,
-            content: contentOf(message),
-            sender: message.sender,
-            kind: message.kind,
-            mediaType:
-              message.type && message.type !== 'chat' && message.kind === 'message' ? message.type : null,
-            fileName: message.fileName,
-            at: writtenAt(message),
-          },
-          analyses.get(message.id),
-        );
-        if (created && message.kind === 'message') conversed = true;
-      }
-      if (ticketId && conversed) {
-        await digisacAnalysisDue(scope, ticketId, deps.config.DIGISAC_TICKET_ANALYSIS_DEBOUNCE_SECONDS);
-        // A closed ticket's customer messages (an import, a late delivery) leave nobody waiting.
-        if (isOpen === false) await upsertDigisacTicket(scope, ticketFacts(false));
-      }
-      const applied = parsed.filter((p) => p.message || p.ticket || p.contact).map((p) => p.row.id);
-      await repo.markProcessed(scope.tx, applied);
-      await repo.markProcessed(scope.tx, ignored, 'ignored');
-    }),
+  const results = read.terms ? await analyzeIncomingMessages(deps, tenantTx.tenantId, read.terms, items) : [];
+  const analyses = new Map(
+    toAnalyse.map((m, i) => [
+      m.id,
+      { ...(results[i] as (typeof results)[number]), quiet: items[i]?.quiet ?? false },
+    ]),
   );
+
+  await tenantTx(async (scope) => {
+    const customer =
+      contactId && (contact || !stored.customer)
+        ? await upsertDigisacContact(scope, {
+            externalId: contactId,
+            name: contact?.name ?? null,
+            phone: contact?.number ?? null,
+          })
+        : (stored.customer ?? null);
+    const ticketFacts = (isOpen: boolean | null) => ({
+      externalId: ticketExternalId as string,
+      protocol: ticket?.protocol ?? null,
+      isOpen,
+      contactNumber: contact?.number ?? null,
+      departmentName: ticket?.departmentName ?? null,
+      agentName: ticket?.agentName ?? null,
+      customer,
+      createdAt: ticket?.createdAt ?? messages[0]?.timestamp ?? null,
+    });
+    const ticketId = ticketExternalId
+      ? await upsertDigisacTicket(scope, ticketFacts(ticket?.isOpen ?? null))
+      : null;
+    let conversed = false;
+    let isOpen = ticket?.isOpen ?? null;
+    for (const message of messages) {
+      // DigiSac's system events say when the ticket closes or opens again.
+      if (ticketId && message.kind === 'system' && (message.ticketClose || message.ticketOpen)) {
+        isOpen = message.ticketOpen && !message.ticketClose;
+        await upsertDigisacTicket(scope, ticketFacts(isOpen));
+      }
+      const created = await upsertDigisacMessage(
+        deps,
+        scope,
+        {
+          externalId: message.id,
+          ticketId: message.ticketId === ticketExternalId ? ticketId : null,
+          customerId: customer?.id ?? null,
+          content: contentOf(message),
+          sender: message.sender,
+          kind: message.kind,
+          mediaType:
+            message.type && message.type !== 'chat' && message.kind === 'message' ? message.type : null,
+          fileName: message.fileName,
+          at: writtenAt(message),
+        },
+        analyses.get(message.id),
+      );
+      if (created && message.kind === 'message') conversed = true;
+    }
+    if (ticketId && conversed) {
+      await digisacAnalysisDue(scope, ticketId, deps.config.DIGISAC_TICKET_ANALYSIS_DEBOUNCE_SECONDS);
+      // A closed ticket's customer messages (an import, a late delivery) leave nobody waiting.
+      if (isOpen === false) await upsertDigisacTicket(scope, ticketFacts(false));
+    }
+    const applied = parsed.filter((p) => p.message || p.ticket || p.contact).map((p) => p.row.id);
+    await repo.markProcessed(scope.tx, applied);
+    await repo.markProcessed(scope.tx, ignored, 'ignored');
+    await repo.releaseWork(scope.tx, scope.tenantId, workKey);
+  });
 }
 
 /**
