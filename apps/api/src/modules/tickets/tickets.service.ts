@@ -262,7 +262,8 @@ export const clearDigisacAnalysisDue = ({ tx }: TenantScope, id: string, claimed
   repo.clearDue(tx, id, claimedDue);
 
 /** The Atende ticket of a DigiSac ticket: its id and open state; undefined until it is ingested. */
-export const findDigisacTicket = ({ tx }: TenantScope, externalId: string) => repo.findByExternalId(tx, externalId);
+export const findDigisacTicket = ({ tx }: TenantScope, externalId: string) =>
+  repo.findByExternalId(tx, externalId);
 
 /** A new message arrived: the ticket's analysis is due after the debounce (unless due sooner). */
 export async function digisacAnalysisDue({ tx }: TenantScope, id: string, debounceSeconds: number) {
