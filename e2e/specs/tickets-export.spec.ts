@@ -7,7 +7,7 @@ import { signIn } from './helpers.ts';
 // the tickets of the list's filters, every page of them.
 
 const header =
-  'ID;Título;Cliente;Criado em;Atualizado em;Marcado;Sentimento;CSAT;Situação;Complexidade;' +
+  'ID;Título;Cliente;Criado em;Atualizado em;Marcado;Origem;Protocolo;Sentimento;CSAT;Situação;Complexidade;' +
   'Urgência;Sinais de alerta;Termos de alerta;Requer escalonamento;Motivos de escalonamento;Conteúdo';
 
 /** A word no other spec (or seed row) contains, to find this test's tickets. */
@@ -60,9 +60,9 @@ test('exports the filtered list as a CSV file for spreadsheets', async ({ page }
   expect(rows[0]).toContain(`;'=Fórmula ${tag};`);
   expect(rows[1]).toContain(`;Reembolso ${tag};`);
   expect(rows[1]).toMatch(/;"Cliente pede reembolso; cobrança em duplicidade\."$/);
-  // Created just now, in São Paulo (dd/MM/yyyy HH:mm:ss); not flagged; no analysis yet.
+  // Created just now, in São Paulo (dd/MM/yyyy HH:mm:ss); not flagged; made here; no analysis yet.
   expect(rows[1]).toMatch(
-    /;\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}:\d{2};\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}:\d{2};Não;;;;;;;;;;/,
+    /;\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}:\d{2};\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}:\d{2};Não;Interno;;;;;;;;;;;/,
   );
   await expect(page.getByRole('button', { name: 'Exportar CSV' })).toBeVisible();
 });

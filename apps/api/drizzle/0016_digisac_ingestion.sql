@@ -97,11 +97,11 @@ CREATE INDEX "digisac_events_state_idx" ON "digisac_events" USING btree ("tenant
 CREATE INDEX "digisac_events_payload_idx" ON "digisac_events" USING btree ("received_at") WHERE payload is not null;--> statement-breakpoint
 CREATE INDEX "digisac_imports_tenant_idx" ON "digisac_imports" USING btree ("tenant_id","started_at" DESC NULLS LAST);--> statement-breakpoint
 CREATE INDEX "digisac_imports_running_idx" ON "digisac_imports" USING btree ("lease_until") WHERE state = 'running';--> statement-breakpoint
-CREATE INDEX "tickets_tenant_source_idx" ON "tickets" USING btree ("tenant_id","source","created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST);--> statement-breakpoint
+CREATE UNIQUE INDEX "customers_tenant_external_unique" ON "customers" USING btree ("tenant_id","external_id") WHERE external_id is not null;--> statement-breakpoint
+CREATE UNIQUE INDEX "messages_tenant_external_unique" ON "messages" USING btree ("tenant_id","external_id") WHERE external_id is not null;--> statement-breakpoint
+CREATE UNIQUE INDEX "tickets_tenant_external_unique" ON "tickets" USING btree ("tenant_id","external_id") WHERE external_id is not null;--> statement-breakpoint
+CREATE INDEX "tickets_tenant_digisac_idx" ON "tickets" USING btree ("tenant_id","created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST) WHERE source = 'digisac';--> statement-breakpoint
 CREATE INDEX "tickets_analysis_due_idx" ON "tickets" USING btree ("analysis_due_at") WHERE analysis_due_at is not null;--> statement-breakpoint
-ALTER TABLE "customers" ADD CONSTRAINT "customers_tenant_external_unique" UNIQUE("tenant_id","external_id");--> statement-breakpoint
-ALTER TABLE "messages" ADD CONSTRAINT "messages_tenant_external_unique" UNIQUE("tenant_id","external_id");--> statement-breakpoint
-ALTER TABLE "tickets" ADD CONSTRAINT "tickets_tenant_external_unique" UNIQUE("tenant_id","external_id");--> statement-breakpoint
 CREATE POLICY "tenant_isolation" ON "digisac_events" AS PERMISSIVE FOR ALL TO "app_user" USING ("digisac_events"."tenant_id" = (select app_current_tenant())) WITH CHECK ("digisac_events"."tenant_id" = (select app_current_tenant()));--> statement-breakpoint
 CREATE POLICY "tenant_isolation" ON "digisac_imports" AS PERMISSIVE FOR ALL TO "app_user" USING ("digisac_imports"."tenant_id" = (select app_current_tenant())) WITH CHECK ("digisac_imports"."tenant_id" = (select app_current_tenant()));--> statement-breakpoint
 CREATE POLICY "tenant_isolation" ON "digisac_intake_buckets" AS PERMISSIVE FOR ALL TO "app_user" USING ("digisac_intake_buckets"."tenant_id" = (select app_current_tenant())) WITH CHECK ("digisac_intake_buckets"."tenant_id" = (select app_current_tenant()));--> statement-breakpoint

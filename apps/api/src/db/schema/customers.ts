@@ -1,4 +1,5 @@
-import { index, pgTable, primaryKey, text, unique, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { index, pgTable, primaryKey, text, unique, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, tenantId, updatedAt } from './columns.ts';
 import { tenantIsolation } from './rls.ts';
 
@@ -28,7 +29,10 @@ export const customers = pgTable(
   (t) => [
     primaryKey({ columns: [t.tenantId, t.id] }),
     unique('customers_tenant_document_unique').on(t.tenantId, t.document),
-    unique('customers_tenant_external_unique').on(t.tenantId, t.externalId),
+    // Partial: internal customers (most rows) pay no index for it.
+    uniqueIndex('customers_tenant_external_unique')
+      .on(t.tenantId, t.externalId)
+      .where(sql`external_id is not null`),
     // NULLS FIRST: what ORDER BY … DESC means (see tickets.ts).
     index('customers_tenant_created_idx').on(
       t.tenantId,

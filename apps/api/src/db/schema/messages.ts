@@ -11,6 +11,7 @@ import {
   real,
   text,
   unique,
+  uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
 import { createdAt, tenantId } from './columns.ts';
@@ -67,7 +68,9 @@ export const messages = pgTable(
       link(t.expertId, users),
       link(t.latestAnalysisId, messageAnalyses),
       index('messages_tenant_created_idx').on(t.tenantId, ...newestFirst()),
-      unique('messages_tenant_external_unique').on(t.tenantId, t.externalId),
+      uniqueIndex('messages_tenant_external_unique')
+        .on(t.tenantId, t.externalId)
+        .where(sql`external_id is not null`),
       index('messages_tenant_ticket_idx').on(t.tenantId, t.ticketId, ...newestFirst()),
       index('messages_tenant_customer_idx').on(t.tenantId, t.customerId, ...newestFirst()),
       index('messages_tenant_direction_idx').on(t.tenantId, t.direction, ...newestFirst()),

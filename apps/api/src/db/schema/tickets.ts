@@ -11,6 +11,7 @@ import {
   text,
   timestamp,
   unique,
+  uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
 import { createdAt, tenantId, updatedAt } from './columns.ts';
@@ -106,8 +107,14 @@ export const tickets = pgTable(
       index('tickets_tenant_csat_desc_idx').on(t.tenantId, t.csatScore.desc().nullsLast(), ...newestFirst()),
       // The SLA monitor's one query: only tickets still waiting for its look, oldest first.
       index('tickets_sla_pending_idx').on(t.waitStartedAt).where(sql`sla_pending`),
-      unique('tickets_tenant_external_unique').on(t.tenantId, t.externalId),
-      index('tickets_tenant_source_idx').on(t.tenantId, t.source, ...newestFirst()),
+      // Partial: internal tickets (most rows) pay nothing for DigiSac's columns; ?source=internal
+      // reads the other indexes and filters.
+      uniqueIndex('tickets_tenant_external_unique')
+        .on(t.tenantId, t.externalId)
+        .where(sql`external_id is not null`),
+      index('tickets_tenant_digisac_idx')
+        .on(t.tenantId, ...newestFirst())
+        .where(sql`source = 'digisac'`),
       index('tickets_analysis_due_idx').on(t.analysisDueAt).where(sql`analysis_due_at is not null`),
       tenantIsolation(t.tenantId),
     ];

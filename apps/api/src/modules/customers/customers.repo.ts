@@ -92,7 +92,10 @@ export async function upsertDigisacCustomer(
   const [inserted] = await tx
     .insert(customers)
     .values({ ...values, source: 'digisac' })
-    .onConflictDoNothing({ target: [customers.tenantId, customers.externalId] })
+    .onConflictDoNothing({
+      target: [customers.tenantId, customers.externalId],
+      where: sql`external_id is not null`,
+    })
     .returning({ id: customers.id, name: customers.name });
   if (inserted) return inserted;
   const [found] = await tx

@@ -86,6 +86,7 @@ export async function upsertExternalMessage(
     .values(values)
     .onConflictDoUpdate({
       target: [messages.tenantId, messages.externalId],
+      targetWhere: sql`external_id is not null`,
       set: { content: sql`excluded.content`, searchText: sql`excluded.search_text` },
       setWhere: sql`${messages.content} is distinct from excluded.content`,
     })

@@ -34,7 +34,7 @@ export interface TicketFilter {
   csatGte?: number;
   /** Already folded (lower case, no accents). */
   redFlagTerm?: string;
-  /** 'internal' or 'digisac' (tickets_tenant_source_idx). */
+  /** 'internal' or 'digisac' (tickets_tenant_digisac_idx). */
   source?: string;
 }
 
@@ -69,7 +69,10 @@ function conditions(f: TicketFilter, searched: ReturnType<typeof searchedIds>): 
     when(f.csatLt, (v) => lt(tickets.csatScore, v)),
     when(f.csatGte, (v) => gte(tickets.csatScore, v)),
     when(f.redFlagTerm, (term) => sql`${tickets.redFlagTerms} @> array[${term}]::text[]`),
-    when(f.source, (v) => eq(tickets.source, v)),
+    // Literal values: the planner matches the partial index tickets_tenant_digisac_idx to them.
+    when(f.source, (v) =>
+      v === 'digisac' ? sql`${tickets.source} = 'digisac'` : sql`${tickets.source} <> 'digisac'`,
+    ),
   );
 }
 
