@@ -158,6 +158,44 @@ describe('DigiSac ingestion: the inbox workers', () => {
     expect(await wait()).toBe(false);
   });
 
+  it('lets the SLA monitor alert on a customer left waiting, and not after an agent answered', async () => {
+    const limit = await t.a.api('PUT', '/tenants/settings', {
+      name: 'Loja',
+      max_customer_wait_time_minutes: 5,
+    });
+    expect(limit.status).toBe(200);
+    const minutesAgo = (m: number) => Math.floor(Date.now() / 1000) - m * 60;
+    const waiting = fake.openTicket({ name: 'Olga Esperando' }).ticket;
+    await deliver(
+      'message.created',
+      fake.addMessage({ ticketId: waiting.id, text: 'Cadê meu pedido?', timestamp: minutesAgo(10) }),
+    );
+    const answered = fake.openTicket({ name: 'Otto Atendido' }).ticket;
+    await deliver(
+      'message.created',
+      fake.addMessage({ ticketId: answered.id, text: 'Cadê meu pedido?', timestamp: minutesAgo(10) }),
+    );
+    await deliver(
+      'message.created',
+      fake.addMessage({
+        ticketId: answered.id,
+        text: 'Já saiu para entrega!',
+        isFromMe: true,
+        timestamp: minutesAgo(8),
+      }),
+    );
+    await process();
+    await t.server.app.workers.runNow('sla-monitor');
+    const idOf = async (name: string) =>
+      (await t.a.api('GET', `/tickets?source=digisac&search=${encodeURIComponent(name)}`)).body.tickets[0].id;
+    const [olga, otto] = [await idOf('Olga'), await idOf('Otto')];
+    const all = (await t.a.api('GET', '/notifications/all?limit=200')).body.notifications as Json[];
+    const slaOf = (ticketId: string) =>
+      all.filter((n) => n.details.ticket_id === ticketId && n.alert_type === 'ticket_issues');
+    expect(slaOf(olga)).toHaveLength(1);
+    expect(slaOf(otto)).toEqual([]);
+  });
+
   it('analyses history without notifying anyone, and opens no wait for it', async () => {
     const { ticket } = fake.openTicket({ name: 'Caio Antigo' });
     const old = fake.addMessage({
