@@ -192,18 +192,13 @@ export async function markFailedTry(
 
 // ── Status, the failed list, a retry ───────────────────────────────────────────────────────────
 
-/** Events received in the last 24 hours by state, and when the newest arrived. */
-export async function eventCounts24h(tx: Tx) {
-  const rows = await tx
-    .select({
-      state: digisacEvents.state,
-      n: count(),
-      last: sql<string | null>`max(${digisacEvents.receivedAt})`,
-    })
+/** Events received in the last 24 hours, by state. */
+export function eventCounts24h(tx: Tx) {
+  return tx
+    .select({ state: digisacEvents.state, n: count() })
     .from(digisacEvents)
     .where(sql`${digisacEvents.receivedAt} >= now() - interval '24 hours'`)
     .groupBy(digisacEvents.state);
-  return rows;
 }
 
 /** When the newest webhook event arrived (any age). */

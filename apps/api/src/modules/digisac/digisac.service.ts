@@ -497,6 +497,7 @@ export async function getDigisacStatus({ tx, tenantId }: TenantScope): Promise<D
   const link = await repo.findLink(tx, tenantId);
   const counts = await repo.eventCounts24h(tx);
   const lastEventAt = await repo.lastWebhookEventAt(tx);
+  const latestImport = await repo.latestImport(tx);
   const countOf = (state: string) => counts.find((c) => c.state === state)?.n ?? 0;
   return {
     webhook: {
@@ -511,7 +512,7 @@ export async function getDigisacStatus({ tx, tenantId }: TenantScope): Promise<D
       ignored: countOf('ignored'),
     },
     last_sync_at: iso(link?.lastSyncAt),
-    import: (await repo.latestImport(tx)) ? await importStatus({ tx, tenantId }) : null,
+    import: latestImport ? importStatusOf(latestImport) : null,
   };
 }
 
@@ -565,7 +566,10 @@ export async function cancelImport({ tx }: TenantScope) {
 
 /** The newest import as the settings screen shows it (`idle` before the first). */
 export async function importStatus({ tx }: TenantScope) {
-  const row = await repo.latestImport(tx);
+  return importStatusOf(await repo.latestImport(tx));
+}
+
+function importStatusOf(row: repo.DigisacImport | undefined) {
   if (!row) {
     return {
       state: 'idle' as const,
