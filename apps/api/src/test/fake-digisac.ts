@@ -30,6 +30,23 @@ import { parseArgs } from 'node:util';
 
 export const fakeDigisacToken = 'token-de-teste-digisac';
 
+/**
+ * Saves `host` (the fake's url) and the fake's good token as the caller's tenant settings, as a
+ * person does in Settings; throws unless saved.
+ */
+export async function connectToFakeDigisac(
+  api: (method: string, path: string, body?: unknown) => Promise<{ status: number; body: unknown }>,
+  host: string,
+) {
+  const saved = await api('PUT', '/tenants/settings', {
+    name: 'Loja',
+    digisac_host: host,
+    digisac_token: fakeDigisacToken,
+  });
+  if (saved.status !== 200)
+    throw new Error(`DigiSac settings not saved: ${saved.status} ${JSON.stringify(saved.body)}`);
+}
+
 /** `token-enorme`'s body: `{"data":[{},{},…],"total":…}` just under `bytes` (default 5 MiB − 1 KiB). */
 export function hostileTicketList(bytes = 5 * 1024 * 1024 - 1024) {
   const tail = ',"total":1,"lastPage":1}';

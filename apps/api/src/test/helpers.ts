@@ -218,9 +218,13 @@ export async function signedInClient(
   };
 }
 
-/** A server, two tenants with a signed-in user each: the cross-tenant setting of every resource test. */
-export async function twoTenants(env?: Record<string, string>) {
-  const server = await startTestServer({ env });
+/**
+ * A server, two tenants with a signed-in user each: the cross-tenant setting of every resource
+ * test. `database`: one of the test's own (freshDatabase) when it runs jobs that span tenants, so
+ * another file's server sharing the worker's database does not take its work (or it theirs).
+ */
+export async function twoTenants(env?: Record<string, string>, database?: Database) {
+  const server = await startTestServer({ env, database });
   const a = await createTestUser(server.database);
   const b = await createTestUser(server.database);
   return {

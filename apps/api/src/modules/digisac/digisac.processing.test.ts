@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withTenant } from '../../db/tenant.ts';
-import { type FakeDigisac, fakeDigisacToken, startFakeDigisac } from '../../test/fake-digisac.ts';
+import { connectToFakeDigisac, type FakeDigisac, startFakeDigisac } from '../../test/fake-digisac.ts';
 import { completion, startFakeOpenAi } from '../../test/fake-openai.ts';
-import { type Json, twoTenants } from '../../test/helpers.ts';
+import { freshDatabase, type Json, twoTenants } from '../../test/helpers.ts';
 import { entityInboxEntry, webhookInboxEntry } from './digisac.inbox.ts';
 import * as repo from './digisac.repo.ts';
 
@@ -12,6 +12,8 @@ import * as repo from './digisac.repo.ts';
 
 describe('DigiSac ingestion: the inbox workers', () => {
   let t: Awaited<ReturnType<typeof twoTenants>>;
+  // Its own database: the jobs it runs take every tenant's work.
+  let database: Awaited<ReturnType<typeof freshDatabase>>;
   let fake: FakeDigisac;
   const db = () => t.server.database.db;
 
@@ -25,21 +27,21 @@ describe('DigiSac ingestion: the inbox workers', () => {
     ((await db().execute(text)) as unknown as { rows: T[] }).rows;
 
   beforeAll(async () => {
+    database = await freshDatabase();
     [t, fake] = await Promise.all([
-      twoTenants({ DIGISAC_ALLOW_PRIVATE_HOSTS: 'true', DIGISAC_TICKET_ANALYSIS_DEBOUNCE_SECONDS: '1' }),
+      twoTenants(
+        { DIGISAC_ALLOW_PRIVATE_HOSTS: 'true', DIGISAC_TICKET_ANALYSIS_DEBOUNCE_SECONDS: '1' },
+        database,
+      ),
       startFakeDigisac({ tickets: 0 }),
     ]);
     for (const tenant of [t.a, t.b]) {
-      const saved = await tenant.api('PUT', '/tenants/settings', {
-        name: 'Loja',
-        digisac_host: fake.url,
-        digisac_token: fakeDigisacToken,
-      });
-      expect(saved.status).toBe(200);
+      await connectToFakeDigisac(tenant.api, fake.url);
     }
   });
   afterAll(async () => {
     await t?.server.close();
+    await database?.close();
     await fake?.close();
   });
 
@@ -271,6 +273,8 @@ describe('DigiSac ingestion: the inbox workers', () => {
 
 describe('DigiSac ingestion: live customer messages and the LLM', () => {
   let t: Awaited<ReturnType<typeof twoTenants>>;
+  // Its own database: the jobs it runs take every tenant's work.
+  let database: Awaited<ReturnType<typeof freshDatabase>>;
   let fake: FakeDigisac;
   let llm: Awaited<ReturnType<typeof startFakeOpenAi>>;
   const answer = {
@@ -283,23 +287,26 @@ describe('DigiSac ingestion: live customer messages and the LLM', () => {
   };
 
   beforeAll(async () => {
-    [fake, llm] = await Promise.all([startFakeDigisac({ tickets: 0 }), startFakeOpenAi()]);
-    t = await twoTenants({
-      DIGISAC_ALLOW_PRIVATE_HOSTS: 'true',
-      OPENAI_BASE_URL: llm.baseURL,
-      OPENAI_MODEL: 'fake-model',
-      DIGISAC_LLM_MESSAGES_PER_MINUTE: '2',
-    });
+    [fake, llm, database] = await Promise.all([
+      startFakeDigisac({ tickets: 0 }),
+      startFakeOpenAi(),
+      freshDatabase(),
+    ]);
+    t = await twoTenants(
+      {
+        DIGISAC_ALLOW_PRIVATE_HOSTS: 'true',
+        OPENAI_BASE_URL: llm.baseURL,
+        OPENAI_MODEL: 'fake-model',
+        DIGISAC_LLM_MESSAGES_PER_MINUTE: '2',
+      },
+      database,
+    );
     llm.reply(completion(JSON.stringify(answer)));
-    const saved = await t.a.api('PUT', '/tenants/settings', {
-      name: 'Loja',
-      digisac_host: fake.url,
-      digisac_token: fakeDigisacToken,
-    });
-    expect(saved.status).toBe(200);
+    await connectToFakeDigisac(t.a.api, fake.url);
   });
   afterAll(async () => {
     await t?.server.close();
+    await database?.close();
     await fake?.close();
     await llm?.close();
   });

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withTenant } from '../../db/tenant.ts';
-import { type FakeDigisac, fakeDigisacToken, startFakeDigisac } from '../../test/fake-digisac.ts';
-import { type Json, twoTenants } from '../../test/helpers.ts';
+import { connectToFakeDigisac, type FakeDigisac, startFakeDigisac } from '../../test/fake-digisac.ts';
+import { freshDatabase, type Json, twoTenants } from '../../test/helpers.ts';
 import * as repo from './digisac.repo.ts';
 import { cancelImport, importStatus, startImport } from './digisac.service.ts';
 
@@ -11,6 +11,8 @@ import { cancelImport, importStatus, startImport } from './digisac.service.ts';
 
 describe('DigiSac ingestion: history import and catch-up sync', () => {
   let t: Awaited<ReturnType<typeof twoTenants>>;
+  // Its own database: the jobs it runs take every tenant's work.
+  let database: Awaited<ReturnType<typeof freshDatabase>>;
   let fake: FakeDigisac;
   const db = () => t.server.database.db;
   const run = (job: string) => t.server.app.workers.runNow(job);
@@ -18,19 +20,16 @@ describe('DigiSac ingestion: history import and catch-up sync', () => {
 
   beforeAll(async () => {
     // 150 generated tickets, one every 37 minutes back from now: about 92 hours of history.
+    database = await freshDatabase();
     [t, fake] = await Promise.all([
-      twoTenants({ DIGISAC_ALLOW_PRIVATE_HOSTS: 'true', DIGISAC_MAX_REQUESTS_PER_SECOND: '100' }),
+      twoTenants({ DIGISAC_ALLOW_PRIVATE_HOSTS: 'true', DIGISAC_MAX_REQUESTS_PER_SECOND: '100' }, database),
       startFakeDigisac({ tickets: 150, now: new Date() }),
     ]);
-    const saved = await t.a.api('PUT', '/tenants/settings', {
-      name: 'Loja',
-      digisac_host: fake.url,
-      digisac_token: fakeDigisacToken,
-    });
-    expect(saved.status).toBe(200);
+    await connectToFakeDigisac(t.a.api, fake.url);
   });
   afterAll(async () => {
     await t?.server.close();
+    await database?.close();
     await fake?.close();
   });
 
