@@ -29,6 +29,7 @@ import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
 import { digisacRoutes } from './modules/digisac/digisac.routes.ts';
 import { digisacWebhookRoutes } from './modules/digisac/digisac.webhook.routes.ts';
 import { flaggedTermsRoutes } from './modules/flagged-terms/flagged-terms.routes.ts';
+import { requireAdmin } from './modules/identity/auth.ts';
 import { identityPlugin } from './modules/identity/identity.plugin.ts';
 import { messagesRoutes } from './modules/messages/messages.routes.ts';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.ts';
@@ -131,12 +132,17 @@ export async function buildApp({
   }).withTypeProvider<ZodTypeProvider>();
   app.server.maxConnections = config.HTTP_MAX_CONNECTIONS;
 
-  // What is served, for the test that holds the OpenAPI document to it.
-  const routeInventory: { method: string; url: string; hidden: boolean }[] = [];
+  // What is served, and which routes are admin-only (for the test that checks every route's role).
+  const routeInventory: RouteEntry[] = [];
   app.decorate('routeInventory', routeInventory);
   app.addHook('onRoute', (route) => {
     for (const method of [route.method].flat()) {
-      routeInventory.push({ method, url: route.url, hidden: route.schema?.hide === true });
+      routeInventory.push({
+        method,
+        url: route.url,
+        hidden: route.schema?.hide === true,
+        adminOnly: route.config?.adminOnly !== undefined,
+      });
     }
   });
 
@@ -239,10 +245,18 @@ export async function buildApp({
     async (api) => {
       api.addHook('onRequest', app.authenticate);
       api.addHook('onRequest', apiRateLimit.hook);
+      // Admin-only routes (config.adminOnly) refuse agents, before any body is read.
+      api.addHook('onRequest', requireAdmin);
       // Every product route needs the bearer token and may answer 401/403: say so in OpenAPI.
       api.addHook('onRoute', (route) => {
+        const adminOnly = route.config?.adminOnly !== undefined;
         route.schema = {
           ...route.schema,
+          ...(adminOnly && {
+            description: [route.schema?.description, 'Admins only: an agent gets 403.']
+              .filter(Boolean)
+              .join('\n\n'),
+          }),
           security: [{ bearer: [] }],
           response: {
             401: errorResponseSchema,
@@ -273,9 +287,17 @@ export async function buildApp({
 
 export type App = Awaited<ReturnType<typeof buildApp>>;
 
+export interface RouteEntry {
+  method: string;
+  url: string;
+  hidden: boolean;
+  /** Declared admin-only (`config.adminOnly`): agents get 403. */
+  adminOnly: boolean;
+}
+
 declare module 'fastify' {
   interface FastifyInstance {
-    routeInventory: { method: string; url: string; hidden: boolean }[];
+    routeInventory: RouteEntry[];
     config: Config;
     database: Database;
     /** Worker threads for CPU-heavy work: nothing long runs on the event loop. */

@@ -102,6 +102,8 @@ const envSchema = z.object({
   COGNITO_ENDPOINT: optionalUrl(['http:', 'https:']),
   /** Where the external pool's signing keys are (default `{COGNITO_ISSUER}/.well-known/jwks.json`). */
   COGNITO_JWKS_URL: optionalUrl(['http:', 'https:']),
+  /** The token group (`cognito:groups`) whose members are the tenant's admins; everyone else is an agent. */
+  ADMIN_GROUP: z.string().trim().min(1, 'must not be empty').max(128).default('admin'),
   TRUST_PROXY: trustProxy,
   // Identity provider limits per client address (docs/SECURITY.md): sized for an office behind one
   // NAT address; the per-account limits are fixed.

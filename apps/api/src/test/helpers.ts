@@ -136,7 +136,10 @@ export type Json = any;
 /** The parsed JSON body of a response, for assertions. */
 export const json = (res: Response): Promise<Json> => res.json() as Promise<Json>;
 
-/** A user of the built-in provider in a tenant of its own (or the one given). */
+/**
+ * A user of the built-in provider in a tenant of its own (or the one given): an admin, as a
+ * tenant's first user is, unless `groups` say otherwise (`groups: []` is an agent).
+ */
 export async function createTestUser(
   database: Database,
   options: { tenant?: Tenant; password?: string; temporary?: boolean; groups?: string[] } = {},
@@ -149,7 +152,7 @@ export async function createTestUser(
     email,
     password,
     temporary: options.temporary ?? false,
-    groups: options.groups ?? [],
+    groups: options.groups ?? ['admin'],
   });
   return { user, email, password, tenant };
 }

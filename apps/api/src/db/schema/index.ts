@@ -1,4 +1,5 @@
 export * from './analysis-feedback.ts';
+export * from './audit.ts';
 export * from './customers.ts';
 export * from './digisac.ts';
 export * from './events.ts';

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, integer, pgTable, text, unique, uuid } from 'drizzle-orm/pg-core';
+import { boolean, integer, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, tenantId, updatedAt } from './columns.ts';
 import { tenantIsolation } from './rls.ts';
 
@@ -19,6 +19,13 @@ export const users = pgTable(
     /** Carried in every token (`atende:gen`); bumped on disable and password change, which
      * makes the API refuse the tokens issued before (see auth.ts). */
     tokenGeneration: integer('token_generation').notNull().default(0),
+    /**
+     * When an admin invited the user (or re-sent the invitation): while the temporary password is
+     * unchanged, it works for 7 days from here. Null for users made otherwise (the CLI, the seed).
+     */
+    invitedAt: timestamp('invited_at', { withTimezone: true }),
+    /** The last successful sign-in (built-in provider). */
+    lastSignInAt: timestamp('last_sign_in_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -1,3 +1,4 @@
+import type { Role } from '@atende/contracts';
 import type { FastifyRequest } from 'fastify';
 import { type JWTVerifyGetKey, errors as joseErrors, jwtVerify } from 'jose';
 import type { Db } from '../../db/client.ts';
@@ -11,6 +12,10 @@ export interface AuthUser {
   email: string | undefined;
   groups: string[];
   tenantId: string;
+  /** `admin` when the token's groups hold the admin group (ADMIN_GROUP), else `agent`. */
+  role: Role;
+  /** The token's `auth_time` (seconds): when the person signed in. */
+  authTime: number | undefined;
 }
 
 declare module 'fastify' {
@@ -19,6 +24,25 @@ declare module 'fastify' {
     auth: AuthUser;
     /** Runs database work as the caller's tenant (row-level security applies): db/tenant.ts. */
     tenantTx: TenantTx;
+  }
+  interface FastifyContextConfig {
+    /**
+     * Marks an admin-only route: what an agent may not do, completing "Apenas administradores
+     * podem …" (e.g. 'alterar as configurações da organização'). One hook (`requireAdmin`) checks
+     * it on every /api/v1 route, and the route test over the whole inventory checks the marks.
+     */
+    adminOnly?: string;
+  }
+}
+
+/**
+ * Refuses an agent on an admin-only route (its `config.adminOnly`) with a 403 saying what only
+ * admins may do. Runs after `authenticate` on every /api/v1 route.
+ */
+export async function requireAdmin(request: FastifyRequest) {
+  const action = request.routeOptions.config.adminOnly;
+  if (action !== undefined && request.auth.role !== 'admin') {
+    throw new AppError('forbidden', `Apenas administradores podem ${action}.`);
   }
 }
 
@@ -87,12 +111,15 @@ export function authenticate(
     if (header !== undefined && header !== tenantId) {
       throw new AppError('forbidden', 'O cabeçalho X-Tenant-ID não corresponde à sua organização.');
     }
-    const groups = claims['cognito:groups'];
+    const claimed = claims['cognito:groups'];
+    const groups = Array.isArray(claimed) ? claimed.map(String) : [];
     request.auth = {
       sub: String(claims.sub),
       email: typeof claims.email === 'string' ? claims.email : undefined,
-      groups: Array.isArray(groups) ? groups.map(String) : [],
+      groups,
       tenantId,
+      role: groups.includes(idp.adminGroup) ? 'admin' : 'agent',
+      authTime: typeof claims.auth_time === 'number' ? claims.auth_time : undefined,
     };
     request.tenantTx = tenantTxOf(db, tenantId);
   };

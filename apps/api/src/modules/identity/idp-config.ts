@@ -15,6 +15,8 @@ export interface IdpSettings {
   endpoint: string;
   /** Where the signing keys are: `{issuer}/.well-known/jwks.json` unless COGNITO_JWKS_URL says. */
   jwksUrl: string;
+  /** The group (`cognito:groups`) that makes a user an admin (ADMIN_GROUP); the others are agents. */
+  adminGroup: string;
 }
 
 export function idpSettings(config: Config): IdpSettings {
@@ -29,6 +31,7 @@ export function idpSettings(config: Config): IdpSettings {
       endpoint: config.COGNITO_ENDPOINT ?? `https://cognito-idp.${config.COGNITO_REGION}.amazonaws.com`,
       // Cognito emulators (moto, LocalStack) put AWS's issuer in tokens but serve keys elsewhere.
       jwksUrl: config.COGNITO_JWKS_URL ?? `${issuer}/.well-known/jwks.json`,
+      adminGroup: config.ADMIN_GROUP,
     };
   }
   const issuer = `${config.PUBLIC_URL}/idp/${builtInPoolId}`;
@@ -40,5 +43,6 @@ export function idpSettings(config: Config): IdpSettings {
     region: config.COGNITO_REGION,
     endpoint: config.COGNITO_ENDPOINT ?? config.PUBLIC_URL,
     jwksUrl: `${issuer}/.well-known/jwks.json`,
+    adminGroup: config.ADMIN_GROUP,
   };
 }
