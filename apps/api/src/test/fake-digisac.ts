@@ -67,11 +67,18 @@ const agents = [
 const firstNames = ['Maria', 'José', 'Ana', 'João', 'Francisca', 'Antônio', 'Luiza', 'Carlos', 'Paula'];
 const lastNames = ['Silva', 'Santos', 'Oliveira', 'Souza', 'Pereira', 'Costa', 'Rodrigues', 'Almeida'];
 
-/** DigiSac's ticket with every includable model, newest first (ticket 1 is the newest). */
-export function fakeDigisacTickets(count: number, now = Date.parse('2026-11-20T15:00:00Z')) {
+/**
+ * DigiSac's ticket with every includable model, newest first (ticket 1 is the newest), one every
+ * `spacingMinutes` back from `now`.
+ */
+export function fakeDigisacTickets(
+  count: number,
+  now = Date.parse('2026-11-20T15:00:00Z'),
+  spacingMinutes = 37,
+) {
   return Array.from({ length: count }, (_, i) => {
     const n = i + 1;
-    const createdAt = new Date(now - n * 37 * 60_000);
+    const createdAt = new Date(now - n * spacingMinutes * 60_000);
     const isOpen = n % 3 !== 0;
     const updatedAt = new Date(createdAt.getTime() + 12 * 60_000);
     const contactName = `${firstNames[n % firstNames.length]} ${lastNames[n % lastNames.length]}`;
@@ -237,6 +244,8 @@ export interface FakeDigisacOptions {
   slowMs?: number;
   /** The generated tickets' clock (default 2026-11-20T15:00:00Z; ticket 1 is 37 minutes older). */
   now?: Date;
+  /** Minutes between two generated tickets (default 37). */
+  spacingMinutes?: number;
   /** The status DELETE /api/v1/me/webhooks/{id} answers instead (e.g. 405: a DigiSac without it). */
   webhookDeleteStatus?: number;
 }
@@ -540,7 +549,11 @@ export async function startFakeDigisac(options: FakeDigisacOptions = {}): Promis
 
   // The generated account: each ticket's contact, a customer's message, the agent's answer when
   // it has an agent, and the closing event when it is closed.
-  for (const generated of fakeDigisacTickets(options.tickets ?? 300, options.now?.getTime())) {
+  for (const generated of fakeDigisacTickets(
+    options.tickets ?? 300,
+    options.now?.getTime(),
+    options.spacingMinutes,
+  )) {
     const { contact, user, department, ...ticket } = generated;
     tickets.push(ticket);
     contacts.set(contact.id, {

@@ -118,3 +118,76 @@ describe('DigiSac ingestion: history import and catch-up sync', () => {
     expect(again.filter((m: Json) => m.external_id === lost.id)).toHaveLength(1);
   });
 });
+
+describe('DigiSac ingestion: a 30-day history import', () => {
+  let t: Awaited<ReturnType<typeof twoTenants>>;
+  let database: Awaited<ReturnType<typeof freshDatabase>>;
+  let fake: FakeDigisac;
+
+  beforeAll(async () => {
+    // 600 tickets, one every 90 minutes back from now: 37.5 days, about 480 of them in 30 days —
+    // ten pages of 50, more than one run of the job reads.
+    database = await freshDatabase();
+    [t, fake] = await Promise.all([
+      twoTenants({ DIGISAC_ALLOW_PRIVATE_HOSTS: 'true', DIGISAC_MAX_REQUESTS_PER_SECOND: '100' }, database),
+      startFakeDigisac({ tickets: 600, now: new Date(), spacingMinutes: 90 }),
+    ]);
+    await connectToFakeDigisac(t.a.api, fake.url);
+  });
+  afterAll(async () => {
+    await t?.server.close();
+    await database?.close();
+    await fake?.close();
+  });
+
+  it('reads every ticket of the window with its messages, saying how far it got on the way', async () => {
+    const started = await t.a.api('POST', '/tenants/settings/digisac/import', { days: 30 });
+    expect(started.status).toBe(202);
+    // The job reads pages for up to 20 s a run; the status is asked meanwhile.
+    const seen: Json[] = [];
+    let running = true;
+    const job = t.server.app.workers.runNow('digisac-import').finally(() => {
+      running = false;
+    });
+    while (running) {
+      seen.push((await t.a.api('GET', '/tenants/settings/digisac/import')).body);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    await job;
+    seen.push((await t.a.api('GET', '/tenants/settings/digisac/import')).body);
+    const last = seen.at(-1) as Json;
+    expect(last).toMatchObject({ state: 'done', progress: 1, error: null });
+    expect(last.finished_at).not.toBeNull();
+    // On the way: running, part of the way there after each page, never going back.
+    expect(seen[0]).toMatchObject({ state: 'running', progress: 0, tickets: 0 });
+    const midway = seen.filter((s) => s.state === 'running' && s.tickets > 0);
+    expect(new Set(midway.map((s) => s.tickets)).size).toBeGreaterThanOrEqual(5);
+    for (const s of midway) {
+      expect(s.progress).toBeGreaterThan(0);
+      expect(s.progress).toBeLessThan(1);
+      expect(s.tickets).toBeGreaterThan(0);
+      expect(s.tickets).toBeLessThan(last.tickets);
+    }
+    const progress = seen.map((s) => s.progress);
+    expect(progress).toEqual([...progress].sort((a, b) => a - b));
+    // Every ticket updated in the window, each once, with its messages, waiting in the inbox.
+    const inWindow = fake
+      .tickets()
+      .filter((tk) => Date.parse(tk.updatedAt) >= Date.now() - 30 * 86_400_000 - 60_000);
+    expect(inWindow.length).toBeGreaterThan(450);
+    expect(last.tickets).toBeGreaterThanOrEqual(inWindow.length);
+    expect(last.tickets).toBeLessThanOrEqual(inWindow.length + 1);
+    const [inbox] = (
+      (await t.server.database.db.execute(sql`select count(*)::int as n from digisac_events
+        where tenant_id = ${t.a.tenant.id} and source = 'import'`)) as unknown as { rows: Json[] }
+    ).rows;
+    expect(inbox.n).toBe(last.tickets + last.messages);
+    expect(last.messages).toBeGreaterThan(last.tickets);
+    // Tenant B's inbox got nothing.
+    const [other] = (
+      (await t.server.database.db.execute(sql`select count(*)::int as n from digisac_events
+        where tenant_id = ${t.b.tenant.id}`)) as unknown as { rows: Json[] }
+    ).rows;
+    expect(other.n).toBe(0);
+  });
+});
