@@ -58,6 +58,7 @@ export const digisacRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/tenants/settings/digisac/test',
     {
+      config: { adminOnly: 'testar a conexão com o DigiSac' },
       schema: {
         tags,
         security,
@@ -94,6 +95,7 @@ export const digisacRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/tenants/settings/digisac/webhook',
     {
+      config: { adminOnly: 'ligar o tempo real do DigiSac' },
       schema: {
         tags,
         security,
@@ -119,6 +121,7 @@ export const digisacRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/tenants/settings/digisac/webhook',
     {
+      config: { adminOnly: 'desligar o tempo real do DigiSac' },
       schema: {
         tags,
         security,
@@ -154,6 +157,7 @@ export const digisacRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/tenants/settings/digisac/import',
     {
+      config: { adminOnly: 'importar o histórico do DigiSac' },
       schema: {
         tags,
         security,
@@ -187,6 +191,7 @@ export const digisacRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/tenants/settings/digisac/import',
     {
+      config: { adminOnly: 'cancelar a importação do DigiSac' },
       schema: {
         tags,
         security,
@@ -219,6 +224,7 @@ export const digisacRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/tenants/settings/digisac/events/:id/retry',
     {
+      config: { adminOnly: 'reprocessar eventos do DigiSac' },
       schema: {
         tags,
         security,
