@@ -17,6 +17,8 @@ const tags = ['flagged-terms'];
 const security = [{ bearer: [] }];
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema };
 const errorsById = { ...errors, 404: errorResponseSchema };
+/** Every write: the terms shape every analysis of the organisation. */
+const adminOnly = { adminOnly: 'alterar os termos sinalizados' };
 
 export const flaggedTermsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -36,6 +38,7 @@ export const flaggedTermsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/flagged-terms',
     {
+      config: adminOnly,
       schema: {
         tags,
         security,
@@ -53,6 +56,7 @@ export const flaggedTermsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/flagged-terms/bulk',
     {
+      config: adminOnly,
       schema: {
         tags,
         security,
@@ -68,6 +72,7 @@ export const flaggedTermsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/flagged-terms/:id',
     {
+      config: adminOnly,
       schema: {
         tags,
         security,
@@ -84,6 +89,7 @@ export const flaggedTermsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/flagged-terms/:id',
     {
+      config: adminOnly,
       schema: {
         tags,
         security,
@@ -101,6 +107,7 @@ export const flaggedTermsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/flagged-terms/:id/toggle',
     {
+      config: adminOnly,
       schema: {
         tags,
         security,

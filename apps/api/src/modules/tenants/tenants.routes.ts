@@ -1,9 +1,19 @@
-import { errorResponseSchema, tenantSettingsSchema, updateTenantSettingsSchema } from '@atende/contracts';
+import {
+  errorResponseSchema,
+  roleSchema,
+  tenantSettingsSchema,
+  updateTenantSettingsSchema,
+} from '@atende/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import * as settings from './tenant-settings.service.ts';
 
-const currentTenantSchema = z.object({ id: z.uuid(), name: z.string(), slug: z.string() });
+const currentTenantSchema = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  slug: z.string(),
+  role: roleSchema.describe("The caller's role, from the token's groups (admin-only actions need admin)"),
+});
 
 export const tenantsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -16,7 +26,10 @@ export const tenantsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: currentTenantSchema },
       },
     },
-    (request) => request.tenantTx(settings.currentTenant),
+    async (request) => ({
+      ...(await request.tenantTx(settings.currentTenant)),
+      role: request.auth.role,
+    }),
   );
 
   app.get(
@@ -35,6 +48,7 @@ export const tenantsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/tenants/settings',
     {
+      config: { adminOnly: 'alterar as configurações da organização' },
       schema: {
         tags: ['tenants'],
         summary:
