@@ -7,7 +7,8 @@ import { entityKind, parseContact, parseMessage, parseTicket, unwrapEnvelope } f
 // tenant's id. Nothing here logs, and nothing throws on what DigiSac (or anyone holding the
 // secret) sends: an entry it cannot read is stored as `ignored`, never refused.
 
-export type InboxSource = 'webhook' | 'import' | 'sync';
+/** `fetch`: a ticket written from its first message, to be read from DigiSac (ticketFetchEntry). */
+export type InboxSource = 'webhook' | 'import' | 'sync' | 'fetch';
 
 /** A digisac_events row but its tenant (`{ ...entry, tenantId }` is a repo NewEvent). */
 export interface InboxEntry {
@@ -188,6 +189,28 @@ export function webhookInboxEntry(rawBody: string): InboxEntry {
  * An entity the history import or the catch-up sync read from DigiSac's API (a message, a ticket
  * or a contact, raw) → its inbox entry; a message already delivered by the webhook has its key.
  */
-export function entityInboxEntry(source: 'import' | 'sync', data: unknown): InboxEntry {
+export function entityInboxEntry(source: Exclude<InboxSource, 'webhook'>, data: unknown): InboxEntry {
   return entryOf(source, null, data, textToHash(data));
+}
+
+/** The work key of a DigiSac ticket to be read from DigiSac (one per ticket). */
+export const ticketFetchKey = (ticketId: string) => `fetch:ticket:${ticketId}`;
+
+/**
+ * A DigiSac ticket that was written from its first message (its protocol and contact unknown):
+ * a worker reads it from DigiSac, under the tenant's call limit, and puts what it read in the
+ * inbox as a `ticket.fetch` entry of the ticket's own key (the request itself is `fetch.ticket`) (digisac.processing.ts). Its own work
+ * key, so a slow or refused call never holds the conversation's messages back.
+ */
+export function ticketFetchEntry(ticketId: string): InboxEntry {
+  const key = ticketFetchKey(storableText(ticketId));
+  return {
+    source: 'fetch',
+    event: 'fetch.ticket',
+    dedupeKey: key,
+    workKey: key,
+    occurredAt: null,
+    payload: { ticketId: storableText(ticketId) },
+    state: 'pending',
+  };
 }

@@ -115,10 +115,18 @@ describe('DigiSac ingestion: the inbox workers', () => {
     const plain = await t.a.api('GET', `/messages?ticket_id=${made.id}`);
     expect(plain.body.messages.map((m: Json) => m.kind)).not.toContain('note');
     expect(contact.id).toBeTruthy();
-    // Every event was applied once.
-    const states = await query(sql`select state, count(*)::int as n from digisac_events
-      where tenant_id = ${t.a.tenant.id} group by state`);
-    expect(states).toEqual([{ state: 'processed', n: 4 }]);
+    // Written from its messages first, the ticket was then read from DigiSac (once): its title
+    // and every message it had got the contact.
+    expect(made.title).toBe(`DigiSac #${ticket.protocol} Joana Prado`);
+    expect(messages.body.messages.every((m: Json) => m.customer_id === made.customer_id)).toBe(true);
+    expect(fake.requests.filter((r) => r.url.startsWith(`/api/v1/tickets/${ticket.id}`))).toHaveLength(1);
+    // Every event was applied once: the four deliveries, the request to read the ticket and what was read.
+    const states = await query(sql`select source, state, count(*)::int as n from digisac_events
+      where tenant_id = ${t.a.tenant.id} group by source, state order by source`);
+    expect(states).toEqual([
+      { source: 'fetch', state: 'processed', n: 2 },
+      { source: 'webhook', state: 'processed', n: 4 },
+    ]);
   });
 
   it('raises the alert of a red-flag customer message and keeps the SLA on who wrote', async () => {
@@ -228,15 +236,26 @@ describe('DigiSac ingestion: the inbox workers', () => {
       await process();
       await due();
     }
-    const [failed] = await query(sql`select id, state, attempts, error from digisac_events
+    // The message was applied at once; reading its ticket from DigiSac is what failed.
+    const [failed] = await query(sql`select id, event, state, attempts, error from digisac_events
       where tenant_id = ${t.a.tenant.id} and state <> 'processed'`);
-    expect(failed).toMatchObject({ state: 'failed', attempts: 5, error: 'O DigiSac respondeu 500.' });
+    expect(failed).toMatchObject({
+      event: 'fetch.ticket',
+      state: 'failed',
+      attempts: 5,
+      error: 'O DigiSac respondeu 500.',
+    });
+    const [waiting] = (await t.a.api('GET', '/tickets?source=digisac&search=Nova%20conversa')).body.tickets;
+    expect(waiting).toMatchObject({ title: 'Nova conversa no DigiSac', customer_id: null });
+    const written = (await t.a.api('GET', `/messages?ticket_id=${waiting.id}`)).body.messages;
+    expect(written.map((m: Json) => m.content)).toEqual(['Alô?']);
     fake.failNext(0);
     expect(await withTenant(db(), t.a.tenant.id, ({ tx }) => repo.retryEvent(tx, failed.id))).toBe(true);
     await process();
     const [after] = await query(sql`select state from digisac_events where id = ${failed.id}`);
     expect(after.state).toBe('processed');
-    expect((await t.a.api('GET', '/tickets?source=digisac&search=Beto')).body.tickets).toHaveLength(1);
+    const [named] = (await t.a.api('GET', '/tickets?source=digisac&search=Beto')).body.tickets;
+    expect(named).toMatchObject({ id: waiting.id, title: `DigiSac #${ticket.protocol} Beto Falha` });
   });
 
   it('closes the ticket with DigiSac and analyses its transcript then', async () => {

@@ -16,7 +16,12 @@ import {
 } from '../analysis/analysis.service.ts';
 import { findDigisacCustomer, upsertDigisacContact } from '../customers/customers.service.ts';
 import { hitCounter } from '../identity/identity.service.ts';
-import { storedDigisacMessageIds, transcriptOf, upsertDigisacMessage } from '../messages/messages.service.ts';
+import {
+  linkDigisacMessages,
+  storedDigisacMessageIds,
+  transcriptOf,
+  upsertDigisacMessage,
+} from '../messages/messages.service.ts';
 import {
   claimDueDigisacAnalyses,
   clearDigisacAnalysisDue,
@@ -26,6 +31,7 @@ import {
   upsertDigisacTicket,
 } from '../tickets/tickets.service.ts';
 import { DigisacCallError } from './digisac.client.ts';
+import { entityInboxEntry, ticketFetchEntry } from './digisac.inbox.ts';
 import {
   type DigisacContact,
   type DigisacMessage,
@@ -159,6 +165,13 @@ async function processKey(deps: IngestionDeps, tenantId: string, workKey: string
   let events: DigisacEvent[] = [];
   let released = false;
   try {
+    if (workKey.startsWith(fetchTicketPrefix)) {
+      events = await tenantTx(({ tx }) => repo.dueEventsOf(tx, workKey, eventsPerKey));
+      if (events.length === 0) return 0;
+      await fetchTicket(deps, tenantTx, workKey, events);
+      released = true; // the write released it
+      return events.length;
+    }
     const read = await readWork(tenantTx, workKey);
     events = read.events;
     if (events.length === 0) return 0;
@@ -275,14 +288,14 @@ async function applyEvents(
   };
   const remoteDeps = { config: deps.config, db: deps.database.db, log: deps.log };
 
-  // The ticket's facts: the newest ticket-shaped event, else DigiSac's ticket when it is new here.
-  let ticket = parsed.findLast((p) => p.ticket)?.ticket;
-  if (ticketExternalId && !stored.ticket && !ticket) {
-    ticket = parseTicket(await getTicket(remoteDeps, await accessOf(), ticketExternalId)) ?? undefined;
-  }
+  // The ticket's facts: the newest ticket-shaped event. A ticket new here without one is written
+  // from its messages now (their alerts must not wait for DigiSac's call limit) and read from
+  // DigiSac afterwards, with its contact (ticketFetchEntry).
+  const ticket = parsed.findLast((p) => p.ticket)?.ticket;
+  const fetchLater = ticketExternalId !== null && !stored.ticket && !ticket;
   const contactId = ticket?.contactId ?? contactIdHint;
   let contact = ticket?.contact ?? parsed.findLast((p) => p.contact)?.contact ?? undefined;
-  if (contactId && !stored.customer && !contact) {
+  if (contactId && !stored.customer && !contact && !fetchLater) {
     contact = parseContact(await getContact(remoteDeps, await accessOf(), contactId)) ?? undefined;
   }
 
@@ -314,7 +327,7 @@ async function applyEvents(
 
   await tenantTx(async (scope) => {
     const customer =
-      contactId && (contact || !stored.customer)
+      contactId && (contact || (!stored.customer && !fetchLater))
         ? await upsertDigisacContact(scope, {
             externalId: contactId,
             name: contact?.name ?? null,
@@ -334,6 +347,12 @@ async function applyEvents(
     const ticketId = ticketExternalId
       ? await upsertDigisacTicket(scope, ticketFacts(ticket?.isOpen ?? null))
       : null;
+    if (fetchLater)
+      await repo.insertEvent(scope.tx, { ...ticketFetchEntry(ticketExternalId), tenantId: scope.tenantId });
+    // Its contact known at last: the messages written before become the customer's.
+    if (ticketId && customer && stored.ticket && stored.ticket.customerId === null) {
+      await linkDigisacMessages(scope, ticketId, customer.id);
+    }
     let conversed = false;
     let isOpen = ticket?.isOpen ?? null;
     for (const message of messages) {
@@ -370,6 +389,28 @@ async function applyEvents(
     await repo.markProcessed(scope.tx, applied);
     await repo.markProcessed(scope.tx, ignored, 'ignored');
     await repo.releaseWork(scope.tx, scope.tenantId, workKey);
+  });
+}
+
+const fetchTicketPrefix = 'fetch:ticket:';
+
+/**
+ * A ticket written from its first message is read from DigiSac (under the tenant's call limit,
+ * no transaction open) and what DigiSac answered goes into the inbox under the ticket's own key,
+ * where the next pass applies it as any ticket-shaped event (protocol, state, contact).
+ */
+async function fetchTicket(deps: IngestionDeps, tenantTx: TenantTx, workKey: string, events: DigisacEvent[]) {
+  const ticketId = workKey.slice(fetchTicketPrefix.length);
+  const access = await storedCredentials(deps, tenantTx);
+  const remote = { config: deps.config, db: deps.database.db, log: deps.log };
+  const read = entityInboxEntry('fetch', await getTicket(remote, access, ticketId));
+  await tenantTx(async ({ tenantId, tx }) => {
+    await repo.insertEvent(tx, { ...read, tenantId });
+    await repo.markProcessed(
+      tx,
+      events.map((e) => e.id),
+    );
+    await repo.releaseWork(tx, tenantId, workKey);
   });
 }
 

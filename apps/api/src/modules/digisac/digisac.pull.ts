@@ -2,7 +2,7 @@ import { withSystem } from '../../db/system.ts';
 import { type TenantTx, tenantTxOf } from '../../db/tenant.ts';
 import { AppError } from '../../lib/errors.ts';
 import { DigisacCallError } from './digisac.client.ts';
-import { entityInboxEntry, type InboxEntry, type InboxSource } from './digisac.inbox.ts';
+import { entityInboxEntry, type InboxEntry } from './digisac.inbox.ts';
 import { parseTicket } from './digisac.payloads.ts';
 import type { IngestionDeps } from './digisac.processing.ts';
 import { type DigisacAccess, listTicketMessages, listTicketsUpdatedSince } from './digisac.remote.ts';
@@ -40,7 +40,7 @@ export async function pullPage(
   deps: IngestionDeps,
   tenantTx: TenantTx,
   access: DigisacAccess,
-  source: Exclude<InboxSource, 'webhook'>,
+  source: 'import' | 'sync',
   position: PullPosition,
   messagesSince?: Date,
 ) {

@@ -762,6 +762,6 @@ describe.skipIf(process.env.TEST_DB === 'postgres')(
       const output = server.output();
       expect(output).toContain('DigiSac call failed'); // the failures were logged…
       for (const t of used) expect(output).not.toContain(t); // …without any token
-    });
+    }, 90_000); // it starts a server process: slow on a loaded machine
   },
 );

@@ -127,6 +127,14 @@ export async function conversationOf(tx: Tx, ticketId: string, maxChars: number)
   return (result as { rows?: { sender: string; content: string; at: string }[] }).rows ?? [];
 }
 
+/** The ticket's messages written before its customer was known become that customer's. */
+export async function linkToCustomer(tx: Tx, ticketId: string, customerId: string) {
+  await tx
+    .update(messages)
+    .set({ customerId })
+    .where(and(eq(messages.ticketId, ticketId), sql`${messages.customerId} is null`));
+}
+
 export async function setMessageFlag(tx: Tx, id: string, flagged: boolean) {
   const rows = await tx
     .update(messages)

@@ -178,6 +178,13 @@ export async function upsertDigisacMessage(
   return created;
 }
 
+/**
+ * A DigiSac ticket written from its first messages before its contact was known: those messages
+ * become the customer's when it is (digisac.processing.ts).
+ */
+export const linkDigisacMessages = ({ tx }: TenantScope, ticketId: string, customerId: string) =>
+  repo.linkToCustomer(tx, ticketId, customerId);
+
 const speakers: Record<Message['sender'], string> = { customer: 'Cliente', agent: 'Atendente', bot: 'Bot' };
 
 /**

@@ -316,7 +316,15 @@ export async function updateTicket(tx: Tx, id: string, values: Partial<typeof ti
 /** A DigiSac ticket's id, open state and customer, by its DigiSac id (undefined: not here yet). */
 export async function findByExternalId(tx: Tx, externalId: string) {
   const [row] = await tx
-    .select({ id: tickets.id, isOpen: tickets.isOpen, customerId: tickets.customerId })
+    .select({
+      id: tickets.id,
+      isOpen: tickets.isOpen,
+      customerId: tickets.customerId,
+      customerName: tickets.customerName,
+      title: tickets.title,
+      protocol: tickets.protocol,
+      contactNumber: tickets.contactNumber,
+    })
     .from(tickets)
     .where(eq(tickets.externalId, externalId));
   return row;

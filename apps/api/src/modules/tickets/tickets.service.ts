@@ -215,10 +215,7 @@ export async function upsertDigisacTicket({ tenantId, tx }: TenantScope, facts: 
     ...(facts.agentName !== null && { agentName: facts.agentName }),
   };
   if (!found) {
-    const title =
-      `DigiSac ${facts.protocol ? `#${facts.protocol}` : ''} ${facts.customer?.name ?? facts.contactNumber ?? ''}`
-        .replace(/\s+/g, ' ')
-        .trim();
+    const title = digisacTitle(facts.protocol, facts.customer?.name ?? null, facts.contactNumber);
     return repo.insertTicket(tx, {
       tenantId,
       source: 'digisac',
@@ -238,16 +235,36 @@ export async function upsertDigisacTicket({ tenantId, tx }: TenantScope, facts: 
     found.customerId === null && facts.customer
       ? { customerId: facts.customer.id, customerName: facts.customer.name }
       : {};
+  // A ticket written from its first message before DigiSac was asked (digisac.processing.ts) gets
+  // its protocol and contact later: a title nobody edited follows them.
+  const next = { ...found, ...known, ...linking };
+  const title = digisacTitle(next.protocol, next.customerName, next.contactNumber);
+  const retitled =
+    found.title === digisacTitle(found.protocol, found.customerName, found.contactNumber) &&
+    title !== found.title;
+  // Once per ticket: its content (the transcript) is read for the search text only then.
+  const content = retitled ? ((await repo.findTicket(tx, found.id))?.ticket.content ?? '') : '';
+  const retitling = retitled
+    ? { title, searchText: searchTextOf(title, content, next.customerName, next.contactNumber) }
+    : {};
   if (Object.keys(known).length > 0 || closing || Object.keys(linking).length > 0) {
     await repo.updateTicket(tx, found.id, {
       ...known,
       ...linking,
+      ...retitling,
       // Closed in DigiSac: nobody waits any more (no episode); just closed, its analysis is due now.
       ...(closing && { waitStartedAt: null, slaPending: false }),
       ...(closing && found.isOpen !== false && { analysisDueAt: new Date() }),
     });
   }
   return found.id;
+}
+
+/** A DigiSac ticket's title until someone edits it: its protocol and who it is with, when known. */
+function digisacTitle(protocol: string | null, customerName: string | null, contactNumber: string | null) {
+  const who = customerName ?? contactNumber;
+  if (!protocol && !who) return 'Nova conversa no DigiSac';
+  return `DigiSac ${protocol ? `#${protocol}` : ''} ${who ?? ''}`.replace(/\s+/g, ' ').trim();
 }
 
 /**
