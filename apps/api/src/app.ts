@@ -24,6 +24,7 @@ import { registerWeb } from './lib/web.ts';
 import { Workers } from './lib/workers.ts';
 import { type Llm, llmFromConfig } from './modules/analysis/llm.ts';
 import { analysisFeedbackRoutes } from './modules/analysis-feedback/analysis-feedback.routes.ts';
+import { auditRoutes } from './modules/audit/audit.routes.ts';
 import { customersRoutes } from './modules/customers/customers.routes.ts';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
 import { digisacRoutes } from './modules/digisac/digisac.routes.ts';
@@ -37,6 +38,7 @@ import { notificationStreams } from './modules/notifications/stream.ts';
 import { systemRoutes } from './modules/system/system.routes.ts';
 import { tenantsRoutes } from './modules/tenants/tenants.routes.ts';
 import { ticketsRoutes } from './modules/tickets/tickets.routes.ts';
+import { usersRoutes } from './modules/users/users.routes.ts';
 import { createDomainEvents, reactAfterCommit } from './reactions.ts';
 
 export interface AppOptions {
@@ -274,6 +276,8 @@ export async function buildApp({
       await api.register(analysisFeedbackRoutes);
       await api.register(dashboardRoutes);
       await api.register(digisacRoutes);
+      await api.register(usersRoutes);
+      await api.register(auditRoutes);
     },
     { prefix: '/api/v1' },
   );

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { pruneDomainEvents } from './lib/events.ts';
+import { pruneAuditLog } from './modules/audit/audit.service.ts';
 import { analyzeDueTickets, drainInbox, pruneInboxPayloads } from './modules/digisac/digisac.processing.ts';
 import { advanceImport, syncAll } from './modules/digisac/digisac.pull.ts';
 import { sweepCounters } from './modules/identity/security-counters.ts';
@@ -18,6 +19,12 @@ export function scheduleJobs(app: FastifyInstance) {
     name: 'domain-events-prune',
     everyMs: 60 * 60_000,
     run: () => pruneDomainEvents(db),
+  });
+  // Audit rows are kept 400 days; only this job (withSystem) deletes them.
+  workers.schedule({
+    name: 'audit-prune',
+    everyMs: 6 * 60 * 60_000,
+    run: () => pruneAuditLog(db).then(() => {}),
   });
   workers.schedule({
     name: 'sla-monitor',

@@ -1,4 +1,5 @@
 import { DomainEvents } from './lib/events.ts';
+import * as audit from './modules/audit/audit.service.ts';
 import type { TokenRevocation } from './modules/identity/token-revocation.ts';
 import * as alerts from './modules/notifications/alerts.ts';
 import type { NotificationStreams } from './modules/notifications/stream.ts';
@@ -11,7 +12,7 @@ import type { NotificationStreams } from './modules/notifications/stream.ts';
 
 /**
  * The events with the reactions that run inside the publishing transaction: the alert rules
- * (modules/notifications/alerts.ts). Every process that publishes needs them: the servers, the
+ * (modules/notifications/alerts.ts) and the sign-in records of the audit log. Every process that publishes needs them: the servers, the
  * seed, the admin CLI.
  */
 export function createDomainEvents() {
@@ -20,6 +21,9 @@ export function createDomainEvents() {
   events.onWithin('message.analyzed', (scope, { data }) => alerts.afterMessageAnalysis(events, scope, data));
   events.onWithin('ticket.flag_changed', (scope, { data }) => alerts.afterFlagChange(events, scope, data));
   events.onWithin('ticket.wait_exceeded', (scope, { data }) => alerts.afterWaitExceeded(events, scope, data));
+  // The identity provider says who signed in (or was refused); the audit log records it.
+  events.onWithin('user.signed_in', (scope, { data }) => audit.recordSignIn(scope, data));
+  events.onWithin('user.sign_in_failed', (scope, { data }) => audit.recordSignIn(scope, data, data.reason));
   return events;
 }
 

@@ -26,6 +26,11 @@ const adminOnlyRoutes = [
   'POST /api/v1/tenants/settings/digisac/import',
   'DELETE /api/v1/tenants/settings/digisac/import',
   'POST /api/v1/tenants/settings/digisac/events/:id/retry',
+  'GET /api/v1/users',
+  'POST /api/v1/users',
+  'PATCH /api/v1/users/:id',
+  'POST /api/v1/users/:id/resend',
+  'GET /api/v1/audit',
 ].sort();
 
 /** A route's path with its parameters filled in (ids that exist nowhere: the role is checked first). */
@@ -64,7 +69,7 @@ describe('roles', () => {
 
   it.each(adminOnlyRoutes)('refuses an agent on %s with a 403 that says why', async (route) => {
     const [method = '', url = ''] = route.split(' ');
-    const body = method === 'DELETE' ? undefined : {};
+    const body = method === 'GET' || method === 'DELETE' ? undefined : {};
     const refused = await agent(method, pathOf(url, tenantId), body);
     expect(refused.status).toBe(403);
     expect(refused.body.code).toBe('forbidden');

@@ -20,7 +20,8 @@ const usage = `Usage: npm run admin -- <command>
   tenant create --name NAME --slug SLUG     create a tenant (organisation)
   tenant list                               list the tenants
   user create --tenant SLUG --email E [--password-stdin [--temporary]] [--group G]...
-                                            create a user. The password: on a terminal you are
+                                            create a user (a tenant's first user is its admin:
+                                            ADMIN_GROUP is added). The password: on a terminal you are
                                             asked (not echoed; empty: a generated temporary one);
                                             --password-stdin reads the first line of standard
                                             input; with neither, and standard input not a
@@ -211,8 +212,11 @@ const commands: Record<string, Command> = {
       password: given?.password ?? generated ?? '',
       temporary: given?.temporary ?? true,
       groups: values.group ?? [],
+      firstUserGroup: config.ADMIN_GROUP,
     });
     console.log(`Created user ${user.email} in ${tenant.slug}, id ${user.id}`);
+    if (user.groups.includes(config.ADMIN_GROUP))
+      console.log('Role: admin (the first user of a tenant is its admin).');
     if (generated) console.log(`Temporary password (shown only now): ${generated}`);
     if (user.mustChangePassword) console.log('The first sign-in will ask for a new password.');
   },

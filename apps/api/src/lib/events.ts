@@ -39,9 +39,23 @@ export interface EventMap {
   'ticket.wait_exceeded': { ticket_id: string; started_at: string; waited_minutes: number };
   /** A user's sessions ended (disabled, or the password changed): their live streams close. */
   'user.sessions_ended': { user_id: string };
+  /** A person signed in with the built-in provider (the audit log records it). */
+  'user.signed_in': SignInData;
+  /** A known address was refused at sign-in (an unknown one belongs to no organisation). */
+  'user.sign_in_failed': SignInData & { reason: SignInFailure };
   /** Notifications were stored, seqs `first_seq`…`last_seq` (not necessarily contiguous). */
   'notifications.created': { first_seq: number; last_seq: number };
 }
+
+/** Who signed in, from where. */
+export interface SignInData {
+  user_id: string;
+  email: string;
+  ip: string;
+  user_agent: string | null;
+}
+
+export type SignInFailure = 'wrong_password' | 'disabled' | 'invitation_expired';
 
 export type EventType = keyof EventMap;
 

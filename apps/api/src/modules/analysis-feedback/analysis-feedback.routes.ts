@@ -15,6 +15,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { TenantScope } from '../../db/tenant.ts';
 import { streamExport, takeExportSlot } from '../../lib/exports.ts';
+import { actorOf, recordAudit } from '../audit/audit.service.ts';
 import * as service from './analysis-feedback.service.ts';
 
 const tags = ['analysis-feedback'];
@@ -121,6 +122,10 @@ export const analysisFeedbackRoutes: FastifyPluginAsyncZod = async (app) => {
       // A slot (429 beyond the user's or the tenant's concurrent exports) is held until the answer
       // closes; a client that stops reading is cut off after EXPORT_IDLE_TIMEOUT_MS.
       if (!takeExportSlot(app.exportSlots, request, reply)) return; // the client already left
+      // Recorded in a short transaction of its own before the first byte.
+      await request.tenantTx((scope) =>
+        recordAudit(scope, actorOf(request), { action: 'export.analysis_feedback' }),
+      );
       const maxBytes = app.config.EXPORT_PAGE_MAX_BYTES;
       const first = await asCaller(request, (scope) => service.firstExportPage(scope, maxBytes));
       reply

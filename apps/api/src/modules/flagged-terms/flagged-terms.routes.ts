@@ -11,6 +11,7 @@ import {
 } from '@atende/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { actorOf } from '../audit/audit.service.ts';
 import * as service from './flagged-terms.service.ts';
 
 const tags = ['flagged-terms'];
@@ -48,7 +49,9 @@ export const flaggedTermsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const term = await request.tenantTx((scope) => service.createFlaggedTerm(scope, request.body));
+      const term = await request.tenantTx((scope) =>
+        service.createFlaggedTerm(scope, actorOf(request), request.body),
+      );
       return reply.status(201).send(term);
     },
   );
@@ -66,7 +69,10 @@ export const flaggedTermsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: bulkFlaggedTermsResultSchema, 409: errorResponseSchema, ...errors },
       },
     },
-    (request) => request.tenantTx((scope) => service.bulkCreateFlaggedTerms(scope, request.body.terms)),
+    (request) =>
+      request.tenantTx((scope) =>
+        service.bulkCreateFlaggedTerms(scope, actorOf(request), request.body.terms),
+      ),
   );
 
   app.put(
@@ -83,7 +89,9 @@ export const flaggedTermsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     (request) =>
-      request.tenantTx((scope) => service.updateFlaggedTerm(scope, request.params.id, request.body)),
+      request.tenantTx((scope) =>
+        service.updateFlaggedTerm(scope, actorOf(request), request.params.id, request.body),
+      ),
   );
 
   app.delete(
@@ -99,7 +107,9 @@ export const flaggedTermsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await request.tenantTx((scope) => service.deleteFlaggedTerm(scope, request.params.id));
+      await request.tenantTx((scope) =>
+        service.deleteFlaggedTerm(scope, actorOf(request), request.params.id),
+      );
       return reply.status(204).send(null);
     },
   );
@@ -116,6 +126,7 @@ export const flaggedTermsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: flaggedTermSchema, 409: errorResponseSchema, ...errorsById },
       },
     },
-    (request) => request.tenantTx((scope) => service.toggleFlaggedTerm(scope, request.params.id)),
+    (request) =>
+      request.tenantTx((scope) => service.toggleFlaggedTerm(scope, actorOf(request), request.params.id)),
   );
 };

@@ -15,6 +15,7 @@ import type { FlaggedTerm as FlaggedTermRow } from '../../db/schema/index.ts';
 import type { TenantScope } from '../../db/tenant.ts';
 import { iso, isUniqueViolation } from '../../lib/db-helpers.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
+import { type Actor, recordAudit } from '../audit/audit.service.ts';
 import * as repo from './flagged-terms.repo.ts';
 
 const uniqueConstraint = 'flagged_terms_tenant_term_unique';
@@ -110,14 +111,32 @@ export async function activeTermsVersioned({ tenantId, tx }: TenantScope): Promi
   return fresh;
 }
 
-export async function createFlaggedTerm({ tenantId, tx }: TenantScope, input: CreateFlaggedTerm) {
+/** What the audit log keeps of a term, before and after a change. */
+const auditedTerm = (row: { term: string; isActive: boolean }) => ({
+  term: row.term,
+  is_active: row.isActive,
+});
+
+export async function createFlaggedTerm(scope: TenantScope, actor: Actor, input: CreateFlaggedTerm) {
+  const { tenantId, tx } = scope;
   const termFolded = foldOrBlank(input.term);
   if (await repo.findTermByFolded(tx, termFolded)) throw duplicateTerm();
   const row = await guardDuplicate(() => repo.insertTerm(tx, { tenantId, term: input.term, termFolded }));
+  await recordAudit(scope, actor, {
+    action: 'flagged_term.created',
+    target: row.term,
+    details: { after: auditedTerm(row) },
+  });
   return toFlaggedTermDto(row);
 }
 
-export async function updateFlaggedTerm({ tx }: TenantScope, id: string, input: UpdateFlaggedTerm) {
+export async function updateFlaggedTerm(
+  scope: TenantScope,
+  actor: Actor,
+  id: string,
+  input: UpdateFlaggedTerm,
+) {
+  const { tx } = scope;
   const current = await repo.findTerm(tx, id);
   if (!current) throw termNotFound();
   const values: { term?: string; termFolded?: string; isActive?: boolean } = {};
@@ -133,17 +152,33 @@ export async function updateFlaggedTerm({ tx }: TenantScope, id: string, input: 
   if (Object.keys(values).length === 0) return toFlaggedTermDto(current);
   const row = await guardDuplicate(() => repo.updateTerm(tx, id, values), flaggedTermMessages.overCap);
   if (!row) throw termNotFound();
+  await recordAudit(scope, actor, {
+    action: 'flagged_term.updated',
+    target: row.term,
+    details: { before: auditedTerm(current), after: auditedTerm(row) },
+  });
   return toFlaggedTermDto(row);
 }
 
-export async function toggleFlaggedTerm({ tx }: TenantScope, id: string) {
-  const row = await guardDuplicate(() => repo.toggleTerm(tx, id), flaggedTermMessages.overCap);
+export async function toggleFlaggedTerm(scope: TenantScope, actor: Actor, id: string) {
+  const row = await guardDuplicate(() => repo.toggleTerm(scope.tx, id), flaggedTermMessages.overCap);
   if (!row) throw termNotFound();
+  await recordAudit(scope, actor, {
+    action: 'flagged_term.updated',
+    target: row.term,
+    details: { before: { ...auditedTerm(row), is_active: !row.isActive }, after: auditedTerm(row) },
+  });
   return toFlaggedTermDto(row);
 }
 
-export async function deleteFlaggedTerm({ tx }: TenantScope, id: string) {
-  if (!(await repo.deleteTerm(tx, id))) throw termNotFound();
+export async function deleteFlaggedTerm(scope: TenantScope, actor: Actor, id: string) {
+  const current = await repo.findTerm(scope.tx, id);
+  if (!current || !(await repo.deleteTerm(scope.tx, id))) throw termNotFound();
+  await recordAudit(scope, actor, {
+    action: 'flagged_term.deleted',
+    target: current.term,
+    details: { before: auditedTerm(current) },
+  });
 }
 
 const bulkOverCap = (room: number, fresh: number) =>
@@ -161,9 +196,11 @@ const bulkOverCap = (room: number, fresh: number) =>
  * chooses which terms to leave out rather than finding the list cut at an arbitrary item).
  */
 export async function bulkCreateFlaggedTerms(
-  { tenantId, tx }: TenantScope,
+  scope: TenantScope,
+  actor: Actor,
   items: unknown[],
 ): Promise<BulkFlaggedTermsResult> {
+  const { tenantId, tx } = scope;
   const results: BulkFlaggedTermResult[] = [];
   /** Index in `results` of the first valid item of each folded term. */
   const firstByFolded = new Map<string, number>();
@@ -233,5 +270,13 @@ export async function bulkCreateFlaggedTerms(
 
   const count = (status: BulkFlaggedTermResult['status']) =>
     results.filter((r) => r.status === status).length;
+  const created = results.filter((r) => r.status === 'created').map((r) => r.term);
+  if (created.length > 0) {
+    await recordAudit(scope, actor, {
+      action: 'flagged_term.created',
+      target: created.length === 1 ? created[0] : `${created.length} termos`,
+      details: { terms: created, bulk: true },
+    });
+  }
   return { results, created: count('created'), duplicates: count('duplicate'), invalid: count('invalid') };
 }

@@ -74,7 +74,12 @@ describe('authentication of /api/v1', () => {
   it("answers the caller's own tenant", async () => {
     const res = await current(tokenA);
     expect(res.status).toBe(200);
-    expect(await json(res)).toEqual({ id: a.tenant.id, name: a.tenant.name, slug: a.tenant.slug });
+    expect(await json(res)).toEqual({
+      id: a.tenant.id,
+      name: a.tenant.name,
+      slug: a.tenant.slug,
+      role: 'admin',
+    });
     const resB = await current(await idTokenOf(b), { 'x-tenant-id': b.tenant.id });
     expect((await json(resB)).id).toBe(b.tenant.id);
   });

@@ -172,3 +172,18 @@ export async function tokenStateOf(db: Conn, userId: string) {
     .where(eq(users.id, userId));
   return row;
 }
+
+/**
+ * From a tenant's transaction: ends a user's refresh tokens and open challenges (app_user cannot
+ * touch those tables: the definer function app_end_user_sessions, migration 0018, does, for a
+ * user of the transaction's tenant only) and announces the end of their sessions.
+ */
+export async function endSessionsInTenant(tx: Tx, events: DomainEvents, tenantId: string, userId: string) {
+  await tx.execute(sql`select app_end_user_sessions(${userId})`);
+  await events.publish(tx, tenantId, 'user.sessions_ended', { user_id: userId });
+}
+
+/** Notes a successful sign-in (the people list shows it). */
+export async function recordSignIn(db: Conn, userId: string) {
+  await db.update(users).set({ lastSignInAt: new Date() }).where(eq(users.id, userId));
+}

@@ -4,6 +4,13 @@ import { idpSettings } from './idp-config.ts';
 
 // What other modules may ask of the identity module (users.service.ts creates and lists users).
 
+// The people of a tenant (modules/users): invitations with a temporary password by mail, and
+// ending a person's sessions, from the tenant's transaction.
+export { endSessionsInTenant } from './identity.repo.ts';
+export { invitationMail } from './invitation-mail.ts';
+export { enqueueTenantMail } from './mail-queue.ts';
+export { hashPassword, temporaryPassword } from './passwords.ts';
+
 // Fixed-window counters in the database, shared by every server process (DigiSac's per-tenant
 // call limit counts with them).
 export { type CounterHit, hitCounter } from './security-counters.ts';

@@ -1,11 +1,12 @@
 import { randomInt } from 'node:crypto';
+import { invitationLifetimeDays } from '@atende/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import type { User } from '../../db/schema/index.ts';
 import type { CpuPool } from '../../lib/cpu/pool.ts';
-import type { DomainEvents } from '../../lib/events.ts';
+import type { DomainEvents, SignInFailure } from '../../lib/events.ts';
 import {
   claimResetAttempt,
   findLiveChallenge,
@@ -15,6 +16,7 @@ import {
   insertChallenge,
   insertRefreshToken,
   markResetCodeUsed,
+  recordSignIn,
   replaceResetCode,
   setPassword,
 } from './identity.repo.ts';
@@ -38,6 +40,7 @@ const minute = 60 * 1000;
 const hour = 60 * minute;
 const challengeLifetimeMs = 10 * minute;
 const resetCodeLifetimeMs = hour;
+const invitationLifetimeMs = invitationLifetimeDays * 24 * hour;
 
 /**
  * Every limit of the provider (docs/SECURITY.md lists them). Counted in the database before the
@@ -97,6 +100,12 @@ function parse<T>(schema: z.ZodType<T>, body: unknown): T {
     'InvalidParameterException',
     `1 validation error detected: Value at '${where}' failed to satisfy constraint`,
   );
+}
+
+/** Where a sign-in comes from, for its audit record. */
+export interface SignInClient {
+  ip: string;
+  userAgent: string | null;
 }
 
 /** Masks an address the way Cognito does: a***@e***.com. */
@@ -194,14 +203,15 @@ export class IdentityProvider {
     return { ChallengeParameters: {}, AuthenticationResult: result };
   }
 
-  async initiateAuth(body: unknown, ip: string) {
+  async initiateAuth(body: unknown, client: SignInClient) {
     const input = parse(initiateAuthInput, body);
     this.checkClient(input.ClientId);
-    if (input.AuthFlow === 'USER_PASSWORD_AUTH') return this.passwordAuth(input.AuthParameters, ip);
+    if (input.AuthFlow === 'USER_PASSWORD_AUTH') return this.passwordAuth(input.AuthParameters, client);
     return this.refreshAuth(input.AuthParameters);
   }
 
-  private async passwordAuth(params: Record<string, string>, ip: string) {
+  private async passwordAuth(params: Record<string, string>, client: SignInClient) {
+    const { ip } = client;
     const username = params.USERNAME?.trim().toLowerCase();
     const password = params.PASSWORD;
     if (!username || !password) {
@@ -226,7 +236,20 @@ export class IdentityProvider {
 
     const user = await findUserByEmail(this.db, username);
     const valid = await this.hashWork(() => verifyPassword(user?.passwordHash, password));
-    if (!user || !valid || !user.enabled) throw wrongCredentials();
+    // An invitation's temporary password works for invitationLifetimeDays (a re-sent one, anew).
+    const expired =
+      user?.mustChangePassword &&
+      user.invitedAt &&
+      user.invitedAt.getTime() + invitationLifetimeMs <= Date.now();
+    if (!user || !valid || !user.enabled || expired) {
+      // Recorded for the user's organisation (an unknown address has none), after the answer:
+      // the answer must take as long for a known address as for an unknown one.
+      if (user) {
+        const reason = !valid ? 'wrong_password' : !user.enabled ? 'disabled' : 'invitation_expired';
+        this.inBackground(this.noteSignIn(user, client, reason), 'sign-in failure not recorded');
+      }
+      throw wrongCredentials();
+    }
     await clearCounter(this.db, pairKey);
     if (user.mustChangePassword) {
       const session = newSecret();
@@ -245,7 +268,25 @@ export class IdentityProvider {
         },
       };
     }
+    await this.noteSignIn(user, client);
     return this.tokensFor(user, new Date(), true);
+  }
+
+  /**
+   * A sign-in (or a refused one, with its reason) as a domain event of the user's organisation:
+   * the audit module records it (reactions.ts); a success also notes the user's last sign-in.
+   */
+  private async noteSignIn(user: User, client: SignInClient, failure?: SignInFailure) {
+    const data = { user_id: user.id, email: user.email, ip: client.ip, user_agent: client.userAgent };
+    await this.db.transaction(async (tx) => {
+      if (failure)
+        return void (await this.events.publish(tx, user.tenantId, 'user.sign_in_failed', {
+          ...data,
+          reason: failure,
+        }));
+      await recordSignIn(tx, user.id);
+      await this.events.publish(tx, user.tenantId, 'user.signed_in', data);
+    });
   }
 
   private async refreshAuth(params: Record<string, string>) {
@@ -257,7 +298,7 @@ export class IdentityProvider {
     return this.tokensFor(user, stored.authTime, false);
   }
 
-  async respondToAuthChallenge(body: unknown) {
+  async respondToAuthChallenge(body: unknown, client: SignInClient) {
     const input = parse(respondInput, body);
     this.checkClient(input.ClientId);
     const sessionHash = sha256(input.Session);
@@ -273,6 +314,7 @@ export class IdentityProvider {
     await this.db.transaction((tx) => setPassword(tx, this.events, user.id, passwordHash));
     // The new password bumped the token generation: sign with the row as it is now.
     const updated = await findUserById(this.db, user.id);
+    await this.noteSignIn(user, client);
     return this.tokensFor(updated ?? user, new Date(), true);
   }
 
@@ -291,7 +333,7 @@ export class IdentityProvider {
     // The answer does the same work for every name: the code is made, stored and mailed after
     // it, in the background, so a known e-mail takes no longer to answer than an unknown one.
     const user = await findUserByEmail(this.db, email);
-    if (user?.enabled) this.inBackground(this.issueResetCode(user));
+    if (user?.enabled) this.inBackground(this.issueResetCode(user), 'reset code not issued');
     return {
       CodeDeliveryDetails: { Destination: maskEmail(email), DeliveryMedium: 'EMAIL', AttributeName: 'email' },
     };
@@ -313,9 +355,9 @@ export class IdentityProvider {
 
   private readonly background = new Set<Promise<void>>();
 
-  private inBackground(work: Promise<void>) {
+  private inBackground(work: Promise<void>, failure: string) {
     const settled = work
-      .catch((err) => this.log.error({ err }, 'reset code not issued'))
+      .catch((err) => this.log.error({ err }, failure))
       .finally(() => this.background.delete(settled));
     this.background.add(settled);
   }

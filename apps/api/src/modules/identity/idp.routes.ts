@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { isDatabaseUnavailable } from '../../lib/errors.ts';
 import { IdpError, providerUnavailable } from './idp.errors.ts';
-import type { IdentityProvider } from './idp-provider.ts';
+import type { IdentityProvider, SignInClient } from './idp-provider.ts';
 import type { SigningKey } from './keys.ts';
 
 const amzJson = 'application/x-amz-json-1.1';
@@ -53,11 +53,11 @@ export const idpRoutes: FastifyPluginAsync<IdpRoutesOptions> = async (app, { pro
     }
   });
 
-  const operations: Record<string, (body: unknown, ip: string) => Promise<unknown>> = {
-    InitiateAuth: (body, ip) => provider.initiateAuth(body, ip),
-    RespondToAuthChallenge: (body) => provider.respondToAuthChallenge(body),
-    ForgotPassword: (body, ip) => provider.forgotPassword(body, ip),
-    ConfirmForgotPassword: (body, ip) => provider.confirmForgotPassword(body, ip),
+  const operations: Record<string, (body: unknown, client: SignInClient) => Promise<unknown>> = {
+    InitiateAuth: (body, client) => provider.initiateAuth(body, client),
+    RespondToAuthChallenge: (body, client) => provider.respondToAuthChallenge(body, client),
+    ForgotPassword: (body, { ip }) => provider.forgotPassword(body, ip),
+    ConfirmForgotPassword: (body, { ip }) => provider.confirmForgotPassword(body, ip),
   };
 
   app.options('/', { schema: { hide: true } }, async (_request, reply) =>
@@ -75,7 +75,11 @@ export const idpRoutes: FastifyPluginAsync<IdpRoutesOptions> = async (app, { pro
       if (!String(request.headers['content-type'] ?? '').startsWith(amzJson) || request.body === notJson) {
         throw new IdpError('InvalidParameterException', `Expected a JSON body of type ${amzJson}`);
       }
-      const result = await operation(request.body, request.ip);
+      const userAgent = request.headers['user-agent'];
+      const result = await operation(request.body, {
+        ip: request.ip,
+        userAgent: typeof userAgent === 'string' ? userAgent.slice(0, 500) : null,
+      });
       return reply
         .headers({ ...corsHeaders, ...noStore, 'content-type': amzJson })
         .send(JSON.stringify(result));

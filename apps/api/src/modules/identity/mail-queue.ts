@@ -122,3 +122,17 @@ export class MailSender {
     }
   }
 }
+
+/**
+ * Queues a mail from a tenant's transaction (app_user may not touch mail_queue itself: the
+ * definer function app_enqueue_mail, migration 0018, inserts it). As enqueueMail: call
+ * `MailSender.sendSoon(id)` after the commit.
+ */
+export async function enqueueTenantMail(tx: Tx, mail: Mail): Promise<string> {
+  const result = await tx.execute(
+    sql`select app_enqueue_mail(${mail.to}, ${mail.subject}, ${mail.text}, ${mail.html}) as id`,
+  );
+  const id = (result as { rows?: { id?: unknown }[] }).rows?.[0]?.id;
+  if (typeof id !== 'string') throw new Error('app_enqueue_mail returned no id');
+  return id;
+}

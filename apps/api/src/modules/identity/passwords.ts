@@ -103,3 +103,19 @@ export async function generatePasswordFor(email: string, scorer: PasswordScorer)
 
 /** SHA-256 for secrets handed out whole (refresh tokens, sessions): high-entropy, so no salt needed. */
 export const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
+
+const temporaryAlphabet = 'ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz23456789';
+
+/**
+ * A temporary password for an invitation: three groups of four random characters with hyphens
+ * (about 70 bits; no look-alike characters), meeting the policy's character classes. The first
+ * access replaces it.
+ */
+export function temporaryPassword(): string {
+  for (;;) {
+    const group = () =>
+      Array.from({ length: 4 }, () => temporaryAlphabet[randomInt(temporaryAlphabet.length)]).join('');
+    const password = `${group()}-${group()}-${group()}`;
+    if (passwordPolicyProblem(password) === undefined) return password;
+  }
+}

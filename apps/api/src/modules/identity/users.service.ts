@@ -16,6 +16,8 @@ export interface NewUser {
   /** A temporary password must be replaced at the first sign-in (NEW_PASSWORD_REQUIRED). */
   temporary: boolean;
   groups: string[];
+  /** This group is added when the tenant has no user yet: a tenant's first user is its admin (the CLI). */
+  firstUserGroup?: string;
 }
 
 /**
@@ -35,11 +37,14 @@ export async function createUser(db: Db, input: NewUser, scorer: PasswordScorer 
     if (await findUserByEmail(tx, email.data)) {
       throw new AppError('conflict', `Já existe um usuário com o e-mail ${email.data}.`);
     }
+    const first = input.firstUserGroup !== undefined && (await listUsersOfTenant(tx, tenant.id)).length === 0;
     const user = await insertUser(tx, {
       tenantId: tenant.id,
       email: email.data,
       passwordHash,
-      groups: [...new Set(input.groups)],
+      groups: [
+        ...new Set([...input.groups, ...(first && input.firstUserGroup ? [input.firstUserGroup] : [])]),
+      ],
       mustChangePassword: input.temporary,
     });
     return { user, tenant };

@@ -26,6 +26,7 @@ import {
   isPrivateAddress,
   privateAddressOf,
 } from '../../lib/ssrf.ts';
+import { type Actor, recordAudit } from '../audit/audit.service.ts';
 import * as repo from './tenant-settings.repo.ts';
 
 const tenantNotFound = () => notFound('Organização não encontrada.');
@@ -74,9 +75,11 @@ const tokenValues = (secretKey: SecretKey, tenantId: string, token: string | nul
  */
 export async function updateTenantSettings(
   { secretKey }: TenantSettingsDeps,
-  { tenantId, tx }: TenantScope,
+  scope: TenantScope,
+  actor: Actor,
   input: UpdateTenantSettings,
 ) {
+  const { tenantId, tx } = scope;
   // Locked: a host-only change that read its own host keeps the token, so the host must not
   // change (nor a token be saved beside another host) before this transaction ends.
   const current = await repo.findTenantForUpdate(tx, tenantId);
@@ -92,7 +95,33 @@ export async function updateTenantSettings(
     values.maxCustomerWaitTimeMinutes = input.max_customer_wait_time_minutes;
   const row = await repo.updateTenantSettings(tx, tenantId, values);
   if (!row) throw tenantNotFound();
+  const changes = settingsChanges(current, row);
+  if (changes.fields.length > 0)
+    await recordAudit(scope, actor, { action: 'settings.updated', details: changes });
   return toTenantSettingsDto(row);
+}
+
+/**
+ * What a settings change changed, for the audit log: the fields, and before/after of those that
+ * are not secret (the DigiSac token is named, never shown, not even its last characters).
+ */
+function settingsChanges(before: Tenant, after: Tenant) {
+  const fields: string[] = [];
+  const changes: Record<string, { before: unknown; after: unknown }> = {};
+  const compare = (field: string, was: unknown, is: unknown) => {
+    if (was === is) return;
+    fields.push(field);
+    changes[field] = { before: was, after: is };
+  };
+  compare('name', before.name, after.name);
+  compare('digisac_host', before.digisacHost, after.digisacHost);
+  compare(
+    'max_customer_wait_time_minutes',
+    before.maxCustomerWaitTimeMinutes,
+    after.maxCustomerWaitTimeMinutes,
+  );
+  if (before.digisacToken !== after.digisacToken) fields.push('digisac_token');
+  return { fields, changes };
 }
 
 const hostError = (field: string, message: string) =>

@@ -6,6 +6,7 @@ import {
 } from '@atende/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { actorOf } from '../audit/audit.service.ts';
 import * as settings from './tenant-settings.service.ts';
 
 const currentTenantSchema = z.object({
@@ -69,7 +70,9 @@ export const tenantsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       // https and the address rules first: they may resolve the host's name, so outside the transaction.
       await settings.checkDigisacHost(app.config, request.auth.tenantId, request.body.digisac_host);
-      return request.tenantTx((scope) => settings.updateTenantSettings(app, scope, request.body));
+      return request.tenantTx((scope) =>
+        settings.updateTenantSettings(app, scope, actorOf(request), request.body),
+      );
     },
   );
 };

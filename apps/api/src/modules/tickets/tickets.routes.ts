@@ -15,6 +15,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { streamExport, takeExportSlot } from '../../lib/exports.ts';
 import * as analysis from '../analysis/analysis.service.ts';
+import { actorOf, recordAudit } from '../audit/audit.service.ts';
 import { csvStringifier, exportColumns, exportFileName, exportRows, readPage } from './tickets.export.ts';
 import * as service from './tickets.service.ts';
 
@@ -68,6 +69,13 @@ export const ticketsRoutes: FastifyPluginAsyncZod = async (app) => {
       // closes; a client that stops reading is cut off after EXPORT_IDLE_TIMEOUT_MS.
       const filter = service.ticketFilterOf(request.query);
       if (!takeExportSlot(app.exportSlots, request, reply)) return; // the client already left
+      // Recorded in a short transaction of its own before the first byte, with its filters.
+      await request.tenantTx((scope) =>
+        recordAudit(scope, actorOf(request), {
+          action: 'export.tickets_csv',
+          details: { filters: request.query },
+        }),
+      );
       const paging = {
         chunkRows: app.config.TICKETS_EXPORT_CHUNK_ROWS,
         maxBytes: app.config.EXPORT_PAGE_MAX_BYTES,
