@@ -479,9 +479,14 @@ function openStream(serverUrl: string, token: string, onData: (data: string, at:
   });
 }
 
-/** Which delivery a notification is about: the customer's name, "<label> <5 digits>", in its title. */
+/**
+ * Which delivery a notification is about: its ticket's DigiSac id (a new conversation's first
+ * alert does not name the customer yet: DigiSac is asked for it afterwards).
+ */
 interface Arrivals {
   label: string;
+  /** The DigiSac ticket of each delivery of this run → the delivery's number. */
+  byExternalId: Map<string, number>;
   at: Map<number, number>;
   expected: number;
   complete?: () => void;
@@ -501,6 +506,7 @@ async function deliverAndWatch(
 ) {
   const total = Math.round(rate * seconds);
   arrivals.at.clear();
+  arrivals.byExternalId.clear();
   arrivals.expected = total;
   const done = new Promise<void>((resolve) => {
     arrivals.complete = resolve;
@@ -514,6 +520,7 @@ async function deliverAndWatch(
     const wait = start + (i * 1000) / rate - now();
     if (wait > 0) await sleep(wait);
     const { ticket } = fake.openTicket({ name: `${arrivals.label} ${String(i).padStart(5, '0')}` });
+    arrivals.byExternalId.set(ticket.id, i);
     const message = fake.addMessage({
       ticketId: ticket.id,
       text: 'Se não resolverem hoje eu vou no Procon!',
@@ -573,13 +580,31 @@ async function endToEnd(fake: FakeDigisac) {
     let stream: http.ClientRequest | undefined;
     try {
       const bench = await connectTenant(database, server.url, fake);
-      const arrivals: Arrivals = { label: '', at: new Map(), expected: 0 };
+      const arrivals: Arrivals = { label: '', byExternalId: new Map(), at: new Map(), expected: 0 };
+      // A notification's ticket (Atende's id) → its DigiSac id, asked of the database once each.
+      const externalIds = new Map<string, Promise<string | null>>();
+      const externalIdOf = (ticketId: string) => {
+        let found = externalIds.get(ticketId);
+        if (!found) {
+          found = withTenant(database.db, bench.tenantId, async ({ tx }) => {
+            const [row] = rowsOf<{ external_id: string | null }>(
+              await tx.execute(sql`select external_id from tickets where id = ${ticketId}`),
+            );
+            return row?.external_id ?? null;
+          });
+          externalIds.set(ticketId, found);
+        }
+        return found;
+      };
       stream = await openStream(server.url, bench.token, (data, at) => {
-        const found = new RegExp(`${arrivals.label} (\\d{5})`).exec(data);
-        const n = Number(found?.[1] ?? Number.NaN);
-        if (Number.isNaN(n) || arrivals.at.has(n)) return;
-        arrivals.at.set(n, at);
-        if (arrivals.at.size === arrivals.expected) arrivals.complete?.();
+        const ticketId = /"ticket_id":"([0-9a-f-]{36})"/.exec(data)?.[1];
+        if (!ticketId) return;
+        void externalIdOf(ticketId).then((externalId) => {
+          const n = externalId === null ? undefined : arrivals.byExternalId.get(externalId);
+          if (n === undefined || arrivals.at.has(n)) return;
+          arrivals.at.set(n, at);
+          if (arrivals.at.size === arrivals.expected) arrivals.complete?.();
+        });
       });
       arrivals.label = 'Cliente Bancada';
       await deliverAndWatch(fake, database, bench, arrivals, e2eRate, loadSeconds);

@@ -5,6 +5,7 @@ import { connectToFakeDigisac, type FakeDigisac, startFakeDigisac } from '../../
 import { completion, startFakeOpenAi } from '../../test/fake-openai.ts';
 import { freshDatabase, type Json, twoTenants } from '../../test/helpers.ts';
 import { entityInboxEntry, webhookInboxEntry } from './digisac.inbox.ts';
+import { drainInbox } from './digisac.processing.ts';
 import * as repo from './digisac.repo.ts';
 
 // The inbox's workers over a real database and the fake DigiSac: events go into the inbox as the
@@ -23,6 +24,21 @@ describe('DigiSac ingestion: the inbox workers', () => {
       repo.insertEvent(tx, { ...webhookInboxEntry(JSON.stringify({ event, data })), tenantId }),
     );
   const process = () => t.server.app.workers.runNow('digisac-inbox');
+  /**
+   * The workers until nothing is pending: what the tenant's call limit held
+   * back is made due again after a moment (the limit's window is one second).
+   */
+  const settle = async () => {
+    for (let i = 0; i < 20; i++) {
+      await process();
+      const [left] = await query<{ n: number }>(
+        sql`select count(*)::int as n from digisac_events where state = 'pending'`,
+      );
+      if (left?.n === 0) return;
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      await db().execute(sql`update digisac_events set next_attempt_at = now() where state = 'pending'`);
+    }
+  };
   const query = async <T = Json>(text: ReturnType<typeof sql>) =>
     ((await db().execute(text)) as unknown as { rows: T[] }).rows;
 
@@ -30,7 +46,12 @@ describe('DigiSac ingestion: the inbox workers', () => {
     database = await freshDatabase();
     [t, fake] = await Promise.all([
       twoTenants(
-        { DIGISAC_ALLOW_PRIVATE_HOSTS: 'true', DIGISAC_TICKET_ANALYSIS_DEBOUNCE_SECONDS: '1' },
+        {
+          DIGISAC_ALLOW_PRIVATE_HOSTS: 'true',
+          DIGISAC_TICKET_ANALYSIS_DEBOUNCE_SECONDS: '1',
+          // The retries below count DigiSac's failures, never a turn our own limit refused.
+          DIGISAC_MAX_REQUESTS_PER_SECOND: '100',
+        },
         database,
       ),
       startFakeDigisac({ tickets: 0 }),
@@ -75,7 +96,7 @@ describe('DigiSac ingestion: the inbox workers', () => {
     });
     // Delivered out of order, and one of them twice.
     for (const message of [image, answer, note, first, answer]) await deliver('message.created', message);
-    await process();
+    await settle();
 
     const list = await t.a.api('GET', '/tickets?source=digisac');
     expect(list.status).toBe(200);
@@ -133,7 +154,7 @@ describe('DigiSac ingestion: the inbox workers', () => {
     const { ticket } = fake.openTicket({ name: 'Rita Souza' });
     const angry = fake.addMessage({ ticketId: ticket.id, text: 'Isso é um absurdo, vou no Procon!' });
     await deliver('message.created', angry);
-    await process();
+    await settle();
     const [made] = (await t.a.api('GET', `/tickets?source=digisac&search=Rita`)).body.tickets;
     expect(made.flagged).toBe(true);
     const unread = await t.a.api('GET', '/notifications/unread?limit=50');
@@ -158,13 +179,13 @@ describe('DigiSac ingestion: the inbox workers', () => {
         origin: 'bot',
       }),
     );
-    await process();
+    await settle();
     expect(await wait()).toBe(true);
     await deliver(
       'message.created',
       fake.addMessage({ ticketId: ticket.id, text: 'Sinto muito, vou resolver', isFromMe: true }),
     );
-    await process();
+    await settle();
     expect(await wait()).toBe(false);
   });
 
@@ -194,7 +215,7 @@ describe('DigiSac ingestion: the inbox workers', () => {
         timestamp: minutesAgo(8),
       }),
     );
-    await process();
+    await settle();
     await t.server.app.workers.runNow('sla-monitor');
     const idOf = async (name: string) =>
       (await t.a.api('GET', `/tickets?source=digisac&search=${encodeURIComponent(name)}`)).body.tickets[0].id;
@@ -216,7 +237,7 @@ describe('DigiSac ingestion: the inbox workers', () => {
     await withTenant(db(), t.a.tenant.id, ({ tx }) =>
       repo.insertEvent(tx, { ...entityInboxEntry('import', old), tenantId: t.a.tenant.id }),
     );
-    await process();
+    await settle();
     const [made] = (await t.a.api('GET', '/tickets?source=digisac&search=Caio')).body.tickets;
     const [message] = (await t.a.api('GET', `/messages?ticket_id=${made.id}`)).body.messages;
     expect(message.analysis?.contains_red_flags).toBe(true);
@@ -251,11 +272,44 @@ describe('DigiSac ingestion: the inbox workers', () => {
     expect(written.map((m: Json) => m.content)).toEqual(['Alô?']);
     fake.failNext(0);
     expect(await withTenant(db(), t.a.tenant.id, ({ tx }) => repo.retryEvent(tx, failed.id))).toBe(true);
-    await process();
+    await settle();
     const [after] = await query(sql`select state from digisac_events where id = ${failed.id}`);
     expect(after.state).toBe('processed');
     const [named] = (await t.a.api('GET', '/tickets?source=digisac&search=Beto')).body.tickets;
     expect(named).toMatchObject({ id: waiting.id, title: `DigiSac #${ticket.protocol} Beto Falha` });
+  });
+
+  it("applies a new conversation's message while the tenant's DigiSac calls are spent, and reads its ticket later without counting a try", async () => {
+    const { ticket } = fake.openTicket({ name: 'Ciro Espera' });
+    await deliver('message.created', fake.addMessage({ ticketId: ticket.id, text: 'Quero cancelar' }));
+    // Workers whose tenant may call DigiSac 0 times a second: no turn ever comes.
+    const { app } = t.server;
+    const spent = {
+      config: { ...app.config, DIGISAC_MAX_REQUESTS_PER_SECOND: 0 },
+      database: app.database,
+      secretKey: app.secretKey,
+      log: app.log,
+      cpu: app.cpu,
+      events: app.events,
+      llm: app.llm,
+    };
+    const calls = fake.requests.length;
+    await drainInbox(spent);
+    expect(fake.requests.length).toBe(calls);
+    const [made] = await query(sql`select id, title from tickets where external_id = ${ticket.id}`);
+    expect(made.title).toBe('Nova conversa no DigiSac');
+    const written = (await t.a.api('GET', `/messages?ticket_id=${made.id}`)).body.messages;
+    expect(written.map((m: Json) => m.content)).toEqual(['Quero cancelar']);
+    // Held back by the limit: pending, no try counted, due again in a few seconds.
+    const [held] = await query(sql`select state, attempts, next_attempt_at > now() as later
+      from digisac_events where tenant_id = ${t.a.tenant.id} and work_key = ${`fetch:ticket:${ticket.id}`}`);
+    expect(held).toEqual({ state: 'pending', attempts: 0, later: true });
+    await db().execute(
+      sql`update digisac_events set next_attempt_at = now() where tenant_id = ${t.a.tenant.id}`,
+    );
+    await settle();
+    const [named] = (await t.a.api('GET', '/tickets?source=digisac&search=Ciro')).body.tickets;
+    expect(named).toMatchObject({ id: made.id, title: `DigiSac #${ticket.protocol} Ciro Espera` });
   });
 
   it('closes the ticket with DigiSac and analyses its transcript then', async () => {
@@ -267,7 +321,7 @@ describe('DigiSac ingestion: the inbox workers', () => {
     );
     const { message: closing } = fake.closeTicket(ticket.id);
     await deliver('message.created', closing);
-    await process();
+    await settle();
     await t.server.app.workers.runNow('digisac-analysis');
     const [made] = (await t.a.api('GET', '/tickets?source=digisac&search=Dora')).body.tickets;
     expect(made.content).toBe('Cliente: Obrigada, resolveu!\nAtendente: Por nada!');
@@ -284,7 +338,7 @@ describe('DigiSac ingestion: the inbox workers', () => {
   it("never writes one tenant's events into another's data", async () => {
     const { ticket } = fake.openTicket({ name: 'Eva Outra' });
     await deliver('message.created', fake.addMessage({ ticketId: ticket.id, text: 'Oi' }), t.b.tenant.id);
-    await process();
+    await settle();
     expect((await t.a.api('GET', '/tickets?source=digisac&search=Eva')).body.tickets).toEqual([]);
     expect((await t.b.api('GET', '/tickets?source=digisac&search=Eva')).body.tickets).toHaveLength(1);
   });

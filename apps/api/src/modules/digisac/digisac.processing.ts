@@ -93,6 +93,9 @@ const historyMs = 24 * 60 * 60 * 1000;
 /** The transcript (a DigiSac ticket's content) keeps the newest this many characters. */
 export const transcriptChars = 100_000;
 
+/** When work the tenant's call limit held back is due again: 1–5 s, spread so it does not come back at once. */
+const rateLimitedRetryMs = () => 1_000 + Math.floor(Math.random() * 4_000);
+
 const isHistory = (at: Date) => Date.now() - at.getTime() > historyMs;
 /**
  * LLM analyses in one key's pass at most: each may take OPENAI_TIMEOUT_MS, and the key's lease
@@ -180,7 +183,7 @@ async function processKey(deps: IngestionDeps, tenantId: string, workKey: string
     return events.length;
   } catch (err) {
     const reason = failureReason(err);
-    deps.log.warn(
+    deps.log[err instanceof DigisacCallError && err.failure.kind === 'rate_limited' ? 'debug' : 'warn'](
       {
         tenantId,
         workKey,
@@ -191,13 +194,13 @@ async function processKey(deps: IngestionDeps, tenantId: string, workKey: string
       'DigiSac events not applied; retried later',
     );
     if (events.length > 0) {
+      const ids = events.map((e) => e.id);
+      // The tenant's own call limit is a wait, not a failure: due again soon, no try counted.
+      const ourLimit = err instanceof DigisacCallError && err.failure.kind === 'rate_limited';
       await tenantTx(({ tx }) =>
-        repo.markFailedTry(
-          tx,
-          events.map((e) => e.id),
-          reason,
-          { maxAttempts, baseMs: backoffBaseMs },
-        ),
+        ourLimit
+          ? repo.postpone(tx, ids, rateLimitedRetryMs())
+          : repo.markFailedTry(tx, ids, reason, { maxAttempts, baseMs: backoffBaseMs }),
       ).catch((markErr) => deps.log.warn({ err: markErr, tenantId, workKey }, 'DigiSac try not counted'));
     }
     return events.length;
@@ -402,7 +405,8 @@ const fetchTicketPrefix = 'fetch:ticket:';
 async function fetchTicket(deps: IngestionDeps, tenantTx: TenantTx, workKey: string, events: DigisacEvent[]) {
   const ticketId = workKey.slice(fetchTicketPrefix.length);
   const access = await storedCredentials(deps, tenantTx);
-  const remote = { config: deps.config, db: deps.database.db, log: deps.log };
+  // No waiting for a turn: a worker waiting holds a pass's other keys back (their messages).
+  const remote = { config: deps.config, db: deps.database.db, log: deps.log, maxRateWaitMs: 0 };
   const read = entityInboxEntry('fetch', await getTicket(remote, access, ticketId));
   await tenantTx(async ({ tenantId, tx }) => {
     await repo.insertEvent(tx, { ...read, tenantId });

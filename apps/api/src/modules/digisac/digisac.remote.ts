@@ -35,6 +35,8 @@ export interface DigisacRemoteDeps {
   /** Where the per-tenant call counter lives (security_counters). */
   db: Db;
   log: FastifyBaseLogger;
+  /** Longest a call waits for its turn (default maxRateWaitMs); 0: rate_limited at once when none is free. */
+  maxRateWaitMs?: number;
 }
 
 /** A tenant's DigiSac: its stored host and the token's plaintext (the caller decrypts it). */
@@ -72,7 +74,7 @@ const maxRateWaitMs = 5000;
 /** Waits until the tenant's window has room for one more call; rate_limited after maxRateWaitMs. */
 async function takeTurn(deps: DigisacRemoteDeps, tenantId: string) {
   const limit = deps.config.DIGISAC_MAX_REQUESTS_PER_SECOND;
-  const giveUpAt = Date.now() + maxRateWaitMs;
+  const giveUpAt = Date.now() + (deps.maxRateWaitMs ?? maxRateWaitMs);
   for (;;) {
     const hit = await hitCounter(deps.db, `digisac-calls:${tenantId}`, rateWindowMs);
     if (hit.count <= limit) return;

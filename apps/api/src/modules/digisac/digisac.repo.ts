@@ -190,6 +190,15 @@ export async function markFailedTry(
     .where(inArray(digisacEvents.id, ids));
 }
 
+/** Due again after `ms`, the try not counted (our own call limit said wait, not DigiSac). */
+export async function postpone(tx: Tx, ids: string[], ms: number) {
+  if (ids.length === 0) return;
+  await tx
+    .update(digisacEvents)
+    .set({ nextAttemptAt: sql`now() + ${ms} * interval '1 millisecond'` })
+    .where(inArray(digisacEvents.id, ids));
+}
+
 // ── Status, the failed list, a retry ───────────────────────────────────────────────────────────
 
 /** Events received in the last 24 hours, by state. */
