@@ -58,6 +58,14 @@ const TicketsScreen = lazyWithPreload(
   () => import('../features/tickets/components/tickets-screen.tsx'),
   (m) => m.TicketsScreen,
 );
+const TeamScreen = lazyWithPreload(
+  () => import('../features/settings/components/team-screen.tsx'),
+  (m) => m.TeamScreen,
+);
+const AuditScreen = lazyWithPreload(
+  () => import('../features/settings/components/audit-screen.tsx'),
+  (m) => m.AuditScreen,
+);
 const TicketDetailScreen = lazyWithPreload(
   () => import('../features/tickets/components/ticket-detail-screen.tsx'),
   (m) => m.TicketDetailScreen,
@@ -134,6 +142,8 @@ export const routes: RouteObject[] = [
               screenRoute('/messages', MessagesScreen),
               screenRoute('/flagged-terms', FlaggedTermsScreen),
               screenRoute('/settings', SettingsScreen),
+              screenRoute('/settings/equipe', TeamScreen),
+              screenRoute('/settings/auditoria', AuditScreen),
               { path: '*', element: <NotFound /> },
             ],
           },

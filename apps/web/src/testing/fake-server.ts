@@ -19,7 +19,7 @@ export function json(body: unknown, status = 200): Response {
   return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 }
 
-export const demoTenant = { id: 'tenant-1', name: 'Demonstração', slug: 'demo' };
+export const demoTenant = { id: 'tenant-1', name: 'Demonstração', slug: 'demo', role: 'admin' };
 
 export function stubServer(routes: Record<string, Route> = {}) {
   const all: Record<string, Route> = {

@@ -14,6 +14,7 @@ import { SearchForm } from '../../../components/ui/search-form.tsx';
 import { Switch } from '../../../components/ui/switch.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
+import { adminOnlyMessage, useCurrentRole } from '../../../lib/current-role.ts';
 import { formatDate } from '../../../lib/format.ts';
 import { fieldProps, showServerFieldErrors, useZodForm } from '../../../lib/forms.ts';
 import { useCreateFlaggedTerm } from '../api/create-flagged-term.ts';
@@ -88,6 +89,9 @@ function FlaggedTerms() {
     );
   }
 
+  // Agents see the terms; only admins change them (the server refuses them too).
+  const canEdit = useCurrentRole() !== 'agent';
+
   const columns: Column<FlaggedTerm>[] = [
     {
       id: 'term',
@@ -104,6 +108,7 @@ function FlaggedTerms() {
           <Switch
             aria-label={`Termo ${term.term} ativo`}
             checked={term.is_active}
+            disabled={!canEdit}
             onCheckedChange={() => toggleTerm(term.id)}
           />
           <span className={term.is_active ? 'text-brand-800' : 'text-slate-600'}>
@@ -138,7 +143,16 @@ function FlaggedTerms() {
       />
 
       <div className="space-y-4">
-        <AddTermCard form={addForm} />
+        {canEdit ? (
+          <AddTermCard form={addForm} />
+        ) : (
+          <p
+            role="note"
+            className="rounded-md border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900"
+          >
+            {adminOnlyMessage('alterar os termos sinalizados')}
+          </p>
+        )}
 
         <Card aria-labelledby="terms-list-title">
           <CardHeader>
@@ -168,36 +182,40 @@ function FlaggedTerms() {
                   ? 'Tente ajustar os filtros de busca'
                   : 'Adicione acima a primeira palavra ou frase a vigiar.',
               }}
-              actions={(term) => (
-                <>
-                  <Button
-                    variant="ghost"
-                    size="sm"
-                    onClick={(event) => {
-                      opener.current = event.currentTarget;
-                      setEditing(term);
-                    }}
-                    aria-label={`Editar ${term.term}`}
-                  >
-                    <Pencil className="size-4" aria-hidden="true" />
-                    Editar
-                  </Button>
-                  <Button
-                    variant="ghost"
-                    size="sm"
-                    onClick={(event) => {
-                      opener.current = event.currentTarget;
-                      setToDelete(term);
-                    }}
-                    pending={deleting.has(term.id)}
-                    aria-label={`Excluir ${term.term}`}
-                    className="text-red-700 hover:bg-red-50"
-                  >
-                    <Trash2 className="size-4" aria-hidden="true" />
-                    Excluir
-                  </Button>
-                </>
-              )}
+              actions={
+                canEdit
+                  ? (term) => (
+                      <>
+                        <Button
+                          variant="ghost"
+                          size="sm"
+                          onClick={(event) => {
+                            opener.current = event.currentTarget;
+                            setEditing(term);
+                          }}
+                          aria-label={`Editar ${term.term}`}
+                        >
+                          <Pencil className="size-4" aria-hidden="true" />
+                          Editar
+                        </Button>
+                        <Button
+                          variant="ghost"
+                          size="sm"
+                          onClick={(event) => {
+                            opener.current = event.currentTarget;
+                            setToDelete(term);
+                          }}
+                          pending={deleting.has(term.id)}
+                          aria-label={`Excluir ${term.term}`}
+                          className="text-red-700 hover:bg-red-50"
+                        >
+                          <Trash2 className="size-4" aria-hidden="true" />
+                          Excluir
+                        </Button>
+                      </>
+                    )
+                  : undefined
+              }
             />
           </div>
         </Card>

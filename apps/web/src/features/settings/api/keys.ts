@@ -25,3 +25,10 @@ export const notificationPreferencesKeys = {
    */
   notifications: ['notifications'] as const,
 };
+
+/** The organisation's people (Configurações › Equipe). */
+export const teamKeys = {
+  all: () => ['settings', currentTenantId(), 'users'] as const,
+  /** Every audit page: an invitation or a change adds rows there. */
+  audit: () => ['settings', currentTenantId(), 'audit'] as const,
+};

@@ -22,11 +22,13 @@ import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { UnsavedChangesGuard } from '../../../components/unsaved-changes-guard.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
+import { useCurrentRole } from '../../../lib/current-role.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { fieldProps, showServerFieldErrors, useZodForm } from '../../../lib/forms.ts';
 import { useTenantSettings } from '../../../lib/tenant-settings.ts';
 import { useTestDigisacConnection } from '../api/test-digisac-connection.ts';
 import { useUpdateTenantSettings } from '../api/update-tenant-settings.ts';
+import { AdminOnlyNotice } from './admin-only-notice.tsx';
 import { AnalysisQualityCard } from './analysis-quality-card.tsx';
 import { NotificationPreferencesCard } from './notification-preferences-card.tsx';
 import {
@@ -40,6 +42,7 @@ import {
   settingsMessages,
   toFormValues,
 } from './settings-form.ts';
+import { SettingsNav } from './settings-nav.tsx';
 
 function StatusRow({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -105,9 +108,12 @@ function TipsCard() {
 function SettingsForm({
   settings,
   onDirtyChange,
+  readOnly,
 }: {
   settings: TenantSettings;
   onDirtyChange: (dirty: boolean) => void;
+  /** An agent's view: the settings are shown, not changed (the server refuses it too). */
+  readOnly: boolean;
 }) {
   const update = useUpdateTenantSettings();
   const form = useZodForm<SettingsFormValues>(settingsFormSchema, toFormValues(settings));
@@ -159,7 +165,7 @@ function SettingsForm({
           </div>
         </CardHeader>
         <CardContent className="space-y-6">
-          <fieldset className="space-y-4">
+          <fieldset className="space-y-4" disabled={readOnly}>
             <legend className="text-sm font-semibold text-slate-900">Conta</legend>
             <TextField label="Nome da conta" autoComplete="organization" {...fieldProps(form, 'name')} />
             <TextField
@@ -174,7 +180,7 @@ function SettingsForm({
               {...fieldProps(form, 'maxWaitMinutes')}
             />
           </fieldset>
-          <fieldset className="space-y-4">
+          <fieldset className="space-y-4" disabled={readOnly}>
             <legend className="text-sm font-semibold text-slate-900">Integração DigiSac</legend>
             <TextField
               label="Endereço do DigiSac"
@@ -218,7 +224,12 @@ function SettingsForm({
           >
             Descartar Alterações
           </Button>
-          <Button type="submit" disabled={!isDirty} pending={update.isPending} pendingLabel="Salvando…">
+          <Button
+            type="submit"
+            disabled={!isDirty || readOnly}
+            pending={update.isPending}
+            pendingLabel="Salvando…"
+          >
             Salvar Configurações
           </Button>
         </CardFooter>
@@ -312,6 +323,7 @@ function SettingsSkeleton() {
 /** /settings: the tenant's settings form, and the user's notification preferences. */
 export function SettingsScreen() {
   const { data: settings, isPending, isError, refetch, isRefetching } = useTenantSettings();
+  const readOnly = useCurrentRole() === 'agent';
   // Either form with unsaved changes: leaving the screen asks first.
   const [formDirty, setFormDirty] = useState(false);
   const [preferencesDirty, setPreferencesDirty] = useState(false);
@@ -319,6 +331,8 @@ export function SettingsScreen() {
     <>
       <UnsavedChangesGuard when={formDirty || preferencesDirty} />
       <PageHeader title="Configurações" description="Ajuste os dados da sua organização e as integrações." />
+      <SettingsNav />
+      {readOnly && <AdminOnlyNotice action="alterar as configurações da organização" />}
       {isPending ? (
         <SettingsSkeleton />
       ) : isError && !settings ? (
@@ -333,7 +347,7 @@ export function SettingsScreen() {
       ) : (
         <div className="grid items-start gap-6 lg:grid-cols-3">
           <div className="min-w-0 lg:col-span-2">
-            <SettingsForm settings={settings} onDirtyChange={setFormDirty} />
+            <SettingsForm settings={settings} onDirtyChange={setFormDirty} readOnly={readOnly} />
           </div>
           <div className="space-y-6">
             <StatusCard settings={settings} />
