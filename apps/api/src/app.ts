@@ -25,6 +25,7 @@ import { Workers } from './lib/workers.ts';
 import { type Llm, llmFromConfig } from './modules/analysis/llm.ts';
 import { analysisFeedbackRoutes } from './modules/analysis-feedback/analysis-feedback.routes.ts';
 import { auditRoutes } from './modules/audit/audit.routes.ts';
+import * as audit from './modules/audit/audit.service.ts';
 import { customersRoutes } from './modules/customers/customers.routes.ts';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
 import { digisacRoutes } from './modules/digisac/digisac.routes.ts';
@@ -249,6 +250,12 @@ export async function buildApp({
       api.addHook('onRequest', apiRateLimit.hook);
       // Admin-only routes (config.adminOnly) refuse agents, before any body is read.
       api.addHook('onRequest', requireAdmin);
+      // With an external Cognito pool, the first request of a sign-in records it in the audit log.
+      if (!app.builtInIdp) {
+        api.addHook('onRequest', (request) =>
+          audit.recordExternalSignIn(request.tenantTx, audit.actorOf(request), request.auth.authTime),
+        );
+      }
       // Every product route needs the bearer token and may answer 401/403: say so in OpenAPI.
       api.addHook('onRoute', (route) => {
         const adminOnly = route.config?.adminOnly !== undefined;

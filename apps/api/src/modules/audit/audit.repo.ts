@@ -10,6 +10,37 @@ export async function insertAuditRow(tx: Tx, values: typeof auditLog.$inferInser
   await tx.insert(auditLog).values(values);
 }
 
+/**
+ * Adds an external sign-in's row unless one with the same actor and auth_time exists (rows since
+ * the sign-in only: the index on (tenant_id, created_at) keeps the check short).
+ */
+export async function insertAuditRowOnce(
+  tx: Tx,
+  values: {
+    tenantId: string;
+    action: string;
+    actorId: string | null;
+    actorEmail: string | null;
+    details: { auth_time: number } & Record<string, unknown>;
+    ip: string | null;
+    userAgent: string | null;
+    since: Date;
+  },
+) {
+  const details = JSON.stringify(values.details);
+  await tx.execute(sql`
+    insert into audit_log (tenant_id, action, actor_id, actor_email, details, ip, user_agent)
+    select ${values.tenantId}, ${values.action}, ${values.actorId}, ${values.actorEmail}, ${details}::jsonb,
+      ${values.ip}, ${values.userAgent}
+    where not exists (
+      select 1 from audit_log
+      where tenant_id = ${values.tenantId} and created_at >= ${values.since.toISOString()}::timestamptz
+        and action = ${values.action}
+        and actor_id is not distinct from ${values.actorId}::uuid
+        and actor_email is not distinct from ${values.actorEmail}
+        and details->>'auth_time' = ${String(values.details.auth_time)})`);
+}
+
 export interface AuditFilter {
   /** Part of the actor's e-mail. */
   actor?: string;

@@ -7,8 +7,8 @@ import {
 import type { Db } from '../../db/client.ts';
 import type { AuditRow } from '../../db/schema/index.ts';
 import { withSystem } from '../../db/system.ts';
-import type { TenantScope } from '../../db/tenant.ts';
-import { iso } from '../../lib/db-helpers.ts';
+import type { TenantScope, TenantTx } from '../../db/tenant.ts';
+import { iso, isUuid } from '../../lib/db-helpers.ts';
 import type { SignInData, SignInFailure } from '../../lib/events.ts';
 import { dateRange } from '../../lib/periods.ts';
 import * as repo from './audit.repo.ts';
@@ -29,7 +29,8 @@ export function actorOf(request: {
 }): Actor {
   const agent = request.headers['user-agent'];
   return {
-    id: request.auth.sub,
+    // An external pool's subject need not be a UUID (emulators): then the e-mail names the actor.
+    id: isUuid(request.auth.sub) ? request.auth.sub : null,
     email: request.auth.email ?? null,
     ip: request.ip,
     userAgent: typeof agent === 'string' ? agent.slice(0, 500) : null,
@@ -72,6 +73,35 @@ export async function recordSignIn(scope: TenantScope, data: SignInData, failure
     actor,
     failure ? { action: 'auth.sign_in_failed', details: { reason: failure } } : { action: 'auth.sign_in' },
   );
+}
+
+/** Sign-ins already recorded by this process (external pool), so a session's requests skip the check. */
+const externalSignInsSeen = new Set<string>();
+const externalSignInsSeenMax = 10_000;
+
+/**
+ * With an external Cognito pool nobody here sees the sign-in itself: the first request carrying a
+ * new `auth_time` is recorded as it (once per tenant, user and auth_time, whichever process sees
+ * it first; a rare race between processes may record it twice).
+ */
+export async function recordExternalSignIn(tenantTx: TenantTx, actor: Actor, authTime: number | undefined) {
+  if (authTime === undefined) return;
+  const key = `${tenantTx.tenantId}:${actor.id ?? actor.email}:${authTime}`;
+  if (externalSignInsSeen.has(key)) return;
+  await tenantTx((scope) =>
+    repo.insertAuditRowOnce(scope.tx, {
+      tenantId: scope.tenantId,
+      action: 'auth.sign_in',
+      actorId: actor.id,
+      actorEmail: actor.email,
+      details: { auth_time: authTime, external: true },
+      ip: actor.ip,
+      userAgent: actor.userAgent,
+      since: new Date(authTime * 1000),
+    }),
+  );
+  if (externalSignInsSeen.size >= externalSignInsSeenMax) externalSignInsSeen.clear();
+  externalSignInsSeen.add(key);
 }
 
 const toAuditEntryDto = (row: AuditRow): AuditEntry => ({

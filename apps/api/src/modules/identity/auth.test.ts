@@ -170,7 +170,7 @@ describe('tokens from an external Cognito user pool', () => {
         .setProtectedHeader({ alg: 'RS256', kid: 'externa-1' })
         .setIssuer(issuer)
         .setAudience('cliente-externo')
-        .setSubject(randomUUID())
+        .setSubject(typeof claims.sub === 'string' ? claims.sub : randomUUID())
         .setIssuedAt()
         .setExpirationTime('1h')
         .sign(privateKey);
@@ -203,6 +203,47 @@ describe('tokens from an external Cognito user pool', () => {
       headers: { authorization: `Bearer ${builtIn}` },
     });
     expect(refused.status).toBe(401);
+  });
+
+  it('records the first request of each sign-in in the audit log; people are managed in Cognito', async () => {
+    const { tenant } = await createTestUser(server.database);
+    const sub = randomUUID();
+    const authTime = Math.floor(Date.now() / 1000) - 60;
+    const token = (signedInAt: number) =>
+      sign({
+        sub,
+        'custom:tenant_id': tenant.id,
+        email: 'gestora@externa.com',
+        'cognito:groups': ['admin'],
+        auth_time: signedInAt,
+      });
+    const call = async (bearer: string, path: string, init: RequestInit = {}) =>
+      fetch(`${server.url}/api/v1${path}`, {
+        ...init,
+        headers: { authorization: `Bearer ${bearer}`, 'content-type': 'application/json' },
+      });
+    const first = await token(authTime);
+    expect((await call(first, '/tenants/current')).status).toBe(200);
+    expect((await call(first, '/tickets')).status).toBe(200);
+    // A refreshed token of the same sign-in: still one record.
+    expect((await call(await token(authTime), '/tickets')).status).toBe(200);
+    const later = await token(authTime + 30);
+    const log = await json(await call(later, '/audit?action=auth.sign_in'));
+    expect(log.entries.map((e: { details: { auth_time: number } }) => e.details.auth_time).sort()).toEqual([
+      authTime,
+      authTime + 30,
+    ]);
+    expect(log.entries[0]).toMatchObject({ actor_id: sub, actor_email: 'gestora@externa.com' });
+
+    expect((await json(await call(later, '/users'))).managed_externally).toBe(true);
+    const invite = await call(later, '/users', {
+      method: 'POST',
+      body: JSON.stringify({ email: 'nova@externa.com', role: 'agent' }),
+    });
+    expect(invite.status).toBe(409);
+    expect((await json(invite)).detail).toBe(
+      'As pessoas desta organização são gerenciadas no Amazon Cognito.',
+    );
   });
 
   it('points the SPA at Cognito and serves no built-in provider', async () => {
