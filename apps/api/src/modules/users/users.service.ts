@@ -139,9 +139,12 @@ export async function prepareInvitation() {
   return { password, passwordHash: await hashPassword(password) };
 }
 
-/** A new temporary password by mail, and 7 more days: only while the first access is pending. */
+/**
+ * A new temporary password by mail, and 7 more days: only while the first access is pending. The
+ * old password and any first access begun with it stop working.
+ */
 export async function resendInvitation(
-  { team }: UsersDeps,
+  { events, team }: UsersDeps,
   scope: TenantScope,
   actor: Actor,
   id: string,
@@ -158,6 +161,8 @@ export async function resendInvitation(
     invitedAt: new Date(),
   });
   if (!row) throw userNotFound();
+  // A first access begun with the old temporary password must not finish with it.
+  await endSessionsInTenant(tx, events, tenantId, id);
   const mailId = await queueInvitation(scope, team, row.email, invitation.password);
   await recordAudit(scope, actor, { action: 'user.invitation_resent', target: row.email });
   return { value: toTeamUserDto(row, team.adminGroup), mailId };

@@ -188,11 +188,20 @@ describe('people of an organisation: /api/v1/users and /api/v1/audit', () => {
     const email = newEmail();
     const invited = await a.api('POST', '/users', { email, role: 'agent' });
     const first = await invitedPassword(email);
+    const begun = await signIn(email, first);
+    expect(begun.body.ChallengeName).toBe('NEW_PASSWORD_REQUIRED');
     const resent = await a.api('POST', `/users/${invited.body.id}/resend`);
     expect(resent.status).toBe(200);
     const second = await invitedPassword(email);
     expect(second).not.toBe(first);
     expect((await signIn(email, first)).body.__type).toBe('NotAuthorizedException');
+    // The first access begun with the old password cannot finish.
+    const stale = await cognito('RespondToAuthChallenge', {
+      ChallengeName: 'NEW_PASSWORD_REQUIRED',
+      Session: begun.body.Session,
+      ChallengeResponses: { USERNAME: email, NEW_PASSWORD: 'Antiga#Tentativa2026' },
+    });
+    expect(stale.body.__type).toBe('NotAuthorizedException');
     const challenge = await signIn(email, second);
     expect(challenge.body.ChallengeName).toBe('NEW_PASSWORD_REQUIRED');
     await cognito('RespondToAuthChallenge', {
