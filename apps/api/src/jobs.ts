@@ -2,7 +2,12 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { pruneDomainEvents } from './lib/events.ts';
 import { pruneAuditLog } from './modules/audit/audit.service.ts';
-import { analyzeDueTickets, drainInbox, pruneInboxPayloads } from './modules/digisac/digisac.processing.ts';
+import {
+  analyzeDueTickets,
+  drainInbox,
+  fetchNewTickets,
+  pruneInboxPayloads,
+} from './modules/digisac/digisac.processing.ts';
 import { advanceImport, syncAll } from './modules/digisac/digisac.pull.ts';
 import { sweepCounters } from './modules/identity/security-counters.ts';
 import { pruneNotifications } from './modules/notifications/notifications.service.ts';
@@ -54,6 +59,14 @@ export function scheduleJobs(app: FastifyInstance) {
     everyProcess: true,
     run: async () => {
       await drainInbox(app);
+    },
+  });
+  workers.schedule({
+    name: 'digisac-fetch',
+    everyMs: 1_000,
+    everyProcess: true,
+    run: async () => {
+      await fetchNewTickets(app);
     },
   });
   workers.schedule({

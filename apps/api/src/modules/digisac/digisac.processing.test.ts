@@ -5,11 +5,12 @@ import { connectToFakeDigisac, type FakeDigisac, startFakeDigisac } from '../../
 import { completion, startFakeOpenAi } from '../../test/fake-openai.ts';
 import { freshDatabase, type Json, twoTenants } from '../../test/helpers.ts';
 import { entityInboxEntry, webhookInboxEntry } from './digisac.inbox.ts';
-import { drainInbox } from './digisac.processing.ts';
+import { drainInbox, fetchNewTickets } from './digisac.processing.ts';
 import * as repo from './digisac.repo.ts';
 
 // The inbox's workers over a real database and the fake DigiSac: events go into the inbox as the
-// intake writes them, `digisac-inbox` applies them, and what people see is read over HTTP.
+// intake writes them, `digisac-inbox` applies them (`digisac-fetch` reads a new conversation's
+// ticket from DigiSac), and what people see is read over HTTP.
 
 describe('DigiSac ingestion: the inbox workers', () => {
   let t: Awaited<ReturnType<typeof twoTenants>>;
@@ -23,7 +24,12 @@ describe('DigiSac ingestion: the inbox workers', () => {
     withTenant(db(), tenantId, ({ tx }) =>
       repo.insertEvent(tx, { ...webhookInboxEntry(JSON.stringify({ event, data })), tenantId }),
     );
-  const process = () => t.server.app.workers.runNow('digisac-inbox');
+  /** The inbox, then reading new conversations' tickets from DigiSac, then what that read. */
+  const process = async () => {
+    await t.server.app.workers.runNow('digisac-inbox');
+    await t.server.app.workers.runNow('digisac-fetch');
+    await t.server.app.workers.runNow('digisac-inbox');
+  };
   /**
    * The workers until nothing is pending: what the tenant's call limit held
    * back is made due again after a moment (the limit's window is one second).
@@ -295,6 +301,7 @@ describe('DigiSac ingestion: the inbox workers', () => {
     };
     const calls = fake.requests.length;
     await drainInbox(spent);
+    await fetchNewTickets(spent);
     expect(fake.requests.length).toBe(calls);
     const [made] = await query(sql`select id, title from tickets where external_id = ${ticket.id}`);
     expect(made.title).toBe('Nova conversa no DigiSac');

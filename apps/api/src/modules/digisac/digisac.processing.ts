@@ -140,7 +140,23 @@ function failureReason(err: unknown) {
 /** One pass over the inbox: answers how many events it looked at. */
 export async function processInbox(deps: IngestionDeps): Promise<number> {
   const leased = await withSystem(deps.database.db, 'digisac-inbox', (tx) =>
-    repo.leaseWork(tx, { limit: keysPerPass, leaseMs }),
+    repo.leaseWork(tx, { limit: keysPerPass, leaseMs, fetches: false }),
+  );
+  const counts = await Promise.all(leased.map((key) => processKey(deps, key.tenantId, key.workKey)));
+  return counts.reduce((a, b) => a + b, 0);
+}
+
+/** Tickets one run of the `digisac-fetch` job reads from DigiSac at most (in each process). */
+const fetchesPerRun = 10;
+
+/**
+ * The `digisac-fetch` job (every process, every second): a few new conversations' tickets are read
+ * from DigiSac (fetchTicket). Apart from the inbox's passes and a few per run, so a backlog of them
+ * under the tenant's call limit (5 a second by default) neither holds messages back nor spins.
+ */
+export async function fetchNewTickets(deps: IngestionDeps): Promise<number> {
+  const leased = await withSystem(deps.database.db, 'digisac-fetch', (tx) =>
+    repo.leaseWork(tx, { limit: fetchesPerRun, leaseMs, fetches: true }),
   );
   const counts = await Promise.all(leased.map((key) => processKey(deps, key.tenantId, key.workKey)));
   return counts.reduce((a, b) => a + b, 0);

@@ -115,13 +115,18 @@ export async function insertEvents(tx: Tx, events: NewEvent[]) {
  * for `leaseMs`. The upsert takes a key only when nobody holds it or its lease ran out, so two
  * processes never hold one key; a crashed worker's lease runs out.
  */
-export async function leaseWork(tx: Tx, { limit, leaseMs }: { limit: number; leaseMs: number }) {
+export async function leaseWork(
+  tx: Tx,
+  { limit, leaseMs, fetches }: { limit: number; leaseMs: number; fetches: boolean },
+) {
+  // The inbox's keys, or the requests to read a ticket from DigiSac (the digisac-fetch job's).
+  const kind = fetches ? sql`work_key like 'fetch:%'` : sql`work_key not like 'fetch:%'`;
   const result = await tx.execute(sql`
     with due as (
       select distinct on (tenant_id, work_key) tenant_id, work_key, next_attempt_at
       from (
         select tenant_id, work_key, next_attempt_at from digisac_events
-        where state = 'pending' and next_attempt_at <= now()
+        where state = 'pending' and next_attempt_at <= now() and ${kind}
         order by next_attempt_at limit ${limit * 20}
       ) candidates
       order by tenant_id, work_key, next_attempt_at
