@@ -163,10 +163,10 @@ export async function buildApp({
     }
   });
   // Sheds load with 503 + Retry-After (pt-BR, see lib/errors.ts) only when the event loop is
-  // really stuck: a mean delay of a whole second per sample. Never fires on a server that is
-  // merely busy (PGlite runs on this thread, so utilisation near 100% is normal under load).
+  // really stuck: a mean delay of a whole second per sample by default. Never fires on a server
+  // that is merely busy (PGlite runs on this thread, so utilisation near 100% is normal under load).
   await app.register(underPressure, {
-    maxEventLoopDelay: 1000,
+    maxEventLoopDelay: config.OVERLOAD_EVENT_LOOP_DELAY_MS,
     sampleInterval: 1000,
     retryAfter: 10,
   });

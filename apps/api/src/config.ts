@@ -131,6 +131,11 @@ const envSchema = z.object({
   API_RATE_LIMIT_PER_TENANT_PER_MINUTE: wholeNumber(1, 100_000_000, 6_000),
   /** How often each process adds its request counts to the shared ones in the database. */
   API_RATE_LIMIT_SYNC_MS: wholeNumber(50, 60_000, 2_000, ' of milliseconds'),
+  /**
+   * The load shedding's threshold: 503 + Retry-After while the event loop's mean delay over a
+   * one-second sample is above it (a process really stuck, not merely busy).
+   */
+  OVERLOAD_EVENT_LOOP_DELAY_MS: wholeNumber(100, 60_000, 1_000, ' of milliseconds'),
   /** Worker threads for CPU-heavy work (analysis, password strength); default: cores − 1, at least 1. */
   WORKER_THREADS: wholeNumber(1, 64, Math.max(1, os.availableParallelism() - 1)),
   /** How often the SLA monitor looks for customers waiting past their tenant's limit. */

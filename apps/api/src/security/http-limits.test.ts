@@ -109,7 +109,7 @@ describe('HTTP server limits', () => {
 describe('load shedding', () => {
   let server: TestServer;
   beforeAll(async () => {
-    server = await startTestServer();
+    server = await startTestServer({ env: { OVERLOAD_EVENT_LOOP_DELAY_MS: '1000' } });
   });
   afterAll(() => server.close());
 
