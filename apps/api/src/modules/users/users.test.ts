@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { withTenant } from '../../db/tenant.ts';
 import {
   type ApiCall,
+  createTestTenant,
   createTestUser,
   json,
   signedInClient,
@@ -12,6 +13,7 @@ import {
   type TestServer,
 } from '../../test/helpers.ts';
 import { builtInClientId } from '../identity/idp-config.ts';
+import { createUser } from '../identity/users.service.ts';
 
 describe('people of an organisation: /api/v1/users and /api/v1/audit', () => {
   let server: TestServer;
@@ -225,6 +227,23 @@ describe('people of an organisation: /api/v1/users and /api/v1/audit', () => {
       (u: { id: string }) => u.id === invited.body.id,
     );
     expect(listed.status).toBe('expired');
+  });
+
+  it("makes a tenant's first user its admin when the CLI creates it, and only the first", async () => {
+    const tenant = await createTestTenant(server.database);
+    const made = (email: string) =>
+      createUser(server.database.db, {
+        tenantSlug: tenant.slug,
+        email,
+        password: 'Primeira#Pessoa2026',
+        temporary: false,
+        groups: [],
+        firstUserGroup: 'admin',
+      });
+    const first = await made(newEmail());
+    const second = await made(newEmail());
+    expect(first.user.groups).toEqual(['admin']);
+    expect(second.user.groups).toEqual([]);
   });
 
   it("keeps each organisation's people to itself", async () => {
