@@ -9,6 +9,9 @@ import { cancelImport, importStatus, startImport } from './digisac.service.ts';
 // The history import and the catch-up sync over a real database and the fake DigiSac: what they
 // read goes into the inbox, the workers apply it, and people see it over HTTP.
 
+/** Who the audit log names for imports started here rather than over HTTP. */
+const actor = { id: null, email: 'teste@exemplo.com', ip: '127.0.0.1', userAgent: null };
+
 describe('DigiSac ingestion: history import and catch-up sync', () => {
   let t: Awaited<ReturnType<typeof twoTenants>>;
   // Its own database: the jobs it runs take every tenant's work.
@@ -34,10 +37,10 @@ describe('DigiSac ingestion: history import and catch-up sync', () => {
   });
 
   it('imports the tickets updated in the window with their messages, resumably, and says how far it got', async () => {
-    const started = await asA((scope) => startImport(scope, 2));
+    const started = await asA((scope) => startImport(scope, actor, 2));
     expect(started.import_id).toBeTruthy();
     // A second one while it runs is refused.
-    await expect(asA((scope) => startImport(scope, 2))).rejects.toMatchObject({ code: 'conflict' });
+    await expect(asA((scope) => startImport(scope, actor, 2))).rejects.toMatchObject({ code: 'conflict' });
     // One run of the job reads a few pages; the next resumes from the saved position.
     for (let i = 0; i < 20 && (await asA(importStatus)).state === 'running'; i++) await run('digisac-import');
     const status = await asA(importStatus);
@@ -83,10 +86,14 @@ describe('DigiSac ingestion: history import and catch-up sync', () => {
     expect((await t.b.api('DELETE', '/tenants/settings/digisac/import')).status).toBe(409);
     expect((await t.a.api('DELETE', '/tenants/settings/digisac/import')).status).toBe(204);
     expect((await t.a.api('GET', '/tenants/settings/digisac/import')).body.state).toBe('cancelled');
+    // The audit log says who started it, in A's organisation only.
+    const audit = (await t.a.api('GET', '/audit?action=digisac.import_started')).body.entries;
+    expect(audit[0]).toMatchObject({ actor_email: t.a.email, details: { days: 1 } });
+    expect((await t.b.api('GET', '/audit?action=digisac.import_started')).body.entries).toEqual([]);
   });
 
   it('stops a cancelled import at its next page', async () => {
-    await asA((scope) => startImport(scope, 4));
+    await asA((scope) => startImport(scope, actor, 4));
     await asA(cancelImport);
     await run('digisac-import');
     expect(await asA(importStatus)).toMatchObject({ state: 'cancelled', tickets: 0 });

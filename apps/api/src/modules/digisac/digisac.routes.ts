@@ -17,6 +17,7 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { actorOf } from '../audit/audit.service.ts';
 import * as service from './digisac.service.ts';
 
 const tags = ['digisac'];
@@ -115,7 +116,7 @@ export const digisacRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
     },
-    (request) => service.registerDigisacWebhook(webhookDeps(request), request.tenantTx),
+    (request) => service.registerDigisacWebhook(webhookDeps(request), request.tenantTx, actorOf(request)),
   );
 
   app.delete(
@@ -136,7 +137,7 @@ export const digisacRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
     },
-    (request) => service.removeDigisacWebhook(webhookDeps(request), request.tenantTx),
+    (request) => service.removeDigisacWebhook(webhookDeps(request), request.tenantTx, actorOf(request)),
   );
 
   app.get(
@@ -170,7 +171,9 @@ export const digisacRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const started = await request.tenantTx((scope) => service.startImport(scope, request.body.days));
+      const started = await request.tenantTx((scope) =>
+        service.startImport(scope, actorOf(request), request.body.days),
+      );
       return reply.status(202).send(started);
     },
   );

@@ -22,6 +22,7 @@ import type { TenantScope, TenantTx } from '../../db/tenant.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { decryptSecret, type SecretKey, SecretUnreadableError } from '../../lib/secrets.ts';
 import { hostResolverFor } from '../../lib/ssrf.ts';
+import { type Actor, recordAudit } from '../audit/audit.service.ts';
 import * as settings from '../tenants/tenant-settings.service.ts';
 import { DigisacCallError, type DigisacFailure, digisacGet, redactToken } from './digisac.client.ts';
 import type { InboxEntry } from './digisac.inbox.ts';
@@ -396,6 +397,7 @@ async function deactivateQuietly(deps: DigisacWebhookDeps, access: remote.Digisa
 export async function registerDigisacWebhook(
   deps: DigisacWebhookDeps,
   tenantTx: TenantTx,
+  actor: Actor,
 ): Promise<DigisacWebhookState> {
   // DigiSac would post customers' conversations to it in clear text.
   if (
@@ -410,9 +412,14 @@ export async function registerDigisacWebhook(
   const { id } = await upstream(deps, remote.registerWebhook(deps, access, { url, name: webhookName }));
   let replaced: string | null | undefined;
   try {
-    replaced = await tenantTx(async ({ tx, tenantId }) => {
+    replaced = await tenantTx(async (scope) => {
+      const { tx, tenantId } = scope;
       const link = await repo.lockLink(tx, tenantId);
       await repo.saveWebhook(tx, tenantId, { secretHash: hashWebhookSecret(secret), webhookId: id });
+      await recordAudit(scope, actor, {
+        action: 'digisac.realtime_enabled',
+        details: { rotated: link?.webhookSecretHash != null },
+      });
       return link?.webhookId;
     });
   } catch (err) {
@@ -432,6 +439,7 @@ export async function registerDigisacWebhook(
 export async function removeDigisacWebhook(
   deps: DigisacWebhookDeps,
   tenantTx: TenantTx,
+  actor: Actor,
 ): Promise<DigisacWebhookState> {
   const link = await tenantTx(({ tx, tenantId }) => repo.findLink(tx, tenantId));
   if (!link?.webhookSecretHash) return { active: false };
@@ -442,11 +450,13 @@ export async function removeDigisacWebhook(
     });
     if (access) await upstream(deps, remote.deactivateWebhook(deps, access, link.webhookId));
   }
-  return tenantTx(async ({ tx, tenantId }) => {
+  return tenantTx(async (scope) => {
+    const { tx, tenantId } = scope;
     const current = await repo.lockLink(tx, tenantId);
     // A POST that rotated the secret meanwhile keeps its new webhook.
     if (current?.webhookId !== link.webhookId) return { active: current?.webhookSecretHash != null };
     await repo.saveWebhook(tx, tenantId, null);
+    await recordAudit(scope, actor, { action: 'digisac.realtime_disabled' });
     return { active: false };
   });
 }
@@ -547,13 +557,15 @@ export async function retryDigisacEvent({ tx }: TenantScope, id: string): Promis
 // --- The history import's routes (its pages are read by digisac.pull.ts) ---
 
 /** Starts importing the tickets updated in the last `days` days: 409 while one runs. */
-export async function startImport({ tenantId, tx }: TenantScope, days: number) {
+export async function startImport(scope: TenantScope, actor: Actor, days: number) {
+  const { tenantId, tx } = scope;
   const latest = await repo.latestImport(tx);
   if (latest?.state === 'running') {
     throw new AppError('conflict', 'Uma importação do DigiSac já está em andamento. Aguarde ou cancele-a.');
   }
   const since = new Date(Date.now() - days * 24 * 60 * 60 * 1000);
   const row = await repo.insertImport(tx, { tenantId, days, since });
+  await recordAudit(scope, actor, { action: 'digisac.import_started', details: { days } });
   return { import_id: row.id };
 }
 

@@ -8,6 +8,7 @@ import { type FakeDigisac, fakeDigisacToken, startFakeDigisac } from '../../test
 import {
   type ApiCall,
   createTestUser,
+  type Json,
   json,
   signedInClient,
   signInIdToken,
@@ -343,9 +344,18 @@ describe('DigiSac webhook: registration, intake, status and events (against the 
     expect((await fake.deliver('message.created', message, { url }))[0]?.status).toBe(404);
     const status = await t.b.api('GET', '/tenants/settings/digisac/status');
     expect(status.body.webhook).toMatchObject({ active: false, registered_at: null });
-    // Again: nothing to turn off.
+    // Again: nothing to turn off (and nothing more for the audit log).
     const again = await t.b.api('DELETE', '/tenants/settings/digisac/webhook');
     expect(again.body).toEqual({ active: false });
+    // The audit log says who turned it on and off (newest first), in B's organisation only.
+    const log = (await t.b.api('GET', '/audit?per_page=100')).body.entries as Json[];
+    const realtime = log.filter((e) => String(e.action).startsWith('digisac.realtime'));
+    expect(realtime.slice(0, 2).map((e) => [e.action, e.actor_email])).toEqual([
+      ['digisac.realtime_disabled', t.b.email],
+      ['digisac.realtime_enabled', t.b.email],
+    ]);
+    const other = (await t.a.api('GET', '/audit?per_page=100')).body.entries as Json[];
+    expect(other.some((e) => e.actor_email === t.b.email)).toBe(false);
   });
 
   it("answers DigiSac's failures as the tickets tab does, and 409 when not configured", async () => {
