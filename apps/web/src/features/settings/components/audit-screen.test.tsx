@@ -39,6 +39,44 @@ describe('Configurações › Auditoria', () => {
     expect(within(row).getByText('203.0.113.9')).toBeTruthy();
   }, 20_000);
 
+  it('exports every row the filters find, not only the page on screen', async () => {
+    // 230 rows: the screen shows 25; the CSV asks for pages of 100 until it has them all.
+    const asked: string[] = [];
+    stubServer({
+      '/api/v1/audit': (request) => {
+        const url = new URL(request.url);
+        asked.push(url.search);
+        const page = Number(url.searchParams.get('page'));
+        const perPage = Number(url.searchParams.get('per_page'));
+        const count = Math.max(0, Math.min(perPage, 230 - (page - 1) * perPage));
+        const entries = Array.from({ length: count }, (_, i) => ({
+          ...entry,
+          id: `00000000-0000-4000-8000-${String((page - 1) * perPage + i).padStart(12, '0')}`,
+        }));
+        return json({ entries, total: 230, page, per_page: perPage });
+      },
+    });
+    let csv = '';
+    const created = vi.spyOn(URL, 'createObjectURL').mockImplementation((blob) => {
+      void (blob as Blob).text().then((text) => {
+        csv = text;
+      });
+      return 'blob:auditoria';
+    });
+    const revoked = vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => {});
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
+    renderApp('/settings/auditoria');
+    (await screen.findByRole('button', { name: 'Exportar CSV' }, { timeout: 10_000 })).click();
+    await vi.waitFor(() => expect(csv.split('\r\n')).toHaveLength(231), { timeout: 10_000 });
+    expect(click).toHaveBeenCalledOnce();
+    expect(asked.filter((q) => q.includes('per_page=100'))).toEqual([
+      '?page=1&per_page=100',
+      '?page=2&per_page=100',
+      '?page=3&per_page=100',
+    ]);
+    for (const spy of [click, created, revoked]) spy.mockRestore();
+  }, 20_000);
+
   it('tells an agent why they cannot see it', async () => {
     stubServer({ '/api/v1/tenants/current': () => json({ ...demoTenant, role: 'agent' }) });
     renderApp('/settings/auditoria');

@@ -3,11 +3,13 @@ import {
   type AuditEntry,
   auditActionLabels,
   auditActions,
+  maxListRows,
   type Role,
   roleLabels,
 } from '@atende/contracts';
 import { Download, ScrollText } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
+import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardContent } from '../../../components/ui/card.tsx';
 import { DateField } from '../../../components/ui/date-field.tsx';
@@ -28,7 +30,7 @@ import {
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { useCurrentRole } from '../../../lib/current-role.ts';
 import { formatDateTime, inputToDay } from '../../../lib/format.ts';
-import { type AuditFilters, useAudit } from '../api/get-audit.ts';
+import { type AuditFilters, getWholeAudit, useAudit } from '../api/get-audit.ts';
 import { AdminOnlyNotice } from './admin-only-notice.tsx';
 import { SettingsNav } from './settings-nav.tsx';
 
@@ -59,7 +61,7 @@ export function describeDetails(entry: Pick<AuditEntry, 'action' | 'details'>): 
   return parts.join('; ');
 }
 
-/** The page's rows as a CSV file (what the filters show on this page). */
+/** The rows as a CSV file (everything the filters find, as far as the paging reaches). */
 function toCsv(entries: AuditEntry[]): string {
   const quote = (value: string | null) => `"${(value ?? '').replaceAll('"', '""')}"`;
   const header = ['Quando', 'Quem', 'Ação', 'Alvo', 'Detalhes', 'Endereço', 'Navegador'];
@@ -96,6 +98,26 @@ export function AuditScreen() {
   const [endDay, setEndDay] = useState('');
   const [dayError, setDayError] = useState<{ start?: string; end?: string }>({});
   const audit = useAudit(filters, { enabled: role === 'admin' });
+  const [exporting, setExporting] = useState(false);
+
+  async function exportCsv() {
+    setExporting(true);
+    try {
+      const { entries, complete } = await getWholeAudit(filters);
+      downloadCsv(entries);
+      if (!complete) {
+        toast.warning(`O arquivo traz os ${maxListRows.toLocaleString('pt-BR')} registros mais recentes.`, {
+          description: 'Refine os filtros (quem, ação, período) para exportar os demais.',
+        });
+      }
+    } catch (error) {
+      toast.error('Não foi possível exportar a auditoria.', {
+        description: error instanceof Error ? error.message : undefined,
+      });
+    } finally {
+      setExporting(false);
+    }
+  }
 
   function applyFilters(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -128,7 +150,9 @@ export function AuditScreen() {
             <Button
               variant="secondary"
               disabled={audit.data.entries.length === 0}
-              onClick={() => downloadCsv(audit.data.entries)}
+              pending={exporting}
+              pendingLabel="Exportando…"
+              onClick={exportCsv}
             >
               <Download className="size-4" aria-hidden="true" />
               Exportar CSV
