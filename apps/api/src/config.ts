@@ -104,6 +104,8 @@ const envSchema = z.object({
   COGNITO_JWKS_URL: optionalUrl(['http:', 'https:']),
   /** The token group (`cognito:groups`) whose members are the tenant's admins; everyone else is an agent. */
   ADMIN_GROUP: z.string().trim().min(1, 'must not be empty').max(128).default('admin'),
+  /** Invitation mails (new and re-sent) one organisation may send per hour, counted across processes. */
+  INVITATIONS_PER_TENANT_PER_HOUR: wholeNumber(1, 100_000, 30),
   TRUST_PROXY: trustProxy,
   // Identity provider limits per client address (docs/SECURITY.md): sized for an office behind one
   // NAT address; the per-account limits are fixed.

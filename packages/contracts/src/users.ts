@@ -57,6 +57,8 @@ export const userMessages = {
   notInvited: 'Esta pessoa já fez o primeiro acesso: não há convite para reenviar.',
   externallyManaged: 'As pessoas desta organização são gerenciadas no Amazon Cognito.',
   nothingToChange: 'Informe role ou enabled.',
+  tooManyInvitations: (perHour: number, seconds: number) =>
+    `Limite de ${perHour} convites por hora atingido. Tente novamente em ${Math.ceil(seconds / 60)} min.`,
 } as const;
 
 export const inviteUserSchema = z.object({

@@ -164,6 +164,7 @@ export async function createTestUser(
 export interface ApiResponse {
   status: number;
   body: Json;
+  headers: Headers;
 }
 
 export type ApiCall = (
@@ -221,7 +222,11 @@ export async function signedInClient(
     const text = await response.text();
     // JSON answers parsed; a file (a CSV export, say) as its text.
     const isJson = (response.headers.get('content-type') ?? '').includes('json');
-    return { status: response.status, body: text ? (isJson ? JSON.parse(text) : text) : null };
+    return {
+      status: response.status,
+      body: text ? (isJson ? JSON.parse(text) : text) : null,
+      headers: response.headers,
+    };
   };
 }
 

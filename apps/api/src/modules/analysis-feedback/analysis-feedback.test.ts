@@ -44,7 +44,7 @@ describe('analysis feedback API', () => {
         body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
       });
       const text = await res.text();
-      return { status: res.status, body: text ? JSON.parse(text) : null };
+      return { status: res.status, body: text ? JSON.parse(text) : null, headers: res.headers };
     };
     return Object.assign(api, { token });
   }

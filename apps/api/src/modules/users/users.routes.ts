@@ -7,6 +7,7 @@ import {
   teamUserSchema,
   updateUserSchema,
 } from '@atende/contracts';
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { actorOf } from '../audit/audit.service.ts';
 import * as service from './users.service.ts';
@@ -26,6 +27,14 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   };
   /** Sends a mail queued by a committed transaction now (the mail-queue job would, later). */
   const sendSoon = (mailId: string) => app.builtInIdp?.mail.sendSoon(mailId);
+  /** The organisation's invitation mails per hour: 429 with Retry-After beyond (before any hashing). */
+  async function countInvitationMail(tenantId: string, reply: FastifyReply) {
+    const perHour = app.config.INVITATIONS_PER_TENANT_PER_HOUR;
+    const seconds = await service.invitationMailWait(app.database.db, tenantId, perHour);
+    if (seconds === null) return;
+    reply.header('retry-after', String(seconds));
+    throw service.tooManyInvitations(perHour, seconds);
+  }
 
   app.get(
     '/users',
@@ -52,12 +61,19 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
         security,
         summary:
           'Invite a person: created with a temporary password sent by mail (valid 7 days; the first access ' +
-          'replaces it). 409 when the e-mail is in use in any organisation, or people are managed in Cognito',
+          'replaces it). 409 when the e-mail is in use in any organisation, or people are managed in Cognito; ' +
+          '429 beyond INVITATIONS_PER_TENANT_PER_HOUR',
         body: inviteUserSchema,
-        response: { 201: teamUserSchema, 400: errorResponseSchema, 409: errorResponseSchema },
+        response: {
+          201: teamUserSchema,
+          400: errorResponseSchema,
+          409: errorResponseSchema,
+          429: errorResponseSchema,
+        },
       },
     },
     async (request, reply) => {
+      await countInvitationMail(request.tenantTx.tenantId, reply);
       const invitation = await service.prepareInvitation();
       const { value, mailId } = await request.tenantTx((scope) =>
         service.inviteUser(deps, scope, actorOf(request), request.body, invitation),
@@ -105,10 +121,16 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
           'access is done)',
         params: idParamsSchema,
         body: emptyBodySchema,
-        response: { 200: teamUserSchema, 404: errorResponseSchema, 409: errorResponseSchema },
+        response: {
+          200: teamUserSchema,
+          404: errorResponseSchema,
+          409: errorResponseSchema,
+          429: errorResponseSchema,
+        },
       },
     },
-    async (request) => {
+    async (request, reply) => {
+      await countInvitationMail(request.tenantTx.tenantId, reply);
       const invitation = await service.prepareInvitation();
       const { value, mailId } = await request.tenantTx((scope) =>
         service.resendInvitation(deps, scope, actorOf(request), request.params.id, invitation),

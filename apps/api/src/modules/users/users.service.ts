@@ -8,6 +8,7 @@ import {
   type UserStatus,
   userMessages,
 } from '@atende/contracts';
+import type { Db } from '../../db/client.ts';
 import type { User } from '../../db/schema/index.ts';
 import type { TenantScope } from '../../db/tenant.ts';
 import { iso, isUniqueViolation } from '../../lib/db-helpers.ts';
@@ -18,6 +19,7 @@ import {
   endSessionsInTenant,
   enqueueTenantMail,
   hashPassword,
+  hitCounter,
   invitationMail,
   temporaryPassword,
 } from '../identity/identity.service.ts';
@@ -132,6 +134,20 @@ export async function inviteUser(
   });
   return { value: toTeamUserDto(row, team.adminGroup), mailId };
 }
+
+/**
+ * Counts one invitation mail of the organisation (INVITATIONS_PER_TENANT_PER_HOUR, in the
+ * database so it holds across processes), before the password is hashed: null when it may go,
+ * else the seconds to wait. Mail goes out from our address to whoever an admin types.
+ */
+export async function invitationMailWait(db: Db, tenantId: string, perHour: number) {
+  const hit = await hitCounter(db, `invitations:${tenantId}`, 60 * 60 * 1000);
+  if (hit.count <= perHour) return null;
+  return Math.max(1, Math.ceil((hit.resetAt.getTime() - Date.now()) / 1000));
+}
+
+export const tooManyInvitations = (perHour: number, seconds: number) =>
+  new AppError('rate_limited', userMessages.tooManyInvitations(perHour, seconds));
 
 /** A temporary password and its hash, made before the transaction (hashing takes a while). */
 export async function prepareInvitation() {

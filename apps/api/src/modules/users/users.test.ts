@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
@@ -298,5 +299,36 @@ describe('people of an organisation: /api/v1/users and /api/v1/audit', () => {
         sql`insert into audit_log (tenant_id, action) values (${b.tenant.id}, 'settings.updated')`,
       ),
     ).toMatch(/row-level security/);
+  });
+});
+
+describe('invitation mails per organisation and hour', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer({ env: { INVITATIONS_PER_TENANT_PER_HOUR: '2' } });
+  });
+  afterAll(() => server.close());
+
+  it('refuses the third in an hour with 429 and Retry-After, new or re-sent; another organisation still invites', async () => {
+    const first = await createTestUser(server.database);
+    const other = await createTestUser(server.database);
+    const api = await signedInClient(server, first);
+    const otherApi = await signedInClient(server, other);
+    const invited = await api('POST', '/users', { email: `convite-${randomUUID()}@teste.local` });
+    expect(invited.status).toBe(201);
+    expect((await api('POST', `/users/${invited.body.id}/resend`, {})).status).toBe(200);
+    const refused = await api('POST', '/users', { email: `convite-${randomUUID()}@teste.local` });
+    expect(refused.status).toBe(429);
+    expect(refused.body.detail).toMatch(
+      /^Limite de 2 convites por hora atingido\. Tente novamente em \d+ min\.$/,
+    );
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect((await api('POST', `/users/${invited.body.id}/resend`, {})).status).toBe(429);
+    // Nothing was created by the refused invitation.
+    const list = (await api('GET', '/users')).body.users as { email: string }[];
+    expect(list.filter((u) => u.email.startsWith('convite-'))).toHaveLength(1);
+    expect((await otherApi('POST', '/users', { email: `convite-${randomUUID()}@teste.local` })).status).toBe(
+      201,
+    );
   });
 });
