@@ -67,7 +67,7 @@ describe('DigiSac ingestion: history import and catch-up sync', () => {
     expect(old.every((n: Json) => recent.has(n.details.ticket_id))).toBe(true);
     // Nothing runs now: cancelling says so.
     await expect(asA(cancelImport)).rejects.toMatchObject({ code: 'conflict' });
-  });
+  }, 120_000); // ~80 tickets read from the fake and applied: slow on a loaded machine
 
   it('is started, followed and cancelled over HTTP, with pt-BR errors, and only by its own tenant', async () => {
     const bad = await t.a.api('POST', '/tenants/settings/digisac/import', { days: 91 });
