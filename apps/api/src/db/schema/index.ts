@@ -1,5 +1,6 @@
 export * from './analysis-feedback.ts';
 export * from './audit.ts';
+export * from './business-hours.ts';
 export * from './customers.ts';
 export * from './digisac.ts';
 export * from './events.ts';

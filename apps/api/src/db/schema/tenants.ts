@@ -1,4 +1,5 @@
-import { bigint, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { bigint, check, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { tenantIsolation } from './rls.ts';
 
 export const tenants = pgTable(
@@ -17,6 +18,8 @@ export const tenants = pgTable(
     digisacTokenLast4: text('digisac_token_last4'),
     /** SLA: how long a customer may wait before a ticket_issues alert. */
     maxCustomerWaitTimeMinutes: integer('max_customer_wait_time_minutes').notNull().default(30),
+    /** SLA: a sla_warning alert when a wait reaches this share of the limit (0 = no warning). */
+    slaWarningPercent: integer('sla_warning_percent').notNull().default(80),
     /** Bumped by a trigger on every flagged-term write: cached term matchers compare it. */
     termsVersion: integer('terms_version').notNull().default(0),
     /**
@@ -34,7 +37,10 @@ export const tenants = pgTable(
       .defaultNow()
       .$onUpdate(() => new Date()),
   },
-  (t) => [tenantIsolation(t.id)],
+  (t) => [
+    tenantIsolation(t.id),
+    check('tenants_sla_warning_percent_check', sql`${t.slaWarningPercent} between 0 and 99`),
+  ],
 ).enableRLS();
 
 export type Tenant = typeof tenants.$inferSelect;

@@ -458,12 +458,19 @@ export async function settleWait(tx: Tx, ticketId: string, startedAt: string) {
   return settled !== undefined;
 }
 
-/** Records the waiting episode once; false when it was recorded already. */
+/**
+ * Records the episode's breach once (the tickets trigger recorded the episode when its wait
+ * started); false when it was recorded already.
+ */
 export async function insertSlaEpisode(tx: Tx, tenantId: string, ticketId: string, startedAt: string) {
   const [episode] = await tx
     .insert(slaEpisodes)
-    .values({ tenantId, ticketId, startedAt: sql`${startedAt}::timestamptz` })
-    .onConflictDoNothing()
+    .values({ tenantId, ticketId, startedAt: sql`${startedAt}::timestamptz`, breachedAt: sql`now()` })
+    .onConflictDoUpdate({
+      target: [slaEpisodes.tenantId, slaEpisodes.ticketId, slaEpisodes.startedAt],
+      set: { breachedAt: sql`now()` },
+      setWhere: sql`${slaEpisodes.breachedAt} is null`,
+    })
     .returning({ id: slaEpisodes.id });
   return episode !== undefined;
 }

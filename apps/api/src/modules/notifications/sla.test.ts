@@ -72,8 +72,60 @@ describe('SLA monitor (ticket_issues)', () => {
     await age(waiting, 60);
     await check();
     expect(await issues(api)).toHaveLength(1);
+    // Every wait is an episode from its start (issue 31); only the late one breached.
     const episodes = await database.db.select().from(slaEpisodes).where(eq(slaEpisodes.tenantId, tenant.id));
-    expect(episodes.map((e) => e.ticketId)).toEqual([waiting]);
+    expect(episodes.map((e) => e.ticketId).sort()).toEqual([waiting, recent].sort());
+    expect(episodes.filter((e) => e.breachedAt !== null).map((e) => e.ticketId)).toEqual([waiting]);
+  });
+
+  it('records every episode when its wait starts; a wait that ends unanswered and unbreached leaves none', async () => {
+    const { api, tenant } = await tenantUser();
+    const episodesOf = (ticketId: string) =>
+      database.db.select().from(slaEpisodes).where(eq(slaEpisodes.ticketId, ticketId));
+    const id = await newTicket(api, 'Episódio desde o início');
+    const [ticket] = await database.db.select().from(tickets).where(eq(tickets.id, id));
+    const [opened, ...none] = await episodesOf(id);
+    expect(none).toEqual([]);
+    expect(opened).toMatchObject({
+      tenantId: tenant.id,
+      warnAt: null,
+      dueAt: null,
+      breachedAt: null,
+      answeredAt: null,
+    });
+    expect(opened?.startedAt.getTime()).toBe(ticket?.waitStartedAt?.getTime());
+
+    // An older unanswered message (an import) moves the wait and its episode earlier.
+    await database.db.execute(sql`
+      insert into messages (tenant_id, ticket_id, content, direction, search_text, created_at)
+      values (${tenant.id}, ${id}, 'antes', 'inbound', 'antes', now() - interval '10 minutes')`);
+    const [moved, ...still] = await episodesOf(id);
+    expect(still).toEqual([]);
+    expect(moved?.id).toBe(opened?.id);
+    expect(Date.now() - (moved?.startedAt.getTime() ?? 0)).toBeGreaterThanOrEqual(10 * 60_000 - 1_000);
+
+    // The answer closes it (answered_at) and keeps it for the reports.
+    expect(
+      (await api('POST', '/messages', { content: 'Olá!', direction: 'outbound', ticket_id: id })).status,
+    ).toBe(201);
+    expect((await episodesOf(id))[0]?.answeredAt).toBeInstanceOf(Date);
+
+    // A new wait closed quietly (as the monitor does for solved or old ones) leaves no episode.
+    expect(
+      (await api('POST', '/messages', { content: 'E aí?', direction: 'inbound', ticket_id: id })).status,
+    ).toBe(201);
+    expect(await episodesOf(id)).toHaveLength(2);
+    await database.db
+      .update(tickets)
+      .set({ waitStartedAt: null, slaPending: false })
+      .where(eq(tickets.id, id));
+    expect(await episodesOf(id)).toHaveLength(1);
+
+    // Deleting a waiting ticket drops its open episode.
+    const gone = await newTicket(api, 'Chamado apagado');
+    expect(await episodesOf(gone)).toHaveLength(1);
+    await database.db.delete(tickets).where(eq(tickets.id, gone));
+    expect(await episodesOf(gone)).toHaveLength(0);
   });
 
   it('an answer ends the episode; the next unanswered message starts a new one', async () => {
