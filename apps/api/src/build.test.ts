@@ -95,5 +95,5 @@ describe('the server build', () => {
     const page = await fetch(`${server.url}/tickets`);
     expect(page.status).toBe(200);
     expect(await page.text()).toContain('<title>Atende</title>');
-  });
+  }, 120_000); // builds the server, then starts it as a process: slow on a loaded machine
 });
