@@ -36,7 +36,8 @@ export function scheduleJobs(app: FastifyInstance) {
     everyMs: app.config.SLA_CHECK_INTERVAL_SECONDS * 1000,
     run: async () => {
       const result = await checkWaitingTickets(db, events, log);
-      if (result.alerted + result.solved + result.skipped > 0) log.info({ sla: result }, 'SLA check');
+      if (result.alerted + result.warned + result.solved + result.skipped > 0)
+        log.info({ sla: result }, 'SLA check');
     },
   });
   workers.schedule({

@@ -21,6 +21,7 @@ export function createDomainEvents() {
   events.onWithin('message.analyzed', (scope, { data }) => alerts.afterMessageAnalysis(events, scope, data));
   events.onWithin('ticket.flag_changed', (scope, { data }) => alerts.afterFlagChange(events, scope, data));
   events.onWithin('ticket.wait_exceeded', (scope, { data }) => alerts.afterWaitExceeded(events, scope, data));
+  events.onWithin('ticket.sla_warning', (scope, { data }) => alerts.afterSlaWarning(events, scope, data));
   // The identity provider says who signed in (or was refused); the audit log records it.
   events.onWithin('user.signed_in', (scope, { data }) => audit.recordSignIn(scope, data));
   events.onWithin('user.sign_in_failed', (scope, { data }) => audit.recordSignIn(scope, data, data.reason));

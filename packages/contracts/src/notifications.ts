@@ -1,9 +1,10 @@
 import { z } from 'zod';
 import { emptyToUndefined, idSchema, queryBoolean } from './common.ts';
 
-/** The seven alert types, each with its priority (priorityOf below). */
+/** The eight alert types, each with its priority (priorityOf below). */
 export const alertTypes = [
   'ticket_issues',
+  'sla_warning',
   'red_flags',
   'escalation_required',
   'negative_sentiment',
@@ -18,6 +19,7 @@ export type Priority = (typeof priorities)[number];
 
 export const priorityOf: Record<AlertType, Priority> = {
   ticket_issues: 'high',
+  sla_warning: 'medium',
   red_flags: 'high',
   escalation_required: 'high',
   negative_sentiment: 'medium',

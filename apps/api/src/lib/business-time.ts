@@ -297,3 +297,28 @@ export function addBusinessMinutes(
   }
   return null;
 }
+
+/** A schedule from its stored shape (business_hours row, JSON columns as read); null stays null (24×7). */
+export function toSchedule(
+  row: {
+    timeZone: string;
+    state: string | null;
+    closedOnOptionalHolidays: boolean;
+    weekly: unknown;
+    daysOff: unknown;
+  } | null,
+): BusinessSchedule | null {
+  if (!row) return null;
+  const stored = (row.weekly ?? {}) as Partial<Record<Weekday, BusinessInterval[]>>;
+  const weekly = Object.fromEntries(weekdays.map((d) => [d, stored[d] ?? []])) as Record<
+    Weekday,
+    BusinessInterval[]
+  >;
+  return {
+    timeZone: row.timeZone,
+    state: (row.state as StateCode | null) ?? null,
+    closedOnOptionalHolidays: row.closedOnOptionalHolidays,
+    weekly,
+    daysOff: (row.daysOff ?? []) as DayOff[],
+  };
+}

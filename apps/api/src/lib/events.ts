@@ -36,7 +36,24 @@ export interface EventMap {
   /** A person set or cleared a ticket's flag. */
   'ticket.flag_changed': { ticket_id: string; flagged: boolean };
   /** The customer has waited past the tenant's limit (the SLA monitor); `started_at` ISO. */
-  'ticket.wait_exceeded': { ticket_id: string; started_at: string; waited_minutes: number };
+  'ticket.wait_exceeded': {
+    ticket_id: string;
+    started_at: string;
+    waited_minutes: number;
+    /** The minutes are business minutes (the tenant set business hours). */
+    business_hours?: boolean;
+  };
+  /**
+   * The wait reached the tenant's warning share of its limit (the SLA monitor, issue 31); minutes
+   * are business minutes.
+   */
+  'ticket.sla_warning': {
+    ticket_id: string;
+    started_at: string;
+    waited_minutes: number;
+    limit_minutes: number;
+    business_hours?: boolean;
+  };
   /** A user's sessions ended (disabled, or the password changed): their live streams close. */
   'user.sessions_ended': { user_id: string };
   /** A person signed in with the built-in provider (the audit log records it). */

@@ -5,6 +5,7 @@ import type { AlertType, Priority } from '@atende/contracts';
 
 export const alertTypeLabels: Readonly<Record<AlertType, string>> = {
   ticket_issues: 'Cliente aguardando',
+  sla_warning: 'Prazo perto do fim',
   red_flags: 'Sinais de alerta',
   escalation_required: 'Escalonamento',
   negative_sentiment: 'Sentimento negativo',

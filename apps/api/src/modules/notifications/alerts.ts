@@ -108,6 +108,7 @@ export function ticketLabel(ticket: Pick<AlertTicket, 'title' | 'content'>) {
 
 const titles: Record<AlertType, (label: string) => string> = {
   ticket_issues: (l) => `Cliente aguardando no chamado «${l}»`,
+  sla_warning: (l) => `Prazo de resposta perto do fim no chamado «${l}»`,
   red_flags: (l) => `Sinais de alerta no chamado «${l}»`,
   escalation_required: (l) => `Escalonamento necessário no chamado «${l}»`,
   negative_sentiment: (l) => `Sentimento negativo no chamado «${l}»`,
@@ -287,6 +288,20 @@ export async function afterWaitExceeded(
 ) {
   const ticket = await ticketSummary(scope, data.ticket_id);
   if (!ticket) return;
-  const message = `O cliente aguarda resposta há ${waitedText(data.waited_minutes)}, acima do limite da empresa.`;
+  const during = data.business_hours ? ' em horário de atendimento' : '';
+  const message = `O cliente aguarda resposta há ${waitedText(data.waited_minutes)}${during}, acima do limite da empresa.`;
   await insertAlerts(events, scope, ticket, [{ type: 'ticket_issues', message }], null);
+}
+
+/** The SLA monitor's early warning: one `sla_warning` per waiting episode, before the breach (issue 31). */
+export async function afterSlaWarning(
+  events: DomainEvents,
+  scope: TenantScope,
+  data: EventMap['ticket.sla_warning'],
+) {
+  const ticket = await ticketSummary(scope, data.ticket_id);
+  if (!ticket) return;
+  const during = data.business_hours ? ' em horário de atendimento' : '';
+  const message = `O cliente aguarda resposta há ${waitedText(data.waited_minutes)}${during}; o limite da empresa é ${waitedText(data.limit_minutes)}.`;
+  await insertAlerts(events, scope, ticket, [{ type: 'sla_warning', message }], null);
 }

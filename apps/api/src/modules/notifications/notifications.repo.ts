@@ -18,6 +18,7 @@ import {
 import type { Tx } from '../../db/client.ts';
 import {
   alertStates,
+  businessHours,
   notificationPreferences,
   notificationStates,
   notifications,
@@ -359,19 +360,8 @@ export async function insertNotifications(tx: Tx, rows: (typeof notifications.$i
   return inserted.map((r) => r.seq);
 }
 
-// ── The SLA monitor (sla.ts): the waits kept on tickets by the triggers of migration 0007 ──────
-
-export interface DueWait {
-  id: string;
-  tenantId: string;
-  /** Exact (microseconds) as ISO text: it identifies the episode. */
-  startedAt: string;
-  waitedMinutes: number;
-  /** Solved by an analysis made during this wait (an older one speaks of an earlier one). */
-  solved: boolean;
-  /** Began after the monitor first saw the tenant, or within the last 24 hours (no backfill). */
-  eligible: boolean;
-}
+// ── The SLA monitor (sla.ts): the waits kept on tickets by the triggers of migration 0007, their
+// episodes recorded by the trigger of 0019 ────────────────────────────────────────────────────
 
 /** System: tenants the monitor sees for the first time start being watched now. */
 export async function startWatchingNewTenants(tx: Tx) {
@@ -395,42 +385,173 @@ export async function closeWaitsBeforeWatching(tx: Tx, limit: number) {
   return (closed as { rows?: unknown[] }).rows?.length ?? 0;
 }
 
+/** A tenant's SLA settings as the monitor reads them with each episode. */
+export interface EpisodeTenant {
+  tenantId: string;
+  limitMinutes: number;
+  warningPercent: number;
+  /** Null: no business hours (24×7). */
+  hours: {
+    timeZone: string;
+    state: string | null;
+    closedOnOptionalHolidays: boolean;
+    weekly: unknown;
+    daysOff: unknown;
+  } | null;
+}
+
+const episodeTenant = {
+  tenantId: slaEpisodes.tenantId,
+  limitMinutes: tenants.maxCustomerWaitTimeMinutes,
+  warningPercent: tenants.slaWarningPercent,
+  hours: sql<
+    EpisodeTenant['hours']
+  >`case when ${businessHours.tenantId} is null then null else json_build_object(
+    'timeZone', ${businessHours.timeZone}, 'state', ${businessHours.state},
+    'closedOnOptionalHolidays', ${businessHours.closedOnOptionalHolidays},
+    'weekly', ${businessHours.weekly}, 'daysOff', ${businessHours.daysOff}) end`,
+};
+
+export interface UndatedEpisode extends EpisodeTenant {
+  id: string;
+  startedAt: Date;
+}
+
 /**
- * System: the oldest waits past their tenant's limit that the monitor has not settled, across
- * tenants (the partial index tickets_sla_pending_idx), leaving out the `resting` tenants.
+ * System: open episodes whose deadlines are not computed yet (new waits, or the tenant changed
+ * its hours or limits): the partial index sla_episodes_undated_idx, oldest first.
  */
-export function dueWaits(
+export function undatedEpisodes(tx: Tx, { resting, limit }: { resting: string[]; limit: number }) {
+  return tx
+    .select({ id: slaEpisodes.id, startedAt: slaEpisodes.startedAt, ...episodeTenant })
+    .from(slaEpisodes)
+    .innerJoin(tenants, eq(tenants.id, slaEpisodes.tenantId))
+    .leftJoin(businessHours, eq(businessHours.tenantId, slaEpisodes.tenantId))
+    .where(
+      and(
+        sql`${slaEpisodes.answeredAt} is null and ${slaEpisodes.breachedAt} is null and ${slaEpisodes.dueAt} is null`,
+        resting.length > 0 ? notInArray(slaEpisodes.tenantId, resting) : undefined,
+      ),
+    )
+    .orderBy(slaEpisodes.startedAt)
+    .limit(limit) as Promise<UndatedEpisode[]>;
+}
+
+/** System: writes computed deadlines (ISO text; `infinity` for a schedule that never opens). */
+export async function setDeadlines(
   tx: Tx,
-  { resting, limit }: { resting: string[]; limit: number },
-): Promise<DueWait[]> {
+  rows: { id: string; tenantId: string; warnAt: string | null; dueAt: string }[],
+) {
+  if (rows.length === 0) return;
+  await tx.execute(sql`
+    update sla_episodes e set warn_at = d."warnAt", due_at = d."dueAt"
+    from (select * from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
+          as x(id uuid, "tenantId" uuid, "warnAt" timestamptz, "dueAt" timestamptz)) d
+    where e.tenant_id = d."tenantId" and e.id = d.id and e.due_at is null`);
+}
+
+export interface PassedEpisode extends EpisodeTenant {
+  /** The episode. */
+  episodeId: string;
+  /** The ticket. */
+  id: string;
+  /** Exact (microseconds) as ISO text: it identifies the episode and the ticket's wait. */
+  startedAt: string;
+  /** The ticket no longer waits in this episode (gone, or its wait changed): drop it. */
+  stale: boolean;
+  /** Solved by an analysis made during this wait (an older one speaks of an earlier one). */
+  solved: boolean;
+  /** Began after the monitor first saw the tenant, or within 24 hours of `now` (no backfill). */
+  eligible: boolean;
+}
+
+/**
+ * System: open episodes whose warning (`warn`) or breach (`due`) instant has passed by `now`,
+ * oldest deadline first (the partial indexes sla_episodes_warn_idx / sla_episodes_due_idx).
+ */
+export function passedEpisodes(
+  tx: Tx,
+  { kind, now, resting, limit }: { kind: 'warn' | 'due'; now: Date; resting: string[]; limit: number },
+): Promise<PassedEpisode[]> {
+  const at = sql`${now.toISOString()}::timestamptz`;
+  const deadline = kind === 'due' ? slaEpisodes.dueAt : slaEpisodes.warnAt;
   return tx
     .select({
-      id: tickets.id,
-      tenantId: tickets.tenantId,
-      startedAt: sql<string>`to_json(${tickets.waitStartedAt}) #>> '{}'`,
-      waitedMinutes: sql<number>`floor(extract(epoch from now() - ${tickets.waitStartedAt}) / 60)::int`,
+      episodeId: slaEpisodes.id,
+      id: slaEpisodes.ticketId,
+      startedAt: sql<string>`to_json(${slaEpisodes.startedAt}) #>> '{}'`,
+      stale: sql<boolean>`${tickets.id} is null`,
       solved: sql<boolean>`coalesce(${ticketAnalyses.solvedStatus} = 'solved'
-        and ${ticketAnalyses.createdAt} >= ${tickets.waitStartedAt}, false)`,
-      eligible: sql<boolean>`(${tickets.waitStartedAt} >= ${tenants.slaWatchedSince}
-        or ${tickets.waitStartedAt} >= now() - interval '24 hours')`,
+        and ${ticketAnalyses.createdAt} >= ${slaEpisodes.startedAt}, false)`,
+      eligible: sql<boolean>`(${slaEpisodes.startedAt} >= ${tenants.slaWatchedSince}
+        or ${slaEpisodes.startedAt} >= ${at} - interval '24 hours')`,
+      ...episodeTenant,
     })
-    .from(tickets)
-    .innerJoin(tenants, eq(tenants.id, tickets.tenantId))
+    .from(slaEpisodes)
+    .innerJoin(tenants, eq(tenants.id, slaEpisodes.tenantId))
+    .leftJoin(businessHours, eq(businessHours.tenantId, slaEpisodes.tenantId))
+    .leftJoin(
+      tickets,
+      and(
+        eq(tickets.tenantId, slaEpisodes.tenantId),
+        eq(tickets.id, slaEpisodes.ticketId),
+        eq(tickets.waitStartedAt, slaEpisodes.startedAt),
+      ),
+    )
     .leftJoin(
       ticketAnalyses,
       and(eq(ticketAnalyses.tenantId, tickets.tenantId), eq(ticketAnalyses.id, tickets.latestAnalysisId)),
     )
     .where(
       and(
-        sql`${tickets.slaPending}`,
-        // The index range (1 minute is the smallest limit), then each tenant's own limit.
-        sql`${tickets.waitStartedAt} < now() - interval '1 minute'`,
-        sql`${tickets.waitStartedAt} < now() - ${tenants.maxCustomerWaitTimeMinutes} * interval '1 minute'`,
-        resting.length > 0 ? notInArray(tickets.tenantId, resting) : undefined,
+        kind === 'due'
+          ? sql`${slaEpisodes.answeredAt} is null and ${slaEpisodes.breachedAt} is null and ${slaEpisodes.dueAt} is not null`
+          : sql`${slaEpisodes.answeredAt} is null and ${slaEpisodes.warnedAt} is null and ${slaEpisodes.breachedAt} is null and ${slaEpisodes.warnAt} is not null`,
+        sql`${deadline} <= ${at}`,
+        resting.length > 0 ? notInArray(slaEpisodes.tenantId, resting) : undefined,
       ),
     )
-    .orderBy(tickets.waitStartedAt)
-    .limit(limit);
+    .orderBy(deadline)
+    .limit(limit) as Promise<PassedEpisode[]>;
+}
+
+/** System: drops open episodes no ticket waits in any more (never breached: nobody was late). */
+export async function dropEpisodes(tx: Tx, rows: { episodeId: string; tenantId: string }[]) {
+  if (rows.length === 0) return;
+  await tx.execute(sql`
+    delete from sla_episodes e
+    using (select * from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as x("episodeId" uuid, "tenantId" uuid)) d
+    where e.tenant_id = d."tenantId" and e.id = d."episodeId" and e.breached_at is null and e.answered_at is null`);
+}
+
+/** The episode breaches at `now` (its warning counts as passed); false when it did already or was answered. */
+export async function breachEpisode(tx: Tx, episodeId: string, now: Date) {
+  const [row] = await tx
+    .update(slaEpisodes)
+    .set({
+      breachedAt: now,
+      warnedAt: sql`coalesce(${slaEpisodes.warnedAt}, ${now.toISOString()}::timestamptz)`,
+    })
+    .where(and(eq(slaEpisodes.id, episodeId), isNull(slaEpisodes.breachedAt), isNull(slaEpisodes.answeredAt)))
+    .returning({ id: slaEpisodes.id });
+  return row !== undefined;
+}
+
+/** The episode's warning is raised at `now`; false when it was already, or it breached or was answered. */
+export async function warnEpisode(tx: Tx, episodeId: string, now: Date) {
+  const [row] = await tx
+    .update(slaEpisodes)
+    .set({ warnedAt: now })
+    .where(
+      and(
+        eq(slaEpisodes.id, episodeId),
+        isNull(slaEpisodes.warnedAt),
+        isNull(slaEpisodes.breachedAt),
+        isNull(slaEpisodes.answeredAt),
+      ),
+    )
+    .returning({ id: slaEpisodes.id });
+  return row !== undefined;
 }
 
 /** System: closes waits without an alert; the next inbound message opens a new episode. */
@@ -456,21 +577,4 @@ export async function settleWait(tx: Tx, ticketId: string, startedAt: string) {
     )
     .returning({ id: tickets.id });
   return settled !== undefined;
-}
-
-/**
- * Records the episode's breach once (the tickets trigger recorded the episode when its wait
- * started); false when it was recorded already.
- */
-export async function insertSlaEpisode(tx: Tx, tenantId: string, ticketId: string, startedAt: string) {
-  const [episode] = await tx
-    .insert(slaEpisodes)
-    .values({ tenantId, ticketId, startedAt: sql`${startedAt}::timestamptz`, breachedAt: sql`now()` })
-    .onConflictDoUpdate({
-      target: [slaEpisodes.tenantId, slaEpisodes.ticketId, slaEpisodes.startedAt],
-      set: { breachedAt: sql`now()` },
-      setWhere: sql`${slaEpisodes.breachedAt} is null`,
-    })
-    .returning({ id: slaEpisodes.id });
-  return episode !== undefined;
 }

@@ -142,6 +142,7 @@ describe('notifications API', () => {
       by_priority: { high: 2, medium: 2, low: 1 },
       by_type: {
         ticket_issues: 0,
+        sla_warning: 0,
         red_flags: 1,
         escalation_required: 1,
         negative_sentiment: 1,

@@ -1,7 +1,8 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/client.ts';
-import { slaEpisodes, tenants, ticketAnalyses, tickets } from '../../db/schema/index.ts';
+import { businessHours, slaEpisodes, tenants, ticketAnalyses, tickets } from '../../db/schema/index.ts';
+import { holidaysOf } from '../../lib/business-time.ts';
 import {
   type ApiCall,
   createTestUser,
@@ -10,6 +11,24 @@ import {
   startTestServer,
   type TestServer,
 } from '../../test/helpers.ts';
+import { checkWaitingTickets } from './sla.ts';
+
+const dayMs = 86_400_000;
+const isoDay = (t: number) => new Date(t).toISOString().slice(0, 10);
+/** An instant from a São Paulo wall time (UTC−3). */
+const sp = (date: string, time: string) => Date.parse(`${date}T${time}:00-03:00`);
+
+/** A Friday at least two days ahead whose Friday, Monday and Tuesday are no national holidays. */
+function nextPlainFriday() {
+  let t = Date.now() - 3 * 3_600_000 + 2 * dayMs; // São Paulo's date, two days on
+  while (new Date(t).getUTCDay() !== 5) t += dayMs;
+  for (; ; t += 7 * dayMs) {
+    const days = [0, 3, 4].map((n) => isoDay(t + n * dayMs));
+    if (days.every((d) => !holidaysOf(Number(d.slice(0, 4)), null, true).has(d))) {
+      return { friday: days[0] as string, monday: days[1] as string, tuesday: days[2] as string };
+    }
+  }
+}
 
 // The monitor looks at every tenant of the database: a database of its own keeps other files'
 // tickets out of its way.
@@ -268,6 +287,138 @@ describe('SLA monitor (ticket_issues)', () => {
     const [alert] = await issues(watched.api);
     expect(alert?.message).toBe('O cliente aguarda resposta há 3 dias, acima do limite da empresa.');
     expect(await issues(api)).toHaveLength(0); // and nothing for the other tenant
+  });
+
+  describe('in business time (issue 31), with the clock as a parameter', () => {
+    const office = { start: '08:00', end: '18:00' };
+    const weekly = {
+      sun: [],
+      mon: [office],
+      tue: [office],
+      wed: [office],
+      thu: [office],
+      fri: [office],
+      sat: [],
+    };
+    const at = (now: number) => checkWaitingTickets(database.db, server.app.events, undefined, new Date(now));
+    async function alerts(api: ApiCall) {
+      const res = await api('GET', '/notifications/all?limit=200');
+      return res.body.notifications.filter((n: { alert_type: string }) =>
+        ['sla_warning', 'ticket_issues'].includes(n.alert_type),
+      ) as { alert_type: string; priority: string; message: string; details: { ticket_id: string } }[];
+    }
+
+    /** A tenant open Mon–Fri 08:00–18:00 whose customer writes on `date` at `time` (São Paulo). */
+    async function customerWritesAt(
+      date: string,
+      time: string,
+      daysOff: { date: string; name: string }[] = [],
+    ) {
+      const { api, tenant } = await tenantUser();
+      await database.db.insert(businessHours).values({ tenantId: tenant.id, weekly, daysOff });
+      const id = await newTicket(api, 'Pedido de sexta à tarde');
+      // The ticket's own wait is answered now; the customer writes again on Friday.
+      expect(
+        (await api('POST', '/messages', { content: 'Oi!', direction: 'outbound', ticket_id: id })).status,
+      ).toBe(201);
+      await database.db.execute(sql`
+        insert into messages (tenant_id, ticket_id, content, direction, search_text, created_at)
+        values (${tenant.id}, ${id}, 'Preciso de ajuda', 'inbound', 'preciso de ajuda',
+                ${new Date(sp(date, time)).toISOString()}::timestamptz)`);
+      return { api, tenant, id };
+    }
+
+    it('Friday 17:50 with a 30-minute limit warns on Monday at 08:14 and breaches at 08:20', async () => {
+      const { friday, monday } = nextPlainFriday();
+      const { api, tenant, id } = await customerWritesAt(friday, '17:50');
+
+      await at(sp(friday, '18:30'));
+      await at(sp(monday, '08:13'));
+      expect(await alerts(api)).toEqual([]);
+      const [episode] = await database.db
+        .select()
+        .from(slaEpisodes)
+        .where(and(eq(slaEpisodes.ticketId, id), isNull(slaEpisodes.answeredAt)));
+      expect(episode?.warnAt?.getTime()).toBe(sp(monday, '08:14'));
+      expect(episode?.dueAt?.getTime()).toBe(sp(monday, '08:20'));
+
+      expect((await at(sp(monday, '08:14'))).warned).toBeGreaterThanOrEqual(1);
+      const [warning, ...none] = await alerts(api);
+      expect(none).toEqual([]);
+      expect(warning).toMatchObject({
+        alert_type: 'sla_warning',
+        priority: 'medium',
+        message:
+          'O cliente aguarda resposta há 24 min em horário de atendimento; o limite da empresa é 30 min.',
+        details: { ticket_id: id },
+      });
+      await at(sp(monday, '08:19')); // once per episode
+      expect(await alerts(api)).toHaveLength(1);
+
+      await at(sp(monday, '08:20'));
+      const [breach] = await alerts(api);
+      expect(breach).toMatchObject({
+        alert_type: 'ticket_issues',
+        priority: 'high',
+        message:
+          'O cliente aguarda resposta há 30 min em horário de atendimento, acima do limite da empresa.',
+      });
+      await at(sp(monday, '11:00'));
+      expect(await alerts(api)).toHaveLength(2);
+      const [settled] = await database.db
+        .select()
+        .from(slaEpisodes)
+        .where(and(eq(slaEpisodes.tenantId, tenant.id), isNull(slaEpisodes.answeredAt)));
+      expect(settled).toMatchObject({
+        warnedAt: new Date(sp(monday, '08:14')),
+        breachedAt: new Date(sp(monday, '08:20')),
+      });
+    });
+
+    it('a holiday Monday moves both to Tuesday', async () => {
+      const { friday, monday, tuesday } = nextPlainFriday();
+      const { api } = await customerWritesAt(friday, '17:50', [{ date: monday, name: 'Feriado municipal' }]);
+      await at(sp(monday, '12:00'));
+      expect(await alerts(api)).toEqual([]);
+      await at(sp(tuesday, '08:14'));
+      expect((await alerts(api)).map((a) => a.alert_type)).toEqual(['sla_warning']);
+      await at(sp(tuesday, '08:20'));
+      expect((await alerts(api)).map((a) => a.alert_type)).toEqual(['ticket_issues', 'sla_warning']);
+    });
+
+    it('an answer before the deadline ends the episode: no breach; a wait past both instants only breaches', async () => {
+      const { friday, monday } = nextPlainFriday();
+      const answered = await customerWritesAt(friday, '17:50');
+      await at(sp(monday, '08:15'));
+      expect((await alerts(answered.api)).map((a) => a.alert_type)).toEqual(['sla_warning']);
+      await database.db.execute(sql`
+        insert into messages (tenant_id, ticket_id, content, direction, search_text, created_at)
+        values (${answered.tenant.id}, ${answered.id}, 'Resolvido', 'outbound', 'resolvido',
+                ${new Date(sp(monday, '08:16')).toISOString()}::timestamptz)`);
+      await at(sp(monday, '09:00'));
+      expect((await alerts(answered.api)).map((a) => a.alert_type)).toEqual(['sla_warning']);
+
+      const late = await customerWritesAt(friday, '17:50');
+      await at(sp(monday, '10:00'));
+      expect((await alerts(late.api)).map((a) => a.alert_type)).toEqual(['ticket_issues']);
+    });
+
+    it('no warning at 0 %; no business hours: every minute counts, as before', async () => {
+      const { friday } = nextPlainFriday();
+      const { api, tenant } = await customerWritesAt(friday, '17:50');
+      await database.db.update(tenants).set({ slaWarningPercent: 0 }).where(eq(tenants.id, tenant.id));
+      await database.db.delete(businessHours).where(eq(businessHours.tenantId, tenant.id));
+      await database.db
+        .update(slaEpisodes)
+        .set({ warnAt: null, dueAt: null })
+        .where(eq(slaEpisodes.tenantId, tenant.id));
+      await at(sp(friday, '18:19'));
+      expect(await alerts(api)).toEqual([]);
+      await at(sp(friday, '18:20'));
+      const [breach, ...none] = await alerts(api);
+      expect(none).toEqual([]);
+      expect(breach?.message).toBe('O cliente aguarda resposta há 30 min, acima do limite da empresa.');
+    });
   });
 
   it('runs on its own every SLA_CHECK_INTERVAL_SECONDS when the workers run', async () => {

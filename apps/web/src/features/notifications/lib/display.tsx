@@ -5,6 +5,7 @@ import {
   CircleAlert,
   Flag,
   Frown,
+  Hourglass,
   type LucideIcon,
   Megaphone,
   TrendingDown,
@@ -17,12 +18,13 @@ import { priorityLabels } from '../../../lib/notification-labels.ts';
 export { alertTypeLabels, priorityLabels } from '../../../lib/notification-labels.ts';
 
 /**
- * The icon of each alert type (warning sign, flag, up arrow, worried face, chart down, red circle,
+ * The icon of each alert type (warning sign, hourglass, flag, up arrow, worried face, chart down, red circle,
  * bell; default megaphone) and the priority colours (high red, medium yellow, low blue, default
  * gray).
  */
 const icons: Record<AlertType, { icon: LucideIcon; className: string }> = {
   ticket_issues: { icon: TriangleAlert, className: 'text-amber-600' },
+  sla_warning: { icon: Hourglass, className: 'text-yellow-600' },
   red_flags: { icon: Flag, className: 'text-red-600' },
   escalation_required: { icon: ArrowUp, className: 'text-red-600' },
   negative_sentiment: { icon: Frown, className: 'text-orange-600' },

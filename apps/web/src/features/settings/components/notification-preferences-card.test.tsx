@@ -12,6 +12,7 @@ vi.mock('@aws-sdk/client-cognito-identity-provider', () => import('../../../test
 
 const typeLabels = [
   'Cliente aguardando',
+  'Prazo perto do fim',
   'Sinais de alerta',
   'Escalonamento',
   'Sentimento negativo',
@@ -72,6 +73,7 @@ describe('NotificationPreferencesCard', () => {
     await screen.findByRole('group', { name: 'Silenciar alertas' });
     expect(screen.getAllByRole('checkbox').map((box) => box.getAttribute('aria-checked'))).toEqual([
       'false',
+      'false',
       'true',
       'false',
       'false',
@@ -129,6 +131,7 @@ describe('NotificationPreferencesCard', () => {
     preferencesServer({
       muted_alert_types: [
         'ticket_issues',
+        'sla_warning',
         'red_flags',
         'escalation_required',
         'negative_sentiment',
