@@ -2,7 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { repoRoot } from './test/processes.ts';
 
 // The real processes an operator runs: the server and the admin CLI, on a PGlite data directory.
@@ -57,7 +57,8 @@ describe.skipIf(process.env.TEST_DB === 'postgres')('server and admin CLI proces
     const first = run('apps/api/src/server.ts', [], env);
     running.push(first.child);
     const url = await waitForUp(first);
-    expect(first.output()).toContain('Seeded the demo tenant');
+    // Printed just after the up line: it may reach the pipe a moment later.
+    await vi.waitFor(() => expect(first.output()).toContain('Seeded the demo tenant'), { timeout: 5000 });
     expect((await fetch(`${url}/readyz`)).status).toBe(200);
 
     const second = run('apps/api/src/server.ts', [], env);
@@ -91,9 +92,9 @@ describe.skipIf(process.env.TEST_DB === 'postgres')('server and admin CLI proces
     const again = run('apps/api/src/server.ts', [], env);
     running.push(again.child);
     await waitForUp(again);
-    expect(again.output()).not.toContain('Seeded');
     again.child.kill('SIGINT');
     expect(await again.exited).toBe(0);
+    expect(again.output()).not.toContain('Seeded'); // all of its output, once it has exited
   }, 120_000);
 
   it('takes over a lock left by a process that died', async () => {
