@@ -39,7 +39,9 @@ for (const theme of themes)
     test.describe(`${size.name} (${size.width}×${size.height}), ${theme}`, () => {
       // The theme follows the system's until the user picks one in the header.
       test.use({ viewport: { width: size.width, height: size.height }, colorScheme: theme });
-      test.slow(); // nine screens, each with axe
+      // Nine screens, each with axe: ~45 s on an idle 2-core machine, over 90 s (test.slow's
+      // limit) on a loaded one.
+      test.setTimeout(180_000);
 
       test.beforeEach(async ({ page }) => {
         await page.goto('/login');
