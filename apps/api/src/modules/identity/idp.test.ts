@@ -16,20 +16,23 @@ import {
 } from '@aws-sdk/client-cognito-identity-provider';
 import { eq } from 'drizzle-orm';
 import { createRemoteJWKSet, decodeProtectedHeader, jwtVerify } from 'jose';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resetCodes } from '../../db/schema/index.ts';
 import { createTestUser, json, startTestServer, type TestServer } from '../../test/helpers.ts';
+import { outboxReader } from '../../test/outbox.ts';
 import { disableUser } from './identity.repo.ts';
 import { builtInClientId, builtInPoolId } from './idp-config.ts';
 
 // Drives the built-in provider with the real AWS SDK, as the web app does.
 describe('built-in identity provider (Cognito protocol)', () => {
   let server: TestServer;
+  let nextMail: ReturnType<typeof outboxReader>;
   let cognito: CognitoIdentityProviderClient;
   const ClientId = builtInClientId;
 
   beforeAll(async () => {
     server = await startTestServer();
+    nextMail = outboxReader(server.config.DATA_DIR);
     cognito = new CognitoIdentityProviderClient({
       region: 'sa-east-1',
       endpoint: server.url,
@@ -52,21 +55,9 @@ describe('built-in identity provider (Cognito protocol)', () => {
       (err: Error) => err,
     );
 
-  const mailsSeen = new Map<string, number>();
   /** The next reset code mailed to `email` (the outbox, since SMTP_URL is unset; mail is queued). */
   async function mailedCode(email: string) {
-    const outbox = path.join(server.config.DATA_DIR, 'outbox');
-    const seen = mailsSeen.get(email) ?? 0;
-    let files: string[] = [];
-    await vi.waitFor(
-      () => {
-        files = fs.existsSync(outbox) ? fs.readdirSync(outbox).filter((f) => f.includes(email)) : [];
-        expect(files.length).toBeGreaterThan(seen);
-      },
-      { timeout: 5000, interval: 20 },
-    );
-    mailsSeen.set(email, files.length);
-    const mail = fs.readFileSync(path.join(outbox, files.sort().at(-1) ?? ''), 'utf8');
+    const mail = await nextMail(email);
     expect(mail).toMatch(/^To: /m);
     return /^\s*(\d{6})\s*$/m.exec(mail)?.[1] ?? '';
   }

@@ -1,8 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import fs from 'node:fs';
-import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withTenant } from '../../db/tenant.ts';
 import {
   type ApiCall,
@@ -13,16 +11,19 @@ import {
   startTestServer,
   type TestServer,
 } from '../../test/helpers.ts';
+import { outboxReader } from '../../test/outbox.ts';
 import { builtInClientId } from '../identity/idp-config.ts';
 import { createUser } from '../identity/users.service.ts';
 
 describe('people of an organisation: /api/v1/users and /api/v1/audit', () => {
   let server: TestServer;
+  let nextMail: ReturnType<typeof outboxReader>;
   let a: Awaited<ReturnType<typeof createTestUser>> & { api: ApiCall };
   let b: Awaited<ReturnType<typeof createTestUser>> & { api: ApiCall };
 
   beforeAll(async () => {
     server = await startTestServer();
+    nextMail = outboxReader(server.config.DATA_DIR);
     const first = await createTestUser(server.database);
     const second = await createTestUser(server.database);
     a = { ...first, api: await signedInClient(server, first) };
@@ -47,22 +48,11 @@ describe('people of an organisation: /api/v1/users and /api/v1/audit', () => {
       AuthParameters: { USERNAME: email, PASSWORD: password },
     });
 
-  const mailsSeen = new Map<string, number>();
   /** The temporary password of the newest invitation mailed to `email` (the outbox: SMTP_URL is unset). */
   async function invitedPassword(email: string) {
-    const outbox = path.join(server.config.DATA_DIR, 'outbox');
-    const seen = mailsSeen.get(email) ?? 0;
-    let files: string[] = [];
-    await vi.waitFor(
-      () => {
-        files = fs.existsSync(outbox) ? fs.readdirSync(outbox).filter((f) => f.includes(email)) : [];
-        expect(files.length).toBeGreaterThan(seen);
-      },
-      { timeout: 5000, interval: 20 },
-    );
-    mailsSeen.set(email, files.length);
+    const raw = await nextMail(email);
     // Quoted-printable: a long line is cut with a soft break (`=` at its end).
-    const mail = fs.readFileSync(path.join(outbox, files.sort().at(-1) ?? ''), 'utf8').replace(/=\r?\n/g, '');
+    const mail = raw.replace(/=\r?\n/g, '');
     expect(mail).toContain('convite');
     // The text part's line (quoted-printable encodes the accent of "temporária").
     return /ria: ([A-Za-z2-9]{4}-[A-Za-z2-9]{4}-[A-Za-z2-9]{4})\b/.exec(mail)?.[1] ?? '';
