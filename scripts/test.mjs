@@ -11,6 +11,8 @@ const reports = path.join(root, '.cache');
 fs.mkdirSync(reports, { recursive: true });
 const failedSteps = [];
 const totals = { passed: 0, failed: 0, skipped: 0 };
+// Named again at the very end: CI shows only the output's tail.
+const failedTests = [];
 
 function step(name, fn) {
   console.log(`\n━━ ${name}`);
@@ -53,6 +55,16 @@ step('unit and API tests (vitest)', () => {
     totals.passed += report.numPassedTests;
     totals.failed += report.numFailedTests;
     totals.skipped += report.numPendingTests + report.numTodoTests;
+    for (const file of report.testResults ?? []) {
+      const failures = (file.assertionResults ?? []).filter((t) => t.status === 'failed');
+      for (const t of failures) {
+        const why = String(t.failureMessages?.[0] ?? '').split('\n')[0].slice(0, 300);
+        failedTests.push(`vitest ${path.relative(root, file.name)} › ${t.fullName}: ${why}`);
+      }
+      if (!failures.length && file.status === 'failed') {
+        failedTests.push(`vitest ${path.relative(root, file.name)}: ${String(file.message).slice(0, 300)}`);
+      }
+    }
   } else totals.failed += 1;
   return code === 0;
 });
@@ -77,6 +89,7 @@ if (hasChromium && built) {
   });
 }
 
+if (failedTests.length) console.log(`\nFailed tests:\n${failedTests.map((t) => `  ✘ ${t}`).join('\n')}`);
 console.log(failedSteps.length ? `\nFailed: ${failedSteps.join(', ')}` : '\nAll checks passed.');
 console.log(`tests: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
 process.exit(failedSteps.length ? 1 : 0);
