@@ -15,6 +15,7 @@ import {
  */
 const adminOnlyRoutes = [
   'PUT /api/v1/tenants/settings',
+  'PUT /api/v1/tenants/settings/business-hours',
   'POST /api/v1/flagged-terms',
   'POST /api/v1/flagged-terms/bulk',
   'PUT /api/v1/flagged-terms/:id',

@@ -7,6 +7,7 @@ export * from './analysis.ts';
 export * from './analysis-feedback.ts';
 export * from './analytics.ts';
 export * from './audit.ts';
+export * from './business-hours.ts';
 export * from './common.ts';
 export * from './customers.ts';
 export * from './digisac.ts';

@@ -3,6 +3,8 @@ import { hasControlCharacters, requiredText, timestamp } from './common.ts';
 
 /** SLA range of max_customer_wait_time_minutes: 1 minute to 24 hours. */
 export const waitTimeMinutes = { min: 1, max: 1440 } as const;
+/** SLA: the warning's share of the limit, in %; 0 turns the warning off (100 would be the breach itself). */
+export const slaWarningPercent = { min: 0, max: 99, default: 80 } as const;
 export const digisacTokenMaxLength = 500;
 export const digisacHostMaxLength = 2048;
 
@@ -18,6 +20,7 @@ export const tenantSettingsMessages = {
   tokenTooLong: `Use no máximo ${digisacTokenMaxLength} caracteres.`,
   tokenInvalidCharacters: 'Token contém caracteres inválidos.',
   waitTime: 'Tempo deve estar entre 1 e 1440 minutos (24 horas)',
+  warningPercent: 'Use um número inteiro de 0 a 99 (0 desliga o aviso).',
 } as const;
 const m = tenantSettingsMessages;
 
@@ -37,7 +40,11 @@ export const tenantSettingsSchema = z.object({
   max_customer_wait_time_minutes: z
     .number()
     .int()
-    .describe('SLA: minutes a customer may wait before a ticket_issues alert'),
+    .describe('SLA: minutes a customer may wait before a ticket_issues alert (business minutes)'),
+  sla_warning_percent: z
+    .number()
+    .int()
+    .describe('SLA: a sla_warning alert when a wait reaches this share of the limit, in %; 0 = no warning'),
   updated_at: timestamp,
 });
 export type TenantSettings = z.infer<typeof tenantSettingsSchema>;
@@ -122,6 +129,14 @@ const waitTime = z
   .optional()
   .describe('Integer, 1 to 1440 (24 hours). Absent: unchanged.');
 
+const warningPercent = z
+  .number({ message: m.warningPercent })
+  .int(m.warningPercent)
+  .min(slaWarningPercent.min, m.warningPercent)
+  .max(slaWarningPercent.max, m.warningPercent)
+  .optional()
+  .describe('Integer, 0 (no warning) to 99. Absent: unchanged.');
+
 /**
  * PUT /tenants/settings. name is required; the other fields may be left out to keep what is
  * stored — which matters for the token: the form must leave digisac_token out unless the user
@@ -132,5 +147,6 @@ export const updateTenantSettingsSchema = z.object({
   digisac_host: digisacHost,
   digisac_token: digisacToken,
   max_customer_wait_time_minutes: waitTime,
+  sla_warning_percent: warningPercent,
 });
 export type UpdateTenantSettings = z.infer<typeof updateTenantSettingsSchema>;

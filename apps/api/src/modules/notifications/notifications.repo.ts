@@ -437,6 +437,21 @@ export function undatedEpisodes(tx: Tx, { resting, limit }: { resting: string[];
     .limit(limit) as Promise<UndatedEpisode[]>;
 }
 
+/**
+ * The tenant's open episodes (neither answered nor breached) without deadlines: the monitor
+ * computes them again (sla_episodes_undated_idx). A warning already raised stays raised.
+ */
+export async function resetOpenDeadlines(tx: Tx, tenantId: string) {
+  const reset = await tx
+    .update(slaEpisodes)
+    .set({ warnAt: null, dueAt: null })
+    .where(
+      and(eq(slaEpisodes.tenantId, tenantId), isNull(slaEpisodes.answeredAt), isNull(slaEpisodes.breachedAt)),
+    )
+    .returning({ id: slaEpisodes.id });
+  return reset.length;
+}
+
 /** System: writes computed deadlines (ISO text; `infinity` for a schedule that never opens). */
 export async function setDeadlines(
   tx: Tx,

@@ -160,3 +160,12 @@ export async function pruneNotifications(db: Db, now = new Date()) {
     if (deleted < batch) return total;
   }
 }
+
+/**
+ * The tenant's open SLA waits lose their deadlines, in the caller's transaction (a change of
+ * business hours, of the limit or of the warning share): the SLA monitor's next check computes
+ * them again from the new settings (sla.ts, its undated episodes). Answers how many.
+ */
+export function resetOpenSlaDeadlines({ tenantId, tx }: TenantScope) {
+  return repo.resetOpenDeadlines(tx, tenantId);
+}

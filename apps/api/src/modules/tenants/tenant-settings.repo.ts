@@ -41,6 +41,7 @@ export type SettingsValues = Partial<
     | 'digisacTokenKeyId'
     | 'digisacTokenLast4'
     | 'maxCustomerWaitTimeMinutes'
+    | 'slaWarningPercent'
   >
 >;
 

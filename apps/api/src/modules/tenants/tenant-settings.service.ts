@@ -27,6 +27,7 @@ import {
   privateAddressOf,
 } from '../../lib/ssrf.ts';
 import { type Actor, recordAudit } from '../audit/audit.service.ts';
+import { resetOpenSlaDeadlines } from '../notifications/notifications.service.ts';
 import * as repo from './tenant-settings.repo.ts';
 
 const tenantNotFound = () => notFound('Organização não encontrada.');
@@ -38,6 +39,7 @@ export const toTenantSettingsDto = (row: Tenant): TenantSettings => ({
   digisac_token_set: row.digisacToken !== null,
   digisac_token_last4: row.digisacToken !== null ? row.digisacTokenLast4 : null,
   max_customer_wait_time_minutes: row.maxCustomerWaitTimeMinutes,
+  sla_warning_percent: row.slaWarningPercent,
   updated_at: iso(row.updatedAt),
 });
 
@@ -93,9 +95,17 @@ export async function updateTenantSettings(
   }
   if (input.max_customer_wait_time_minutes !== undefined)
     values.maxCustomerWaitTimeMinutes = input.max_customer_wait_time_minutes;
+  if (input.sla_warning_percent !== undefined) values.slaWarningPercent = input.sla_warning_percent;
   const row = await repo.updateTenantSettings(tx, tenantId, values);
   if (!row) throw tenantNotFound();
   const changes = settingsChanges(current, row);
+  // New limits: the open waits' deadlines are recomputed by the SLA monitor's next check.
+  if (
+    changes.fields.includes('max_customer_wait_time_minutes') ||
+    changes.fields.includes('sla_warning_percent')
+  ) {
+    await resetOpenSlaDeadlines(scope);
+  }
   if (changes.fields.length > 0)
     await recordAudit(scope, actor, { action: 'settings.updated', details: changes });
   return toTenantSettingsDto(row);
@@ -120,6 +130,7 @@ function settingsChanges(before: Tenant, after: Tenant) {
     before.maxCustomerWaitTimeMinutes,
     after.maxCustomerWaitTimeMinutes,
   );
+  compare('sla_warning_percent', before.slaWarningPercent, after.slaWarningPercent);
   if (before.digisacToken !== after.digisacToken) fields.push('digisac_token');
   return { fields, changes };
 }

@@ -46,6 +46,7 @@ describe('tenant settings API', () => {
       digisac_token_set: false,
       digisac_token_last4: null,
       max_customer_wait_time_minutes: 30,
+      sla_warning_percent: 80,
       updated_at: expect.any(String),
     });
   });
@@ -57,6 +58,7 @@ describe('tenant settings API', () => {
       digisac_host: ' https://lojaazul.digisac.chat/ ',
       digisac_token: ' tok-0123456789-abcd ',
       max_customer_wait_time_minutes: 45,
+      sla_warning_percent: 75,
     });
     expect(saved.status).toBe(200);
     expect(saved.body).toEqual({
@@ -65,6 +67,7 @@ describe('tenant settings API', () => {
       digisac_token_set: true,
       digisac_token_last4: 'abcd',
       max_customer_wait_time_minutes: 45,
+      sla_warning_percent: 75,
       updated_at: expect.any(String),
     });
     expect(JSON.stringify(saved.body)).not.toContain('0123456789');
@@ -77,6 +80,10 @@ describe('tenant settings API', () => {
     const bounds = await put(api, { name: 'Loja Azul', max_customer_wait_time_minutes: 1 });
     expect(bounds.body.max_customer_wait_time_minutes).toBe(1);
     expect((await put(api, { name: 'Loja Azul', max_customer_wait_time_minutes: 1440 })).status).toBe(200);
+    for (const percent of [0, 99]) {
+      const warning = await put(api, { name: 'Loja Azul', sla_warning_percent: percent });
+      expect(warning.body.sla_warning_percent).toBe(percent);
+    }
     // Stored as its origin: lower case, no default port, no trailing slash.
     const origin = await put(api, { name: 'Loja Azul', digisac_host: 'https://LojaAzul.DigiSac.chat:443//' });
     expect(origin.body.digisac_host).toBe('https://lojaazul.digisac.chat');
@@ -190,6 +197,11 @@ describe('tenant settings API', () => {
       [{ max_customer_wait_time_minutes: -5 }, 'body.max_customer_wait_time_minutes', waitTime],
       [{ max_customer_wait_time_minutes: '30' }, 'body.max_customer_wait_time_minutes', waitTime],
       [{ max_customer_wait_time_minutes: null }, 'body.max_customer_wait_time_minutes', waitTime],
+      ...[-1, 100, 50.5, '80', null].map((value): [Record<string, unknown>, string, string] => [
+        { sla_warning_percent: value },
+        'body.sla_warning_percent',
+        tenantSettingsMessages.warningPercent,
+      ]),
     ];
     for (const [change, field, message] of cases) {
       const body = { ...valid, ...change };

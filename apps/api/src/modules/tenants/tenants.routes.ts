@@ -1,12 +1,15 @@
 import {
+  businessHoursSchema,
   errorResponseSchema,
   roleSchema,
   tenantSettingsSchema,
+  updateBusinessHoursSchema,
   updateTenantSettingsSchema,
 } from '@atende/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf } from '../audit/audit.service.ts';
+import * as hours from './business-hours.service.ts';
 import * as settings from './tenant-settings.service.ts';
 
 const currentTenantSchema = z.object({
@@ -74,5 +77,38 @@ export const tenantsRoutes: FastifyPluginAsyncZod = async (app) => {
         settings.updateTenantSettings(app, scope, actorOf(request), request.body),
       );
     },
+  );
+
+  app.get(
+    '/tenants/settings/business-hours',
+    {
+      schema: {
+        tags: ['tenants'],
+        summary:
+          "The organisation's business hours for the SLA, and its next closed days (holidays and days " +
+          'off); configured=false: none saved, every minute counts (shown as every day 00:00–24:00)',
+        security: [{ bearer: [] }],
+        response: { 200: businessHoursSchema, 401: errorResponseSchema },
+      },
+    },
+    (request) => request.tenantTx((scope) => hours.getBusinessHours(scope)),
+  );
+
+  app.put(
+    '/tenants/settings/business-hours',
+    {
+      config: { adminOnly: 'alterar o horário de atendimento' },
+      schema: {
+        tags: ['tenants'],
+        summary:
+          'Replace the business hours (weekly intervals, time zone, UF, pontos facultativos, days ' +
+          "off); the open waits' SLA deadlines are recomputed in the new business time",
+        security: [{ bearer: [] }],
+        body: updateBusinessHoursSchema,
+        response: { 200: businessHoursSchema, 400: errorResponseSchema, 401: errorResponseSchema },
+      },
+    },
+    (request) =>
+      request.tenantTx((scope) => hours.updateBusinessHours(scope, actorOf(request), request.body)),
   );
 };
