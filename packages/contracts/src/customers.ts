@@ -46,8 +46,9 @@ export type UpdateCustomer = z.infer<typeof updateCustomerSchema>;
 export const listCustomersQuerySchema = pageQuerySchema
   .extend({
     /**
-     * Name, document, company or e-mail; accent- and case-insensitive. A word of digits and
-     * punctuation only ('390.533.447-05', '390.533') is matched as its digits.
+     * Name, document, company, e-mail or phone; accent- and case-insensitive. A word of digits and
+     * punctuation only ('390.533.447-05', '390.533', '(41)', '99691-0256') is matched as its
+     * digits, so any part of a phone finds it ('99691', '41 99691', '(41) 9969').
      */
     search: querySearch,
     /** `name_document`: the search matches the name or the document only (the ticket form's dropdown). */

@@ -13,20 +13,20 @@ import {
 // it to that tenant, and tenantId is also written explicitly on inserts.
 
 /**
- * The words of a customer search, a word of digits and document punctuation only
- * ('390.533.447-05', '390.533') reduced to its digits: documents are stored (and in search_text)
- * as digits.
+ * The words of a customer search, a word of digits and document or phone punctuation only
+ * ('390.533.447-05', '390.533', '(41)', '+55', '99691-0256') reduced to its digits: documents and
+ * phones are in search_text as digits.
  */
 export function customerSearchWords(search: string | undefined) {
   return search
     ?.split(/\s+/)
-    .map((word) => (/^[\d./-]+$/.test(word) && /\d/.test(word) ? word.replace(/\D/g, '') : word))
+    .map((word) => (/^[\d./()+-]+$/.test(word) && /\d/.test(word) ? word.replace(/\D/g, '') : word))
     .join(' ');
 }
 
 /**
- * The name and document part of search_text: it is foldText(name, document, company, e-mail)
- * (service and seed-bulk alike) and the document is digits, so it ends at the document.
+ * The name and document part of search_text: it is foldText(name, document, company, e-mail,
+ * phone digits) (service and seed-bulk alike) and the document is digits, so it ends at the document.
  */
 const nameAndDocumentText = sql`left(${customers.searchText}, strpos(${customers.searchText} || ' ', ' ' || ${customers.document} || ' ') + length(${customers.document}))`;
 

@@ -79,6 +79,13 @@ async function guardDuplicate<T>(write: () => Promise<T>) {
   }
 }
 
+/**
+ * A phone as search_text holds it: its digits ('(41) 99691-0256' → '41996910256'), so a search by
+ * any part of the number, typed with or without punctuation, finds it (customers.repo
+ * customerSearchWords reduces the searched words alike).
+ */
+const phoneDigits = (phone: string | null | undefined) => phone?.replace(/\D/g, '') || null;
+
 export async function createCustomer({ tenantId, tx }: TenantScope, input: CreateCustomer) {
   const document = normaliseDocument(input.document);
   if (await repo.findCustomerByDocument(tx, document)) throw duplicateDocument();
@@ -93,7 +100,13 @@ export async function createCustomer({ tenantId, tx }: TenantScope, input: Creat
     repo.insertCustomer(tx, {
       tenantId,
       ...values,
-      searchText: searchTextOf(values.name, document, values.company, values.email),
+      searchText: searchTextOf(
+        values.name,
+        document,
+        values.company,
+        values.email,
+        phoneDigits(values.phone),
+      ),
     }),
   );
   return toCustomerDto(row);
@@ -115,7 +128,7 @@ export async function updateCustomer({ tx }: TenantScope, id: string, input: Upd
   const row = await guardDuplicate(() =>
     repo.updateCustomer(tx, id, {
       ...next,
-      searchText: searchTextOf(next.name, next.document, next.company, next.email),
+      searchText: searchTextOf(next.name, next.document, next.company, next.email, phoneDigits(next.phone)),
     }),
   );
   if (!row) throw customerNotFound();
@@ -140,7 +153,7 @@ export function upsertDigisacContact(
     document: null,
     phone: contact.phone,
     // The phone's digits too: a search by number finds the contact.
-    searchText: searchTextOf(name, contact.phone),
+    searchText: searchTextOf(name, phoneDigits(contact.phone)),
   });
 }
 

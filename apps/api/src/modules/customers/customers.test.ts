@@ -3,8 +3,10 @@ import { cpfCheckDigits } from '@atende/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tickets } from '../../db/schema/index.ts';
+import { withTenant } from '../../db/tenant.ts';
 import { searchTextOf } from '../../lib/db-helpers.ts';
 import { twoTenants } from '../../test/helpers.ts';
+import { upsertDigisacContact } from './customers.service.ts';
 
 describe('customers API', () => {
   let t: Awaited<ReturnType<typeof twoTenants>>;
@@ -207,6 +209,63 @@ describe('customers API', () => {
     expect((await search(`cliente1@loja-${tag}`)).customers[0].name).toBe(`Joana ${marker}`);
     expect((await search('%')).total).toBe(0); // LIKE wildcards are literal
     expect((await t.b.api('GET', `/customers?search=${marker}`)).body.total).toBe(0);
+  });
+
+  it('finds a customer by any part of the phone, typed with or without punctuation', async () => {
+    // Unique digits per run: 8 random digits after the DDD (a mobile's 9 first). The two DDDs
+    // (47, 48) and the country code must not occur elsewhere in either customer's text.
+    const clean = (digits: string) => !/47|48|55/.test(digits);
+    let tail: string;
+    do tail = String(10_000_000 + Math.floor(Math.random() * 89_999_999));
+    while (!clean(tail));
+    let document: string;
+    do document = doc();
+    while (!clean(document));
+    const [head, rest] = [tail.slice(0, 4), tail.slice(4)];
+    const letters = () => randomUUID().replace(/[^a-f]/g, '');
+    const internal = await t.a.api('POST', '/customers', {
+      name: `Fone ${letters()}`,
+      document,
+      phone: `(47) 9${head}-${rest}`,
+    });
+    expect(internal.status, JSON.stringify(internal.body)).toBe(201);
+    // A DigiSac contact: no document, the number as DigiSac stores it (country code, digits).
+    const contact = await withTenant(t.server.database.db, t.a.tenant.id, (scope) =>
+      upsertDigisacContact(scope, {
+        externalId: randomUUID(),
+        name: `Contato ${letters()}`,
+        phone: `55489${head}${rest}`,
+      }),
+    );
+    const ids = async (q: string, api = t.a.api) =>
+      (await api('GET', `/customers?search=${encodeURIComponent(q)}`)).body.customers
+        .map((c: { id: string }) => c.id)
+        .sort();
+    const both = [internal.body.id, contact.id].sort();
+    for (const q of [`9${head}`, `${head}-${rest}`, `9${head}${rest}`]) {
+      expect(await ids(q), q).toEqual(both);
+    }
+    for (const q of [`47 9${head}`, `(47) 9${head}`, `(47) 9${head}-${rest}`, `479${head}`]) {
+      expect(await ids(q), q).toEqual([internal.body.id]);
+    }
+    for (const q of [`(48) 9${head}`, `+55 48 9${head}-${rest}`, `+55 (48) 9${head}-${rest}`, `5548`]) {
+      expect(await ids(q), q).toContain(contact.id);
+      expect(await ids(q), q).not.toContain(internal.body.id);
+    }
+    const listed = (await t.a.api('GET', `/customers?search=${head}${rest}`)).body.customers;
+    expect(listed.find((c: { id: string }) => c.id === contact.id)).toMatchObject({
+      source: 'digisac',
+      document: null,
+      phone: `55489${head}${rest}`,
+    });
+    expect(listed.find((c: { id: string }) => c.id === internal.body.id)).toMatchObject({
+      source: 'internal',
+    });
+    // A changed phone is searched by its new digits only.
+    await t.a.api('PUT', `/customers/${internal.body.id}`, { phone: '' });
+    expect(await ids(`47 9${head}`)).toEqual([]);
+    // Another organisation finds neither.
+    expect(await ids(`9${head}${rest}`, t.b.api)).toEqual([]);
   });
 
   it('rejects bad paging with 400', async () => {

@@ -2,6 +2,7 @@ import type { Customer } from '@atende/contracts';
 import { Pencil, Plus, Trash2, Users } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { toast } from 'sonner';
+import { DigisacBadge } from '../../../components/digisac-badge.tsx';
 import { type Column, DataTable } from '../../../components/list/data-table.tsx';
 import { param } from '../../../components/list/list-params.ts';
 import { useListState, useStepBackFromEmptyPage } from '../../../components/list/use-list-state.ts';
@@ -11,6 +12,7 @@ import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { SearchForm } from '../../../components/ui/search-form.tsx';
 import { formatDate, formatTotal } from '../../../lib/format.ts';
+import { formatPhone } from '../../../lib/phone.ts';
 import { useDeleteCustomer } from '../api/delete-customer.ts';
 import { customersPerPage, useCustomers } from '../api/get-customers.ts';
 import { currentTenantId } from '../api/keys.ts';
@@ -73,7 +75,15 @@ function Customers() {
       header: 'Nome',
       phone: 'title',
       className: 'font-medium text-slate-900',
-      cell: (customer) => customer.name,
+      cell: (customer) =>
+        customer.source === 'digisac' ? (
+          <span className="inline-flex flex-wrap items-center gap-1.5">
+            {customer.name}
+            <DigisacBadge />
+          </span>
+        ) : (
+          customer.name
+        ),
     },
     {
       id: 'document',
@@ -90,7 +100,11 @@ function Customers() {
         customer.email || customer.phone ? (
           <div className="min-w-0 space-y-0.5">
             {customer.email && <div className="break-all">{customer.email}</div>}
-            {customer.phone && <div className="text-slate-600">{customer.phone}</div>}
+            {customer.phone && (
+              <div className="whitespace-nowrap text-slate-600 tabular-nums">
+                {formatPhone(customer.phone)}
+              </div>
+            )}
           </div>
         ) : (
           none
@@ -124,7 +138,7 @@ function Customers() {
       <Card aria-label="Lista de clientes">
         <SearchForm
           label="Buscar clientes"
-          placeholder="Nome, documento, empresa ou e-mail"
+          placeholder="Nome, documento, empresa, e-mail ou telefone"
           value={search}
           onSearch={(q) => list.setValues({ q })}
           className="border-b border-slate-200 p-4 sm:px-5"
