@@ -13,7 +13,8 @@ export const queryBoolean = z.preprocess(
   z.enum(['true', 'false'], { message: 'Use true ou false.' }).transform((v) => v === 'true'),
 );
 
-const queryInt = (min: number, max: number, fallback: number) =>
+/** An integer query parameter within min..max (pt-BR message), `fallback` when absent. */
+export const queryInt = (min: number, max: number, fallback: number) =>
   z.preprocess(
     emptyToUndefined,
     z.coerce

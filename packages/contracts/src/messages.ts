@@ -3,10 +3,12 @@ import { messageAnalysisSchema } from './analysis.ts';
 import {
   emptyToUndefined,
   idSchema,
+  maxPerPage,
   pageMeta,
   pageQuerySchema,
   pageWithinReach,
   queryBoolean,
+  queryInt,
   querySearch,
   requiredText,
   timestamp,
@@ -79,3 +81,25 @@ export const messageListSchema = z.object({
   ...pageMeta,
 });
 export type MessageList = z.infer<typeof messageListSchema>;
+
+/**
+ * `GET /tickets/{id}/conversation`: the newest `limit` messages of every kind older than the
+ * message `before` (a keyset on created_at, id: no offsets), for a chat that pages backwards.
+ */
+export const conversationQuerySchema = z.object({
+  /** A message of this ticket: the page holds the messages before it. Absent: the newest page. */
+  before: z.preprocess(
+    emptyToUndefined,
+    z.uuid({ message: 'Use o identificador (UUID) de uma mensagem deste chamado.' }).optional(),
+  ),
+  limit: queryInt(1, maxPerPage, 50),
+});
+export type ConversationQuery = z.infer<typeof conversationQuerySchema>;
+
+export const conversationSchema = z.object({
+  /** Oldest first (the order a chat draws them), customer and team messages, notes and system rows. */
+  messages: z.array(messageSchema),
+  /** Older messages exist: ask again with `before` = the first message's id. */
+  has_more: z.boolean(),
+});
+export type Conversation = z.infer<typeof conversationSchema>;

@@ -60,6 +60,39 @@ export async function listMessages(tx: Tx, filter: MessageFilter, page: number, 
   return { rows, ...(await counted.totalOf(rows, page)) };
 }
 
+/**
+ * One page of a ticket's conversation, newest first: up to `limit` messages of every kind older
+ * than the message `beforeId` (by created_at, then id: a keyset, so equal times neither repeat nor
+ * drop), or the newest ones. The cursor's time is read in the statement, not sent from JavaScript
+ * (whose dates would cut its microseconds). messages_tenant_ticket_idx (tenant, ticket,
+ * created_at desc, id desc) serves it: an index range read stopping after `limit` rows.
+ */
+export async function conversationPage(
+  tx: Tx,
+  ticketId: string,
+  beforeId: string | undefined,
+  limit: number,
+) {
+  const older =
+    beforeId === undefined
+      ? undefined
+      : sql`(${messages.createdAt}, ${messages.id}) < (select m.created_at, m.id from ${messages} m
+          where m.id = ${beforeId} and m.ticket_id = ${ticketId})`;
+  return withAnalysis(tx, {})
+    .where(and(eq(messages.ticketId, ticketId), older))
+    .orderBy(desc(messages.createdAt), desc(messages.id))
+    .limit(limit);
+}
+
+/** Whether a message belongs to this ticket. */
+export async function messageInTicket(tx: Tx, id: string, ticketId: string) {
+  const [row] = await tx
+    .select({ id: messages.id })
+    .from(messages)
+    .where(and(eq(messages.id, id), eq(messages.ticketId, ticketId)));
+  return row !== undefined;
+}
+
 export async function findMessage(tx: Tx, id: string) {
   const [row] = await withAnalysis(tx, {}).where(eq(messages.id, id));
   return row;

@@ -1,5 +1,7 @@
 import {
   analyzeQuerySchema,
+  conversationQuerySchema,
+  conversationSchema,
   createMessageSchema,
   errorResponseSchema,
   flagQuerySchema,
@@ -30,6 +32,26 @@ export const messagesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     (request) => request.tenantTx((scope) => service.listMessages(scope, request.query)),
+  );
+
+  app.get(
+    '/tickets/:id/conversation',
+    {
+      schema: {
+        tags: ['messages', 'tickets'],
+        security,
+        summary:
+          "A ticket's conversation, newest page first: up to `limit` (1–100, default 50) messages of every " +
+          'kind (message, note, system) older than the message `before`, oldest first within the page, and ' +
+          'whether older ones remain (`has_more`; ask again with `before` = the first message). A keyset on ' +
+          '(created_at, id), not offsets',
+        params: idParamsSchema,
+        querystring: conversationQuerySchema,
+        response: { 200: conversationSchema, ...errors },
+      },
+    },
+    (request) =>
+      request.tenantTx((scope) => service.getConversation(scope, request.params.id, request.query)),
   );
 
   app.get(

@@ -1,5 +1,11 @@
 import type { MessageAnalysis } from '@atende/analyzer';
-import type { CreateMessage, ListMessagesQuery, Message } from '@atende/contracts';
+import type {
+  Conversation,
+  ConversationQuery,
+  CreateMessage,
+  ListMessagesQuery,
+  Message,
+} from '@atende/contracts';
 import type { TenantScope, TenantTx } from '../../db/tenant.ts';
 import { iso, searchTextOf } from '../../lib/db-helpers.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
@@ -69,6 +75,29 @@ export async function getMessage({ tx }: TenantScope, id: string) {
   const row = await repo.findMessage(tx, id);
   if (!row) throw messageNotFound();
   return toMessageDto(row);
+}
+
+/**
+ * A ticket's conversation, a page at a time backwards (`before` a message of it): oldest first
+ * within the page, with whether older messages remain. 404 for a ticket the tenant does not have;
+ * 400 on `querystring.before` for a message that is not this ticket's.
+ */
+export async function getConversation(
+  scope: TenantScope,
+  ticketId: string,
+  q: ConversationQuery,
+): Promise<Conversation> {
+  if (!(await ticketExists(scope, ticketId))) throw notFound('Chamado não encontrado.');
+  if (q.before !== undefined && !(await repo.messageInTicket(scope.tx, q.before, ticketId))) {
+    const detail = 'A mensagem indicada em before não pertence a este chamado.';
+    throw new AppError('validation_error', detail, [{ field: 'querystring.before', message: detail }]);
+  }
+  // One more than asked says whether older ones remain.
+  const rows = await repo.conversationPage(scope.tx, ticketId, q.before, q.limit + 1);
+  return {
+    messages: rows.slice(0, q.limit).reverse().map(toMessageDto),
+    has_more: rows.length > q.limit,
+  };
 }
 
 /** Each linked id must name a row of the caller's tenant (row-level security hides the rest). */
