@@ -58,7 +58,9 @@ step('unit and API tests (vitest)', () => {
     for (const file of report.testResults ?? []) {
       const failures = (file.assertionResults ?? []).filter((t) => t.status === 'failed');
       for (const t of failures) {
-        const why = String(t.failureMessages?.[0] ?? '').split('\n')[0].slice(0, 300);
+        const why = String(t.failureMessages?.[0] ?? '')
+          .split('\n')[0]
+          .slice(0, 300);
         failedTests.push(`vitest ${path.relative(root, file.name)} › ${t.fullName}: ${why}`);
       }
       if (!failures.length && file.status === 'failed') {

@@ -24,6 +24,8 @@ async function figureOf(page: Page, label: RegExp) {
 
 test.describe('dashboard', () => {
   test('shows the window asked for, and each card leads to the very tickets it counts', async ({ page }) => {
+    // Four round trips to the list and back, axe and an export: 34 s on a loaded CI machine.
+    test.slow();
     await openAs(page, dashboardUser, '/dashboard');
     await expect(page.getByText('Bom dia!')).toBeVisible();
     await expect(page.getByRole('button', { name: 'Últimos 30 dias' })).toHaveAttribute(

@@ -67,13 +67,16 @@ test('creates a ticket; Ctrl+Enter creates, analyses and opens it with its analy
   await expectAccessible(page);
 
   const plain = unique('Simples ');
-  await createTicket(page, plain, POSITIVE);
-  await expect(row(page, plain)).toContainText('Pendente');
+  await page.getByLabel('Título').fill(plain);
+  await page.getByRole('textbox', { name: 'Conteúdo' }).fill(POSITIVE);
+  await page.getByRole('button', { name: 'Criar Chamado' }).click();
 
   // The toast sits top right, passes axe, and closes when clicked.
   const created = page.locator('[data-sonner-toast]').filter({ hasText: 'Chamado criado' });
-  // Hovering the toaster spreads its stack and holds every toast (each would close after 5 s);
-  // another spec's alert toast for the same tenant may be on top of ours.
+  await expect(created).toBeVisible();
+  // Hovering the toaster at once spreads its stack and holds every toast (each closes after 5 s,
+  // which a loaded machine can spend before the next step); another spec's alert toast for the
+  // same tenant may be on top of ours.
   await page.locator('[data-sonner-toast][data-front="true"]').hover();
   await expect(created).toBeVisible();
   // The toaster's place, not our toast's: with another toast in front, ours is lower in the stack.
@@ -82,6 +85,7 @@ test('creates a ticket; Ctrl+Enter creates, analyses and opens it with its analy
   await expectAccessible(page);
   await created.click();
   await expect(created).toHaveCount(0);
+  await expect(row(page, plain)).toContainText('Pendente');
 
   // Customer search from 2 characters, picked with the keyboard.
   const title = unique('Procon ');

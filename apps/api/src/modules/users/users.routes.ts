@@ -25,15 +25,26 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       external: app.builtInIdp === undefined,
     },
   };
-  /** Sends a mail queued by a committed transaction now (the mail-queue job would, later). */
-  const sendSoon = (mailId: string) => app.builtInIdp?.mail.sendSoon(mailId);
-  /** The organisation's invitation mails per hour: 429 with Retry-After beyond (before any hashing). */
-  async function countInvitationMail(tenantId: string, reply: FastifyReply) {
+  /**
+   * An invitation's steps, for a new person and a resend alike: count the organisation's invitation
+   * mails (429 with Retry-After beyond INVITATIONS_PER_TENANT_PER_HOUR, before any hashing), prepare
+   * the temporary password outside the transaction, run `write`, then send the committed mail now
+   * (the mail-queue job would, later).
+   */
+  async function withInvitation<T>(
+    tenantId: string,
+    reply: FastifyReply,
+    write: (invitation: service.Invitation) => Promise<service.Queued<T>>,
+  ) {
     const perHour = app.config.INVITATIONS_PER_TENANT_PER_HOUR;
     const seconds = await service.invitationMailWait(app.database.db, tenantId, perHour);
-    if (seconds === null) return;
-    reply.header('retry-after', String(seconds));
-    throw service.tooManyInvitations(perHour, seconds);
+    if (seconds !== null) {
+      reply.header('retry-after', String(seconds));
+      throw service.tooManyInvitations(perHour, seconds);
+    }
+    const { value, mailId } = await write(await service.prepareInvitation());
+    app.builtInIdp?.mail.sendSoon(mailId);
+    return value;
   }
 
   app.get(
@@ -73,12 +84,11 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await countInvitationMail(request.tenantTx.tenantId, reply);
-      const invitation = await service.prepareInvitation();
-      const { value, mailId } = await request.tenantTx((scope) =>
-        service.inviteUser(deps, scope, actorOf(request), request.body, invitation),
+      const value = await withInvitation(request.tenantTx.tenantId, reply, (invitation) =>
+        request.tenantTx((scope) =>
+          service.inviteUser(deps, scope, actorOf(request), request.body, invitation),
+        ),
       );
-      sendSoon(mailId);
       return reply.status(201).send(value);
     },
   );
@@ -129,14 +139,11 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
     },
-    async (request, reply) => {
-      await countInvitationMail(request.tenantTx.tenantId, reply);
-      const invitation = await service.prepareInvitation();
-      const { value, mailId } = await request.tenantTx((scope) =>
-        service.resendInvitation(deps, scope, actorOf(request), request.params.id, invitation),
-      );
-      sendSoon(mailId);
-      return value;
-    },
+    (request, reply) =>
+      withInvitation(request.tenantTx.tenantId, reply, (invitation) =>
+        request.tenantTx((scope) =>
+          service.resendInvitation(deps, scope, actorOf(request), request.params.id, invitation),
+        ),
+      ),
   );
 };

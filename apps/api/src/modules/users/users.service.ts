@@ -106,7 +106,7 @@ export async function inviteUser(
   scope: TenantScope,
   actor: Actor,
   input: InviteUser & { role: Role },
-  invitation: { password: string; passwordHash: string },
+  invitation: Invitation,
 ): Promise<Queued<TeamUser>> {
   if (team.external) throw externallyManaged();
   const { tenantId, tx } = scope;
@@ -150,7 +150,12 @@ export const tooManyInvitations = (perHour: number, seconds: number) =>
   new AppError('rate_limited', userMessages.tooManyInvitations(perHour, seconds));
 
 /** A temporary password and its hash, made before the transaction (hashing takes a while). */
-export async function prepareInvitation() {
+export interface Invitation {
+  password: string;
+  passwordHash: string;
+}
+
+export async function prepareInvitation(): Promise<Invitation> {
   const password = temporaryPassword();
   return { password, passwordHash: await hashPassword(password) };
 }
@@ -164,7 +169,7 @@ export async function resendInvitation(
   scope: TenantScope,
   actor: Actor,
   id: string,
-  invitation: { password: string; passwordHash: string },
+  invitation: Invitation,
 ): Promise<Queued<TeamUser>> {
   if (team.external) throw externallyManaged();
   const { tenantId, tx } = scope;
