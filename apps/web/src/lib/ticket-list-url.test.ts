@@ -29,6 +29,7 @@ describe('ticket filters ⇄ URL', () => {
     csat_lt: '7',
     csat_gte: '2.5',
     red_flag_term: 'anatel',
+    source: 'digisac',
   };
 
   it('writes every filter under its URL name and reads it back unchanged', () => {
@@ -46,6 +47,7 @@ describe('ticket filters ⇄ URL', () => {
       csat_lt: '7',
       csat_gte: '2.5',
       red_flag_term: 'anatel',
+      source: 'digisac',
     });
     expect(read(params.toString()).values).toEqual(full);
   });
@@ -63,13 +65,14 @@ describe('ticket filters ⇄ URL', () => {
     expect(filtersToApiParams({ ...none, requires_escalation: true })).toEqual({
       requires_escalation: 'true',
     });
+    expect(filtersToApiParams({ ...none, source: 'internal' })).toEqual({ source: 'internal' });
     expect(filtersToApiParams(none)).toEqual({});
   });
 
   it('ignores what a hand-edited URL gets wrong', () => {
     expect(
       read(
-        'sentiment=furious&solved_status=x&csat_lt=11&csat_gte=-1&start_date=ontem&requires_escalation=sim',
+        'sentiment=furious&solved_status=x&csat_lt=11&csat_gte=-1&start_date=ontem&requires_escalation=sim&source=whatsapp',
       ).values,
     ).toEqual(none);
   });
@@ -112,6 +115,7 @@ describe('ticket filters ⇄ URL', () => {
       '/tickets?sentiment=negative&requires_escalation=true',
     );
     expect(ticketsHref({ q: ' ', csat_lt: '' })).toBe('/tickets');
+    expect(ticketsHref({ source: 'digisac' })).toBe('/tickets?source=digisac');
     const withPage = { red_flag_term: 'procon', page: '3', sort: 'csat_score' } as Partial<TicketFilters>;
     expect(ticketsHref(withPage)).toBe('/tickets?red_flag_term=procon');
   });

@@ -1,4 +1,4 @@
-import type { ListTicketsQuery } from '@atende/contracts';
+import type { ListTicketsQuery, TicketSource } from '@atende/contracts';
 import { sentiments, solvedStatuses } from '@atende/contracts/analysis-labels';
 import {
   type ListSort,
@@ -32,6 +32,16 @@ function cleanCsat(text: string): string {
 }
 
 /**
+ * Where a ticket came from, as the 'Origem' filter and the list name it: one label per source of
+ * the contract (a type-checked record: the contract's ticketSources array lives beside zod).
+ */
+export const ticketSourceLabels: Readonly<Record<TicketSource, string>> = {
+  internal: 'Internos',
+  digisac: 'DigiSac',
+};
+const ticketSources = Object.keys(ticketSourceLabels) as TicketSource[];
+
+/**
  * The list's filters as the URL holds them (`?q=…&sentiment=…&page=N`), under the API's query
  * names (the search is `q` here, `search` in the API); the choices are the contract's enums.
  */
@@ -50,6 +60,8 @@ export const ticketListUrlSchema = {
   csat_lt: param.cleaned(cleanCsat),
   csat_gte: param.cleaned(cleanCsat),
   red_flag_term: param.text(),
+  /** Made in Atende or come from DigiSac (the API's `source`). */
+  source: param.oneOf(ticketSources),
 };
 export type TicketFilters = ListValues<typeof ticketListUrlSchema>;
 

@@ -18,6 +18,7 @@ import {
   type TicketFilters as Filters,
   type TicketListState,
   ticketListUrlSchema,
+  ticketSourceLabels,
   toDateInputValue,
 } from '../../../lib/ticket-list-url.ts';
 
@@ -33,6 +34,8 @@ const sentimentOptions = [...sentiments]
   .sort((a, b) => sentimentRank[a] - sentimentRank[b])
   .map((value) => ({ value, label: sentimentLabels[value] }));
 const statusOptions = solvedStatuses.map((value) => ({ value, label: solvedStatusLabels[value] }));
+const sourceOptions = Object.entries(ticketSourceLabels).map(([value, label]) => ({ value, label }));
+const sources = Object.keys(ticketSourceLabels) as (keyof typeof ticketSourceLabels)[];
 const flagOptions = [
   ['requires_escalation', 'Requer escalonamento'],
   ['contains_red_flags', 'Contém sinais de alerta'],
@@ -65,6 +68,7 @@ const draftSchema = z
     csat_lt: z.string(),
     csat_gte: z.string(),
     red_flag_term: z.string(),
+    source: z.enum(['', ...sources]),
   })
   // The API refuses a range that ends before it starts; say so here, by the field.
   .refine(
@@ -176,6 +180,12 @@ export function TicketFilters({ list }: { list: TicketListState }) {
             placeholder="Todos"
             options={statusOptions}
             {...form.register('solved_status')}
+          />
+          <SelectField
+            label="Origem"
+            placeholder="Todos"
+            options={sourceOptions}
+            {...form.register('source')}
           />
           <TextField
             label="CSAT maior ou igual a"

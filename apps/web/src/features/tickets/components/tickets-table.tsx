@@ -4,6 +4,7 @@ import { Eye, Flag, FlagOff, RefreshCw, Sparkles, TriangleAlert } from 'lucide-r
 import { useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { toast } from 'sonner';
+import { DigisacBadge } from '../../../components/digisac-badge.tsx';
 import { BulkBar, useBulkAction } from '../../../components/list/bulk.tsx';
 import { type Column, DataTable } from '../../../components/list/data-table.tsx';
 import { useStepBackFromEmptyPage } from '../../../components/list/use-list-state.ts';
@@ -147,6 +148,7 @@ export function TicketsTable({
             </Link>
           </div>
           <div className="mt-1 flex flex-wrap gap-1">
+            {ticket.source === 'digisac' && <DigisacBadge protocol={ticket.external?.protocol} />}
             <TicketStatusBadge state={ticketAnalysisState(ticket, analyzing.has(ticket.id))} />
             {ticket.requires_attention && <Badge tone="yellow">Atenção</Badge>}
           </div>
