@@ -72,3 +72,46 @@ export const dashboardSchema = z.object({
   ),
 });
 export type Dashboard = z.infer<typeof dashboardSchema>;
+
+/** GET /analytics/sla takes the dashboard's window (days 7|30|90, or start_date/end_date). */
+export const slaAnalyticsQuerySchema = dashboardQuerySchema;
+export type SlaAnalyticsQuery = DashboardQuery;
+
+/** Minutes, one decimal; null without any answered episode. */
+const businessMinutes = z.number().nonnegative().nullable();
+/** Share met, 0–100 with one decimal; null without any settled episode. */
+const metPercent = z.number().min(0).max(100).nullable();
+
+const slaFigures = {
+  /** Episodes answered by their deadline. */
+  met: count,
+  /** Episodes the monitor saw pass the limit, or answered after their deadline. */
+  breached: count,
+  met_percent: metPercent,
+  /** Median first-answer time of the answered episodes, in business minutes. */
+  first_answer_median_minutes: businessMinutes,
+  /** 90th percentile (linear interpolation) of the same. */
+  first_answer_p90_minutes: businessMinutes,
+};
+
+export const slaAnalyticsSchema = z.object({
+  last_updated: timestamp,
+  window_start: timestamp,
+  window_end: timestamp,
+  /**
+   * Every wait is an episode from this instant on (earlier, only breaches were recorded): the
+   * figures count episodes started since. After window_start: the figures start within the window.
+   */
+  data_since: timestamp,
+  /** The tenant's limit now (max_customer_wait_time_minutes), in business minutes. */
+  limit_minutes: count,
+  /** Whether business hours are set (otherwise every minute counts). */
+  business_hours: z.boolean(),
+  /** Episodes started in the window (and since data_since), by whether they were answered in time; open ones are in neither. */
+  ...slaFigures,
+  /** Episodes still waiting within their limit (in neither count). */
+  open: count,
+  /** One entry per São Paulo day of the window (the day each episode started), oldest first. */
+  trend: z.array(z.object({ date: z.string().describe('YYYY-MM-DD (America/Sao_Paulo)'), ...slaFigures })),
+});
+export type SlaAnalytics = z.infer<typeof slaAnalyticsSchema>;

@@ -224,8 +224,28 @@ export function upcomingClosedDays(schedule: BusinessSchedule, from: number, cou
 
 // ---- open intervals ---------------------------------------------------------------------------
 
+/**
+ * Each schedule's open intervals by date, computed once (a report measures many waits against one
+ * schedule; the zone's arithmetic is the costly part). Held weakly: it goes with its schedule.
+ */
+const intervalCache = new WeakMap<BusinessSchedule, Map<string, Array<[number, number]>>>();
+
 /** The open intervals of a local date as instants `[start, end)`, sorted and merged. */
 function openIntervals(schedule: BusinessSchedule, date: string): Array<[number, number]> {
+  let byDate = intervalCache.get(schedule);
+  if (!byDate) {
+    byDate = new Map();
+    intervalCache.set(schedule, byDate);
+  }
+  let intervals = byDate.get(date);
+  if (!intervals) {
+    intervals = computeOpenIntervals(schedule, date);
+    byDate.set(date, intervals);
+  }
+  return intervals;
+}
+
+function computeOpenIntervals(schedule: BusinessSchedule, date: string): Array<[number, number]> {
   if (closedReason(schedule, date) !== null) return [];
   const spans = schedule.weekly[weekdayOf(date)]
     .map((i) => [minutesOf(i.start), minutesOf(i.end)] as [number, number])

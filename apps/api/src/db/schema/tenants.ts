@@ -31,6 +31,11 @@ export const tenants = pgTable(
     notificationSeq: bigint('notification_seq', { mode: 'number' }).notNull().default(0),
     /** When the SLA monitor first saw the tenant: older waits are not alerted (no backfill). */
     slaWatchedSince: timestamp('sla_watched_since', { withTimezone: true }),
+    /**
+     * Every waiting episode is recorded from this instant on (before migration 0019 only breached
+     * ones were): 'SLA cumprido' and the first-answer times count episodes started since.
+     */
+    slaEpisodesSince: timestamp('sla_episodes_since', { withTimezone: true }).notNull().defaultNow(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true })
       .notNull()

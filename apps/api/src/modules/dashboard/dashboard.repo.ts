@@ -1,6 +1,6 @@
-import { type AnyColumn, and, gte, lt, lte, type SQL, sql } from 'drizzle-orm';
+import { type AnyColumn, and, eq, gte, lt, lte, type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
-import { slaEpisodes, tickets } from '../../db/schema/index.ts';
+import { businessHours, slaEpisodes, tenants, tickets } from '../../db/schema/index.ts';
 
 /** Tickets created from `from` up to `to` (exclusive or inclusive, as the tickets list says it). */
 export interface Window {
@@ -111,4 +111,44 @@ export function slaBreachesPerDay(tx: Tx, w: Window) {
     .from(slaEpisodes)
     .where(within(slaEpisodes.breachedAt, w))
     .groupBy(day);
+}
+
+/** The tenant's SLA settings the report reads: its limit, since when episodes are whole, its hours. */
+export async function slaSettings(tx: Tx, tenantId: string) {
+  const [row] = await tx
+    .select({
+      limitMinutes: tenants.maxCustomerWaitTimeMinutes,
+      since: tenants.slaEpisodesSince,
+      hours: businessHours,
+    })
+    .from(tenants)
+    .leftJoin(businessHours, eq(businessHours.tenantId, tenants.id))
+    .where(eq(tenants.id, tenantId));
+  return row;
+}
+
+/**
+ * The episodes that started in the window, from `since` on (a range read of
+ * sla_episodes_tenant_started_idx): when each started, was answered, was due, and whether the
+ * monitor saw it breach. Instants as epoch ms.
+ */
+export function slaEpisodesStarted(tx: Tx, tenantId: string, w: Window, since: Date) {
+  const from = since > w.from ? since : w.from;
+  const epochMs = (column: AnyColumn) => sql<number | null>`(extract(epoch from ${column}) * 1000)::float8`;
+  return tx
+    .select({
+      startedAt: sql<number>`(extract(epoch from ${slaEpisodes.startedAt}) * 1000)::float8`,
+      answeredAt: epochMs(slaEpisodes.answeredAt),
+      dueAt: sql<number | null>`case when ${slaEpisodes.dueAt} = 'infinity' then null
+        else (extract(epoch from ${slaEpisodes.dueAt}) * 1000)::float8 end`,
+      breached: sql<boolean>`${slaEpisodes.breachedAt} is not null`,
+    })
+    .from(slaEpisodes)
+    .where(
+      and(
+        eq(slaEpisodes.tenantId, tenantId),
+        gte(slaEpisodes.startedAt, from),
+        w.to.exclusive ? lt(slaEpisodes.startedAt, w.to.at) : lte(slaEpisodes.startedAt, w.to.at),
+      ),
+    );
 }

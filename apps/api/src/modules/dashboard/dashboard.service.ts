@@ -3,12 +3,15 @@ import {
   type DashboardQuery,
   dashboardMaxDays,
   defaultDashboardDays,
+  type SlaAnalytics,
+  type SlaAnalyticsQuery,
   sentiments,
 } from '@atende/contracts';
 import type { TenantScope } from '../../db/tenant.ts';
+import { businessMinutesBetween, toSchedule } from '../../lib/business-time.ts';
 import { iso } from '../../lib/db-helpers.ts';
 import { AppError } from '../../lib/errors.ts';
-import { dateRange, saoPauloDayStart, saoPauloDays } from '../../lib/periods.ts';
+import { dateRange, saoPauloDay, saoPauloDayStart, saoPauloDays } from '../../lib/periods.ts';
 import * as repo from './dashboard.repo.ts';
 
 const topTermsLimit = 10;
@@ -87,5 +90,87 @@ export async function getDashboard(
         sla_breaches: breachesByDay.get(date) ?? 0,
       };
     }),
+  };
+}
+
+/** The `q` quantile of sorted values, linearly interpolated (PostgreSQL's percentile_cont). */
+function quantile(sorted: number[], q: number): number | null {
+  if (sorted.length === 0) return null;
+  const at = (sorted.length - 1) * q;
+  const low = Math.floor(at);
+  const lowValue = sorted[low] as number;
+  const highValue = sorted[Math.min(low + 1, sorted.length - 1)] as number;
+  return lowValue + (highValue - lowValue) * (at - low);
+}
+
+const oneDecimal = (value: number | null) => (value === null ? null : Math.round(value * 10) / 10);
+
+interface SlaTally {
+  met: number;
+  breached: number;
+  open: number;
+  answerMinutes: number[];
+}
+
+function slaFiguresOf(tally: SlaTally | undefined) {
+  const met = tally?.met ?? 0;
+  const breached = tally?.breached ?? 0;
+  const minutes = [...(tally?.answerMinutes ?? [])].sort((a, b) => a - b);
+  return {
+    met,
+    breached,
+    met_percent: met + breached === 0 ? null : oneDecimal((100 * met) / (met + breached)),
+    first_answer_median_minutes: oneDecimal(quantile(minutes, 0.5)),
+    first_answer_p90_minutes: oneDecimal(quantile(minutes, 0.9)),
+  };
+}
+
+/**
+ * 'SLA cumprido': the episodes started in the window (since every wait became one), per São Paulo
+ * day of their start. An episode is breached when the monitor saw it pass the limit or it was
+ * answered after its deadline, met when answered by it; one still waiting within it is open (in
+ * neither). First-answer times are in the tenant's business minutes (its hours as they are now).
+ */
+export async function getSlaAnalytics(
+  { tenantId, tx }: TenantScope,
+  q: SlaAnalyticsQuery,
+  now = new Date(),
+): Promise<SlaAnalytics> {
+  const window = dashboardWindow(q, now);
+  const lastInstant = lastInstantOf(window.to);
+  const settings = await repo.slaSettings(tx, tenantId);
+  const since = settings?.since ?? now;
+  const schedule = toSchedule(settings?.hours ?? null);
+  const episodes = await repo.slaEpisodesStarted(tx, tenantId, window, since);
+  const total: SlaTally = { met: 0, breached: 0, open: 0, answerMinutes: [] };
+  const byDay = new Map<string, SlaTally>();
+  for (const episode of episodes) {
+    const date = saoPauloDay(new Date(episode.startedAt));
+    let day = byDay.get(date);
+    if (!day) {
+      day = { met: 0, breached: 0, open: 0, answerMinutes: [] };
+      byDay.set(date, day);
+    }
+    const answeredLate =
+      episode.answeredAt !== null && episode.dueAt !== null && episode.answeredAt > episode.dueAt;
+    const outcome =
+      episode.breached || answeredLate ? 'breached' : episode.answeredAt !== null ? 'met' : 'open';
+    for (const tally of [day, total]) tally[outcome]++;
+    if (episode.answeredAt !== null) {
+      const minutes = businessMinutesBetween(schedule, episode.startedAt, episode.answeredAt);
+      day.answerMinutes.push(minutes);
+      total.answerMinutes.push(minutes);
+    }
+  }
+  return {
+    last_updated: iso(now),
+    window_start: iso(window.from),
+    window_end: iso(window.to.at),
+    data_since: iso(since),
+    limit_minutes: settings?.limitMinutes ?? 0,
+    business_hours: schedule !== null,
+    ...slaFiguresOf(total),
+    open: total.open,
+    trend: saoPauloDays(window.from, lastInstant).map((date) => ({ date, ...slaFiguresOf(byDay.get(date)) })),
   };
 }
