@@ -115,6 +115,9 @@ export const digisacIngestionMessages = {
   /** PUBLIC_URL is not https:// (and DIGISAC_ALLOW_PRIVATE_HOSTS is off): DigiSac would post in clear text. */
   publicUrlNotHttps:
     'O endereço público do Atende (PUBLIC_URL) não usa https://: o DigiSac enviaria as conversas sem criptografia. Configure um endereço https:// no servidor para ativar o webhook.',
+  /** The status's setup problem when the host or the token is missing: what to do. */
+  notConfiguredForRealtime:
+    'A integração DigiSac não está configurada: informe o endereço (host) e o token do DigiSac em Configurações › Conta e salve.',
   eventNotFound: 'Evento não encontrado.',
   eventNotFailed: 'Só um evento com falha pode ser reprocessado.',
   /** The intake's answer to a secret it does not know. */
@@ -175,6 +178,11 @@ export const digisacStatusSchema = z.object({
   }),
   /** The catch-up sync's last run. */
   last_sync_at: timestamp.nullable(),
+  /**
+   * pt-BR: what stands in the way of turning real time on, and what to do (DigiSac not configured,
+   * the stored host no longer accepted, PUBLIC_URL not https://); null when nothing does.
+   */
+  setup_problem: z.string().nullable(),
   /** The newest history import, or null when none was ever started. */
   import: digisacImportStatusSchema.nullable(),
 });

@@ -148,11 +148,12 @@ export const digisacRoutes: FastifyPluginAsyncZod = async (app) => {
         security,
         summary:
           "The ingestion's state: the webhook (active, when registered, the last event it brought), the " +
-          "events of the last 24 hours by state, the catch-up sync's last run and the newest history import",
+          "events of the last 24 hours by state, the catch-up sync's last run, the newest history import " +
+          'and what keeps real time from being turned on (setup_problem, pt-BR)',
         response: { 200: digisacStatusSchema },
       },
     },
-    (request) => request.tenantTx(service.getDigisacStatus),
+    (request) => request.tenantTx((scope) => service.getDigisacStatus({ config: app.config }, scope)),
   );
 
   app.post(

@@ -140,11 +140,11 @@ function readToken(
 }
 
 /** A stored http:// host is refused unless DIGISAC_ALLOW_PRIVATE_HOSTS (saved before https-only). */
-const isInsecureHost = (deps: DigisacDeps, host: string) =>
+const isInsecureHost = (deps: Pick<DigisacDeps, 'config'>, host: string) =>
   !deps.config.DIGISAC_ALLOW_PRIVATE_HOSTS && !host.toLowerCase().startsWith('https://');
 
 /** Why a stored host cannot be used as stored (saved before the rules), or undefined. */
-function storedHostProblem(deps: DigisacDeps, host: string) {
+function storedHostProblem(deps: Pick<DigisacDeps, 'config'>, host: string) {
   if (isInsecureHost(deps, host)) return digisacMessages.insecureStoredHost;
   if (!settings.isAllowedDigisacOrigin(deps.config, host)) return digisacMessages.storedHostNotOrigin;
   return undefined;
@@ -502,8 +502,35 @@ export const intakeRetryAfterSeconds = (config: DigisacIntakeDeps['config']) =>
 
 const iso = (date: Date | null | undefined) => date?.toISOString() ?? null;
 
-/** GET /tenants/settings/digisac/status: the webhook, the last day's events by state, the sync. */
-export async function getDigisacStatus({ tx, tenantId }: TenantScope): Promise<DigisacStatus> {
+/**
+ * What stands in the way of turning real time on, as registerDigisacWebhook would refuse it
+ * (without calling DigiSac: a bad token shows only when it is called), or null.
+ */
+async function setupProblem(
+  deps: Pick<DigisacWebhookDeps, 'config'>,
+  scope: TenantScope,
+): Promise<string | null> {
+  // In registerDigisacWebhook's order: the server's address first, then the tenant's settings.
+  if (
+    !deps.config.DIGISAC_ALLOW_PRIVATE_HOSTS &&
+    !deps.config.PUBLIC_URL.toLowerCase().startsWith('https://')
+  ) {
+    return digisacIngestionMessages.publicUrlNotHttps;
+  }
+  const stored = await settings.findDigisacSettings(scope);
+  if (!stored.host || !stored.token) return digisacIngestionMessages.notConfiguredForRealtime;
+  return storedHostProblem(deps, stored.host) ?? null;
+}
+
+/**
+ * GET /tenants/settings/digisac/status: the webhook, the last day's events by state, the sync,
+ * the newest import and what keeps real time from being turned on.
+ */
+export async function getDigisacStatus(
+  deps: Pick<DigisacWebhookDeps, 'config'>,
+  scope: TenantScope,
+): Promise<DigisacStatus> {
+  const { tx, tenantId } = scope;
   const link = await repo.findLink(tx, tenantId);
   const counts = await repo.eventCounts24h(tx);
   const lastEventAt = await repo.lastWebhookEventAt(tx);
@@ -522,6 +549,7 @@ export async function getDigisacStatus({ tx, tenantId }: TenantScope): Promise<D
       ignored: countOf('ignored'),
     },
     last_sync_at: iso(link?.lastSyncAt),
+    setup_problem: await setupProblem(deps, scope),
     import: latestImport ? importStatusOf(latestImport) : null,
   };
 }

@@ -93,7 +93,7 @@ describe('DigiSac webhook: registration, intake, status and events (against the 
     expect(status.status).toBe(200);
     expect(status.body.webhook).toMatchObject({ active: true, last_event_at: null });
     expect(Date.parse(status.body.webhook.registered_at)).toBeGreaterThan(Date.now() - 60_000);
-    expect(status.body).toMatchObject({ last_sync_at: null, import: null });
+    expect(status.body).toMatchObject({ last_sync_at: null, import: null, setup_problem: null });
   });
 
   it('rotates the secret on a new POST: the old webhook is turned off at DigiSac and its secret stops working', async () => {
@@ -364,8 +364,15 @@ describe('DigiSac webhook: registration, intake, status and events (against the 
     const notConfigured = await api('POST', '/tenants/settings/digisac/webhook');
     expect(notConfigured.status).toBe(409);
     expect(notConfigured.body.detail).toBe(digisacMessages.notConfigured);
+    // The status says so before anyone tries, with what to do; only for this organisation.
+    expect((await api('GET', '/tenants/settings/digisac/status')).body.setup_problem).toBe(
+      digisacIngestionMessages.notConfiguredForRealtime,
+    );
+    expect((await t.a.api('GET', '/tenants/settings/digisac/status')).body.setup_problem).toBeNull();
 
     expect((await configure(api, 'token-que-nao-existe')).status).toBe(200);
+    // A bad token shows only when DigiSac is called: the status does not call it.
+    expect((await api('GET', '/tenants/settings/digisac/status')).body.setup_problem).toBeNull();
     const badToken = await api('POST', '/tenants/settings/digisac/webhook');
     expect(badToken.status).toBe(502);
     expect(badToken.body.detail).toBe(digisacMessages.badToken);
@@ -393,6 +400,9 @@ describe('DigiSac webhook: registration, intake, status and events (against the 
       const res = await api('POST', '/tenants/settings/digisac/webhook');
       expect(res.status).toBe(409);
       expect(res.body.detail).toBe(digisacIngestionMessages.publicUrlNotHttps);
+      // The status says why before the switch is pressed (this server's PUBLIC_URL, A configured).
+      const status = await api('GET', '/tenants/settings/digisac/status');
+      expect(status.body.setup_problem).toBe(digisacIngestionMessages.publicUrlNotHttps);
     } finally {
       await strict.close();
     }
