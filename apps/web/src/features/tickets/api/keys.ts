@@ -7,6 +7,8 @@ export const ticketKeys = {
   lists: () => [...ticketKeys.all(), 'list'] as const,
   list: (params: QueryParams, page: number) => [...ticketKeys.lists(), params, page] as const,
   detail: (id: string) => [...ticketKeys.all(), 'detail', id] as const,
+  /** A DigiSac ticket's conversation (under its detail: reading the ticket again reads it too). */
+  conversation: (id: string) => [...ticketKeys.detail(id), 'conversation'] as const,
   /** The DigiSac tab's pages (under all(): 'Atualizar' reads them again; saving Settings drops them). */
   digisac: (page: number, perPage: number) => [...ticketKeys.all(), 'digisac', { page, perPage }] as const,
 };

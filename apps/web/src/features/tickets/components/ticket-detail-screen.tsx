@@ -17,6 +17,7 @@ import { useTicket } from '../api/get-ticket.ts';
 import { backToList } from '../lib/from-list.ts';
 import { AnalysisPanel } from './analysis-panel.tsx';
 import { REPROCESS_QUESTION } from './reprocess.ts';
+import { TicketConversation } from './ticket-conversation.tsx';
 import { TicketStatusBadge, ticketAnalysisState } from './ticket-status-badge.tsx';
 
 export const PRINT_DELAY_MS = 1000;
@@ -216,32 +217,36 @@ function TicketDetail({
 
       <div className="grid gap-6 lg:grid-cols-3 print:block print:space-y-4">
         <div className="min-w-0 space-y-6 lg:col-span-2">
-          <Card aria-labelledby="content-title">
-            <CardHeader>
-              <CardTitle id="content-title">Conteúdo</CardTitle>
-              <button
-                type="button"
-                aria-expanded={contentOpen}
-                aria-controls="ticket-content"
-                onClick={() => setContentOpen((open) => !open)}
-                className={cn(
-                  'inline-flex items-center gap-1 rounded-md px-2 py-1 text-sm font-medium text-slate-600 hover:bg-slate-100 print:hidden',
-                  focusRing,
-                )}
-              >
-                {contentOpen ? 'Ocultar conteúdo' : 'Mostrar conteúdo'}
-                <ChevronDown
-                  className={cn('size-4 transition-transform', contentOpen && 'rotate-180')}
-                  aria-hidden="true"
-                />
-              </button>
-            </CardHeader>
-            <CardContent id="ticket-content" hidden={!contentOpen}>
-              <p className="max-h-[32rem] overflow-auto text-sm leading-relaxed whitespace-pre-wrap break-words text-slate-800 print:max-h-none print:overflow-visible">
-                {ticket.content}
-              </p>
-            </CardContent>
-          </Card>
+          {ticket.source === 'digisac' ? (
+            <TicketConversation ticket={ticket} />
+          ) : (
+            <Card aria-labelledby="content-title">
+              <CardHeader>
+                <CardTitle id="content-title">Conteúdo</CardTitle>
+                <button
+                  type="button"
+                  aria-expanded={contentOpen}
+                  aria-controls="ticket-content"
+                  onClick={() => setContentOpen((open) => !open)}
+                  className={cn(
+                    'inline-flex items-center gap-1 rounded-md px-2 py-1 text-sm font-medium text-slate-600 hover:bg-slate-100 print:hidden',
+                    focusRing,
+                  )}
+                >
+                  {contentOpen ? 'Ocultar conteúdo' : 'Mostrar conteúdo'}
+                  <ChevronDown
+                    className={cn('size-4 transition-transform', contentOpen && 'rotate-180')}
+                    aria-hidden="true"
+                  />
+                </button>
+              </CardHeader>
+              <CardContent id="ticket-content" hidden={!contentOpen}>
+                <p className="max-h-[32rem] overflow-auto text-sm leading-relaxed whitespace-pre-wrap break-words text-slate-800 print:max-h-none print:overflow-visible">
+                  {ticket.content}
+                </p>
+              </CardContent>
+            </Card>
+          )}
           <AnalysisPanel analysis={ticket.analysis} action={analysisButton} />
         </div>
         <Card aria-labelledby="metadata-title" className="self-start">
