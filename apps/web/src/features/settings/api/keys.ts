@@ -32,3 +32,10 @@ export const teamKeys = {
   /** Every audit page: an invitation or a change adds rows there. */
   audit: () => ['settings', currentTenantId(), 'audit'] as const,
 };
+
+/** The organisation's business hours (Configurações › Horário de atendimento). */
+export const businessHoursKeys = {
+  detail: () => ['settings', currentTenantId(), 'business-hours'] as const,
+  /** The dashboard's 'SLA cumprido' queries. A key, not an import: features stay apart. */
+  slaAnalytics: () => ['dashboard', currentTenantId(), 'sla'] as const,
+};

@@ -13,6 +13,7 @@ import {
 const base: SettingsFormValues = {
   name: 'Demonstração',
   maxWaitMinutes: '30',
+  warningPercent: '80',
   digisacHost: '',
   newToken: '',
   removeToken: false,
@@ -40,17 +41,23 @@ describe('settings form', () => {
         ...base,
         name: '  ',
         maxWaitMinutes: '1441',
+        warningPercent: '100',
         digisacHost: 'ftp://x',
         newToken: 'a'.repeat(501),
       }),
     ).toEqual({
       name: 'Nome do tenant é obrigatório',
       maxWaitMinutes: 'Tempo deve estar entre 1 e 1440 minutos (24 horas)',
+      warningPercent: 'Use um número inteiro de 0 a 99 (0 desliga o aviso).',
       digisacHost: 'URL deve começar com https://',
       newToken: 'Use no máximo 500 caracteres.',
     });
     expect(problems({ ...base, digisacHost: 'https://exa mple' })).toEqual({ digisacHost: 'URL inválida' });
     expect(problems({ ...base, maxWaitMinutes: '0' })).toHaveProperty('maxWaitMinutes');
+    for (const percent of ['', '12.5', 'x', '-1']) {
+      expect(problems({ ...base, warningPercent: percent }), percent).toHaveProperty('warningPercent');
+    }
+    expect(problems({ ...base, warningPercent: '0' })).toEqual({});
     // A token that is to be removed is not checked.
     expect(problems({ ...base, newToken: 'a'.repeat(501), removeToken: true })).toEqual({});
   });
@@ -60,6 +67,7 @@ describe('settings form', () => {
       name: 'Demonstração',
       digisac_host: null,
       max_customer_wait_time_minutes: 30,
+      sla_warning_percent: 80,
     });
     expect(
       settingsBody({ ...base, digisacHost: 'https://a.digisac.app/', newToken: ' tok-123 ' }),
@@ -75,6 +83,7 @@ describe('settings form', () => {
   it('maps the API’s field names onto the form', () => {
     expect(formFieldOf('body.digisac_token')).toBe('newToken');
     expect(formFieldOf('body.max_customer_wait_time_minutes')).toBe('maxWaitMinutes');
+    expect(formFieldOf('body.sla_warning_percent')).toBe('warningPercent');
     expect(formFieldOf('body.other')).toBeUndefined();
   });
 });

@@ -1,4 +1,5 @@
 import {
+  slaWarningPercent,
   type TenantSettings,
   tenantSettingsMessages,
   type UpdateTenantSettings,
@@ -10,6 +11,8 @@ import { z } from 'zod';
 export interface SettingsFormValues {
   name: string;
   maxWaitMinutes: string;
+  /** 'Avisar antes do estouro (%)': 0 turns the warning off. */
+  warningPercent: string;
   digisacHost: string;
   /** A new token to store; blank keeps the stored one. */
   newToken: string;
@@ -48,10 +51,17 @@ export function toFormValues(settings: TenantSettings | undefined): SettingsForm
   return {
     name: settings?.name ?? '',
     maxWaitMinutes: String(settings?.max_customer_wait_time_minutes ?? DEFAULT_WAIT_MINUTES),
+    warningPercent: String(settings?.sla_warning_percent ?? slaWarningPercent.default),
     digisacHost: settings?.digisac_host ?? '',
     newToken: '',
     removeToken: false,
   };
+}
+
+/** Blank or non-numeric input stays non-numeric (refused with the field's message). */
+export function parseWarningPercent(text: string): number {
+  const trimmed = text.trim();
+  return trimmed === '' ? Number.NaN : Number(trimmed);
 }
 
 /** Non-numeric input falls back to 1; numbers are checked against 1–1440. */
@@ -80,6 +90,7 @@ export const settingsFormSchema = z
   .object({
     name: checkedBy(api.name),
     maxWaitMinutes: checkedBy(api.max_customer_wait_time_minutes, parseWaitTime),
+    warningPercent: checkedBy(api.sla_warning_percent, parseWarningPercent),
     digisacHost: checkedBy(api.digisac_host),
     newToken: z.string(),
     removeToken: z.boolean(),
@@ -103,6 +114,7 @@ export function settingsBody(values: SettingsFormValues): UpdateTenantSettings {
     name: values.name,
     digisac_host: values.digisacHost,
     max_customer_wait_time_minutes: parseWaitTime(values.maxWaitMinutes),
+    sla_warning_percent: parseWarningPercent(values.warningPercent),
     ...(values.removeToken ? { digisac_token: null } : typedToken ? { digisac_token: values.newToken } : {}),
   });
   return { ...body, digisac_host: body.digisac_host ?? null };
@@ -154,6 +166,7 @@ const formFields: Record<string, keyof SettingsFormValues> = {
   'body.digisac_host': 'digisacHost',
   'body.digisac_token': 'newToken',
   'body.max_customer_wait_time_minutes': 'maxWaitMinutes',
+  'body.sla_warning_percent': 'warningPercent',
 };
 
 /** The API names fields as `body.<field>`: the form's input for each (`showServerFieldErrors`). */

@@ -13,6 +13,7 @@ const stored = {
   digisac_token_set: true,
   digisac_token_last4: '1234',
   max_customer_wait_time_minutes: 30,
+  sla_warning_percent: 80,
   updated_at: '2026-03-05T17:30:00Z',
 };
 
@@ -54,6 +55,7 @@ describe('settings screen', () => {
       name: 'Nova Empresa',
       digisac_host: 'https://demo.digisac.app',
       max_customer_wait_time_minutes: 30,
+      sla_warning_percent: 80,
     });
   });
 

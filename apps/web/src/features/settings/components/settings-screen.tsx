@@ -30,6 +30,7 @@ import { useTestDigisacConnection } from '../api/test-digisac-connection.ts';
 import { useUpdateTenantSettings } from '../api/update-tenant-settings.ts';
 import { AdminOnlyNotice } from './admin-only-notice.tsx';
 import { AnalysisQualityCard } from './analysis-quality-card.tsx';
+import { BusinessHoursCard } from './business-hours-card.tsx';
 import { NotificationPreferencesCard } from './notification-preferences-card.tsx';
 import {
   connectionTestRequest,
@@ -74,6 +75,9 @@ function StatusCard({ settings }: { settings: TenantSettings }) {
             )}
           </StatusRow>
           <StatusRow label="SLA de atendimento">{settings.max_customer_wait_time_minutes} minutos</StatusRow>
+          <StatusRow label="Aviso antes do estouro">
+            {settings.sla_warning_percent === 0 ? 'Desligado' : `${settings.sla_warning_percent}%`}
+          </StatusRow>
           <StatusRow label="Última alteração">{formatDateTime(settings.updated_at)}</StatusRow>
         </dl>
       </CardContent>
@@ -178,6 +182,17 @@ function SettingsForm({
               hint="De 1 a 1440 minutos (24 horas). Sem resposta nesse tempo, o chamado gera um alerta."
               className="max-w-xs"
               {...fieldProps(form, 'maxWaitMinutes')}
+            />
+            <TextField
+              label="Avisar antes do estouro (%)"
+              type="number"
+              inputMode="numeric"
+              min={0}
+              max={99}
+              step={1}
+              hint="Um aviso quando a espera chega a essa parte do tempo máximo (em horário de atendimento). 0 desliga o aviso."
+              className="max-w-xs"
+              {...fieldProps(form, 'warningPercent')}
             />
           </fieldset>
           <fieldset className="space-y-4" disabled={readOnly}>
@@ -327,9 +342,10 @@ export function SettingsScreen() {
   // Either form with unsaved changes: leaving the screen asks first.
   const [formDirty, setFormDirty] = useState(false);
   const [preferencesDirty, setPreferencesDirty] = useState(false);
+  const [hoursDirty, setHoursDirty] = useState(false);
   return (
     <>
-      <UnsavedChangesGuard when={formDirty || preferencesDirty} />
+      <UnsavedChangesGuard when={formDirty || preferencesDirty || hoursDirty} />
       <PageHeader title="Configurações" description="Ajuste os dados da sua organização e as integrações." />
       <SettingsNav />
       {readOnly && <AdminOnlyNotice action="alterar as configurações da organização" />}
@@ -355,6 +371,12 @@ export function SettingsScreen() {
           </div>
         </div>
       )}
+      {/* The week the SLA counts in (issue 31): a query and a form of its own. */}
+      <div className="mt-6 grid items-start gap-6 lg:grid-cols-3">
+        <div className="min-w-0 lg:col-span-2">
+          <BusinessHoursCard readOnly={readOnly} onDirtyChange={setHoursDirty} />
+        </div>
+      </div>
       {/* The user's own preferences: shown even when the organisation's settings cannot load. */}
       <div className="mt-6 grid items-start gap-6 lg:grid-cols-3">
         <div className="min-w-0 lg:col-span-2">
