@@ -11,6 +11,7 @@ import { useDashboard } from '../api/get-dashboard.ts';
 import { type Period, periodFromSearchParams, periodToSearchParams, windowParams } from '../lib/period.ts';
 import { MetricCards } from './metric-cards.tsx';
 import { PeriodPicker } from './period-picker.tsx';
+import { SlaCard } from './sla-card.tsx';
 import { TopTerms } from './top-terms.tsx';
 import { TrendTable } from './trend-table.tsx';
 
@@ -78,6 +79,9 @@ export function DashboardScreen() {
       {data && window ? (
         <>
           <MetricCards dashboard={data} window={window} />
+          <div className="mt-4">
+            <SlaCard period={period} />
+          </div>
           <div className="mt-4 grid gap-4 lg:grid-cols-3">
             <section
               aria-labelledby="trend-title"
