@@ -66,6 +66,10 @@ const AuditScreen = lazyWithPreload(
   () => import('../features/settings/components/audit-screen.tsx'),
   (m) => m.AuditScreen,
 );
+const DigisacScreen = lazyWithPreload(
+  () => import('../features/settings/components/digisac-screen.tsx'),
+  (m) => m.DigisacScreen,
+);
 const TicketDetailScreen = lazyWithPreload(
   () => import('../features/tickets/components/ticket-detail-screen.tsx'),
   (m) => m.TicketDetailScreen,
@@ -142,6 +146,7 @@ export const routes: RouteObject[] = [
               screenRoute('/messages', MessagesScreen),
               screenRoute('/flagged-terms', FlaggedTermsScreen),
               screenRoute('/settings', SettingsScreen),
+              screenRoute('/settings/digisac', DigisacScreen),
               screenRoute('/settings/equipe', TeamScreen),
               screenRoute('/settings/auditoria', AuditScreen),
               { path: '*', element: <NotFound /> },

@@ -3,6 +3,7 @@ import { cn, focusRing } from '../../../components/ui/cn.ts';
 
 const sections = [
   { to: '/settings', label: 'Conta' },
+  { to: '/settings/digisac', label: 'DigiSac' },
   { to: '/settings/equipe', label: 'Equipe' },
   { to: '/settings/auditoria', label: 'Auditoria' },
 ] as const;
