@@ -34,10 +34,23 @@ export function digisacStatusQueryOptions(tenantId: string) {
   });
 }
 
-/** The status, polled; `enabled: false` where DigiSac is not configured (nothing to show). */
-export function useDigisacStatus({ enabled = true }: { enabled?: boolean } = {}) {
+/**
+ * The status, polled (`poll: false`: read once a screen opens, e.g. for the first-run hint);
+ * `enabled: false` where DigiSac is not configured (nothing to show).
+ */
+export function useDigisacStatus({
+  enabled = true,
+  poll = true,
+}: {
+  enabled?: boolean;
+  poll?: boolean;
+} = {}) {
   const tenantId = currentTenantId();
-  return useQuery({ ...digisacStatusQueryOptions(tenantId), enabled: enabled && tenantId !== '' });
+  return useQuery({
+    ...digisacStatusQueryOptions(tenantId),
+    enabled: enabled && tenantId !== '',
+    ...(poll ? {} : { refetchInterval: false as const }),
+  });
 }
 
 /**

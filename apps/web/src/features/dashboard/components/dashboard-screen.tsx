@@ -2,6 +2,7 @@ import type { Dashboard } from '@atende/contracts';
 import { AlertTriangle, RefreshCw } from 'lucide-react';
 import { lazy, Suspense } from 'react';
 import { useSearchParams } from 'react-router';
+import { DigisacFirstRunHint } from '../../../components/digisac-first-run-hint.tsx';
 import { DownloadButton } from '../../../components/download-button.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
@@ -46,6 +47,7 @@ export function DashboardScreen() {
           )
         }
       />
+      <DigisacFirstRunHint />
       <PeriodPicker period={period} onChange={choose} />
 
       <div className="mb-4 flex min-h-6 flex-wrap items-center gap-x-4 gap-y-1 text-sm text-slate-600">

@@ -2,6 +2,7 @@ import * as Tabs from '@radix-ui/react-tabs';
 import { useQueryClient } from '@tanstack/react-query';
 import { Plus, RefreshCw } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
+import { DigisacFirstRunHint } from '../../../components/digisac-first-run-hint.tsx';
 import { useListState } from '../../../components/list/use-list-state.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { cn, focusRing } from '../../../components/ui/cn.ts';
@@ -82,6 +83,7 @@ export function TicketsScreen() {
           </>
         }
       />
+      <DigisacFirstRunHint />
       <Tabs.Root value={digisac ? tab : 'internal'} onValueChange={(value) => setTab(value as Tab)}>
         <Tabs.List
           aria-label="Origem dos chamados"
