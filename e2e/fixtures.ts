@@ -275,3 +275,23 @@ export const digisacTenants = perAttempt((attempt) => ({
   tenant: digisacTenant(attempt),
   users: [digisacUser(attempt)],
 }));
+
+// ── A DigiSac conversation (issue 29) ───────────────────────────────────────────────────────────
+// A tenant per attempt: digisac-conversation.spec.ts points its DigiSac settings at a fake of its
+// own and turns real-time messages on, which no other spec's tenant may see.
+export const conversationTenant = (attempt: number) => ({
+  name: `Conversas DigiSac ${attempt + 1}`,
+  slug: `conversas-digisac-${attempt + 1}`,
+});
+export const conversationUser = (attempt: number) => ({
+  tenantSlug: conversationTenant(attempt).slug,
+  email: `conversas.${attempt}@atende.local`,
+  password: 'Conversa#AoVivo2026',
+  temporary: false,
+  groups: ['admin'],
+});
+/** What server.ts sets up for digisac-conversation.spec.ts: each attempt's tenant and admin. */
+export const conversationTenants = perAttempt((attempt) => ({
+  tenant: conversationTenant(attempt),
+  users: [conversationUser(attempt)],
+}));

@@ -16,6 +16,7 @@ import { createTenant } from '../apps/api/src/modules/tenants/tenants.service.ts
 import {
   type AlertTenant,
   alertTenants,
+  conversationTenants,
   dashboardTenant,
   dashboardTickets,
   dashboardUser,
@@ -35,6 +36,7 @@ try {
   for (const setup of alertTenants) await addAlertTenant(database.db, cpu, setup);
   for (const setup of feedbackTenants) await addTenantWithUsers(database.db, cpu, setup);
   for (const setup of digisacTenants) await addTenantWithUsers(database.db, cpu, setup);
+  for (const setup of conversationTenants) await addTenantWithUsers(database.db, cpu, setup);
   if (await addTenantWithUsers(database.db, cpu, { tenant: dashboardTenant, users: [dashboardUser] })) {
     await seedBulk(database, { tenantSlug: dashboardTenant.slug, tickets: dashboardTickets, customers: 100 });
   }
