@@ -4,6 +4,7 @@ import { useCallback, useEffect, useRef } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { readStoredSession } from '../../../lib/id-token.ts';
+import { announceLiveAlert } from '../../../lib/live-alerts.ts';
 import { UNREAD_LIMIT, useUnreadNotifications } from '../api/get-notifications.ts';
 import { notificationKeys } from '../api/keys.ts';
 import { useMarkRead } from '../api/mark-read.ts';
@@ -129,6 +130,7 @@ export function useNotificationFeed(tenantId: string) {
           withLiveAlert(list, n),
         );
         consider([n]);
+        announceLiveAlert(n.details.ticket_id);
         clearTimeout(refreshTimer.current);
         refreshTimer.current = setTimeout(
           () => void queryClient.invalidateQueries({ queryKey: notificationKeys.all() }),

@@ -1,6 +1,13 @@
 import type { Conversation } from '@atende/contracts';
-import { type InfiniteData, infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import {
+  type InfiniteData,
+  infiniteQueryOptions,
+  useInfiniteQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { api } from '../../../lib/api-client.ts';
+import { onLiveAlert } from '../../../lib/live-alerts.ts';
 import { ticketKeys } from './keys.ts';
 
 export const CONVERSATION_PAGE_SIZE = 50;
@@ -35,8 +42,17 @@ export const conversationMessages = (data: InfiniteData<Conversation> | undefine
 
 /**
  * `GET /api/v1/tickets/{id}/conversation`: the newest page first, older ones with
- * fetchNextPage ('Carregar mensagens anteriores'), kept fresh by polling.
+ * fetchNextPage ('Carregar mensagens anteriores'), kept fresh by polling — and at once when the
+ * live stream brings an alert about this ticket (the ticket, its flag and analysis, too).
  */
 export function useConversation(ticketId: string) {
+  const queryClient = useQueryClient();
+  useEffect(
+    () =>
+      onLiveAlert((id) => {
+        if (id === ticketId) void queryClient.invalidateQueries({ queryKey: ticketKeys.detail(ticketId) });
+      }),
+    [queryClient, ticketId],
+  );
   return useInfiniteQuery(conversationQueryOptions(ticketId));
 }

@@ -91,9 +91,10 @@ export function TicketConversation({ ticket }: { ticket: Ticket }) {
       box.scrollTop = box.scrollHeight;
       return;
     }
-    const id = anchor.current?.id;
-    const row = id ? box.querySelector<HTMLElement>(`[data-message-id="${CSS.escape(id)}"]`) : null;
-    if (row && anchor.current) box.scrollTop = row.offsetTop - anchor.current.offset;
+    const place = anchor.current;
+    const rows = box.querySelectorAll<HTMLElement>('[data-message-id]');
+    const row = place && [...rows].find((r) => r.dataset.messageId === place.id);
+    if (place && row) box.scrollTop = row.offsetTop - place.offset;
   }, [items]);
 
   function onScroll() {
