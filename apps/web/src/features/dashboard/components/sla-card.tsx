@@ -41,17 +41,18 @@ export function sinceLabel(sla: Pick<SlaAnalytics, 'data_since' | 'window_start'
 const chartWidth = 300;
 const chartHeight = 64;
 
-/** The share met per day as a line (days without settled waits leave a gap). */
+/** The share met per day as a line (days without settled waits leave a gap; a lone day is a dot). */
 function SlaTrendLine({ trend }: { trend: SlaAnalytics['trend'] }) {
-  const step = trend.length > 1 ? chartWidth / (trend.length - 1) : 0;
+  const pad = 4;
+  const step = trend.length > 1 ? (chartWidth - 2 * pad) / (trend.length - 1) : 0;
   const segments: string[][] = [[]];
   trend.forEach((day, i) => {
     if (day.met_percent === null) {
       if ((segments.at(-1) ?? []).length > 0) segments.push([]);
       return;
     }
-    const y = chartHeight - 4 - ((chartHeight - 8) * day.met_percent) / 100;
-    segments.at(-1)?.push(`${(i * step).toFixed(1)},${y.toFixed(1)}`);
+    const y = chartHeight - pad - ((chartHeight - 2 * pad) * day.met_percent) / 100;
+    segments.at(-1)?.push(`${(pad + i * step).toFixed(1)},${y.toFixed(1)}`);
   });
   return (
     <svg
@@ -63,34 +64,27 @@ function SlaTrendLine({ trend }: { trend: SlaAnalytics['trend'] }) {
       <line
         x1="0"
         x2={chartWidth}
-        y1={chartHeight - 4}
-        y2={chartHeight - 4}
+        y1={chartHeight - pad}
+        y2={chartHeight - pad}
         className="stroke-slate-200"
         strokeWidth="1"
+        vectorEffect="non-scaling-stroke"
       />
       {segments
         .filter((points) => points.length > 0)
-        .map((points) =>
-          points.length === 1 ? (
-            <circle
-              key={points[0]}
-              cx={points[0]?.split(',')[0]}
-              cy={points[0]?.split(',')[1]}
-              r="2.5"
-              fill="currentColor"
-            />
-          ) : (
-            <polyline
-              key={points[0]}
-              points={points.join(' ')}
-              fill="none"
-              stroke="currentColor"
-              strokeWidth="2"
-              vectorEffect="non-scaling-stroke"
-              strokeLinejoin="round"
-            />
-          ),
-        )}
+        .map((points) => (
+          // A zero-length line with round caps is a dot that the stretched viewBox does not squash.
+          <polyline
+            key={points[0]}
+            points={(points.length === 1 ? [points[0], points[0]] : points).join(' ')}
+            fill="none"
+            stroke="currentColor"
+            strokeWidth={points.length === 1 ? 6 : 2}
+            strokeLinecap="round"
+            strokeLinejoin="round"
+            vectorEffect="non-scaling-stroke"
+          />
+        ))}
     </svg>
   );
 }

@@ -97,7 +97,7 @@ describe('business hours card', () => {
     expect(bodies[0]).toEqual({
       time_zone: 'America/Sao_Paulo',
       state: 'SP',
-      closed_on_optional_holidays: false,
+      closed_on_optional_holidays: true,
       weekly: { mon: office, tue: office, wed: office, thu: office, fri: office, sat: [], sun: [] },
       days_off: [{ date: '2026-12-24', name: 'Véspera de Natal' }],
     });

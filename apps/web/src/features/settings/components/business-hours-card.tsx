@@ -343,7 +343,7 @@ function DaysOff({ form, readOnly }: { form: UseFormReturn<BusinessHoursFormValu
               hideLabel
               placeholder="Ex.: Aniversário da cidade"
               maxLength={100}
-              className="min-w-0 flex-1"
+              className="min-w-[12rem] flex-1"
               {...fieldProps(form, `daysOff.${index}.name`)}
             />
             <Button

@@ -47,7 +47,8 @@ export function toFormValues(hours: BusinessHours): BusinessHoursFormValues {
   return {
     timeZone: hours.time_zone,
     state: hours.state ?? '',
-    closedOnOptionalHolidays: hours.closed_on_optional_holidays,
+    // Nothing closes until the hours are saved; once they are, pontos facultativos close by default.
+    closedOnOptionalHolidays: hours.configured ? hours.closed_on_optional_holidays : true,
     weekly: Object.fromEntries(
       weekdayKeys.map((d) => [d, hours.weekly[d].map((i) => ({ start: i.start, end: i.end }))]),
     ) as Record<WeekdayKey, IntervalValues[]>,
