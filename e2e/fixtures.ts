@@ -295,3 +295,34 @@ export const conversationTenants = perAttempt((attempt) => ({
   tenant: conversationTenant(attempt),
   users: [conversationUser(attempt)],
 }));
+
+// ── Business hours and the SLA warning (issue 31) ───────────────────────────────────────────────
+// Tenants per attempt: business-hours.spec.ts saves one's schedule, and lowers the other's SLA
+// limit so a new ticket warns within the monitor's next check (no other spec may see either).
+export const hoursTenant = (attempt: number) => ({
+  name: `Horário Comercial ${attempt + 1}`,
+  slug: `horario-comercial-${attempt + 1}`,
+});
+export const hoursUser = (attempt: number) => ({
+  tenantSlug: hoursTenant(attempt).slug,
+  email: `horario.${attempt}@atende.local`,
+  password: 'Expediente#Semanal2026',
+  temporary: false,
+  groups: ['admin'],
+});
+export const warningTenant = (attempt: number) => ({
+  name: `Aviso de Prazo ${attempt + 1}`,
+  slug: `aviso-prazo-${attempt + 1}`,
+});
+export const warningUser = (attempt: number) => ({
+  tenantSlug: warningTenant(attempt).slug,
+  email: `aviso.prazo.${attempt}@atende.local`,
+  password: 'Ampulheta#Correndo2026',
+  temporary: false,
+  groups: ['admin'],
+});
+/** What server.ts sets up for business-hours.spec.ts: each attempt's two tenants and admins. */
+export const businessHoursTenants = perAttempt((attempt) => [
+  { tenant: hoursTenant(attempt), users: [hoursUser(attempt)] },
+  { tenant: warningTenant(attempt), users: [warningUser(attempt)] },
+]).flat();

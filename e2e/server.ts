@@ -16,6 +16,7 @@ import { createTenant } from '../apps/api/src/modules/tenants/tenants.service.ts
 import {
   type AlertTenant,
   alertTenants,
+  businessHoursTenants,
   conversationTenants,
   dashboardTenant,
   dashboardTickets,
@@ -37,6 +38,7 @@ try {
   for (const setup of feedbackTenants) await addTenantWithUsers(database.db, cpu, setup);
   for (const setup of digisacTenants) await addTenantWithUsers(database.db, cpu, setup);
   for (const setup of conversationTenants) await addTenantWithUsers(database.db, cpu, setup);
+  for (const setup of businessHoursTenants) await addTenantWithUsers(database.db, cpu, setup);
   if (await addTenantWithUsers(database.db, cpu, { tenant: dashboardTenant, users: [dashboardUser] })) {
     await seedBulk(database, { tenantSlug: dashboardTenant.slug, tickets: dashboardTickets, customers: 100 });
   }
