@@ -326,3 +326,23 @@ export const businessHoursTenants = perAttempt((attempt) => [
   { tenant: hoursTenant(attempt), users: [hoursUser(attempt)] },
   { tenant: warningTenant(attempt), users: [warningUser(attempt)] },
 ]).flat();
+
+// ── DigiSac ingestion (issue 29) ────────────────────────────────────────────────────────────────
+// A tenant per attempt: digisac-ingestion.spec.ts points its DigiSac settings at a fake of its
+// own, turns real time on and imports its history, which no other spec's tenant may see.
+export const ingestionTenant = (attempt: number) => ({
+  name: `Entrada DigiSac ${attempt + 1}`,
+  slug: `entrada-digisac-${attempt + 1}`,
+});
+export const ingestionUser = (attempt: number) => ({
+  tenantSlug: ingestionTenant(attempt).slug,
+  email: `entrada.digisac.${attempt}@atende.local`,
+  password: 'Historico#Importado2026',
+  temporary: false,
+  groups: ['admin'],
+});
+/** What server.ts sets up for digisac-ingestion.spec.ts: each attempt's tenant and admin. */
+export const ingestionTenants = perAttempt((attempt) => ({
+  tenant: ingestionTenant(attempt),
+  users: [ingestionUser(attempt)],
+}));

@@ -24,6 +24,7 @@ import {
   digisacTenants,
   feedbackTenants,
   fixtureUsers,
+  ingestionTenants,
   otherTenant,
 } from './fixtures.ts';
 
@@ -37,6 +38,7 @@ try {
   for (const setup of alertTenants) await addAlertTenant(database.db, cpu, setup);
   for (const setup of feedbackTenants) await addTenantWithUsers(database.db, cpu, setup);
   for (const setup of digisacTenants) await addTenantWithUsers(database.db, cpu, setup);
+  for (const setup of ingestionTenants) await addTenantWithUsers(database.db, cpu, setup);
   for (const setup of conversationTenants) await addTenantWithUsers(database.db, cpu, setup);
   for (const setup of businessHoursTenants) await addTenantWithUsers(database.db, cpu, setup);
   if (await addTenantWithUsers(database.db, cpu, { tenant: dashboardTenant, users: [dashboardUser] })) {
