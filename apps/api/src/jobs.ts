@@ -10,6 +10,7 @@ import {
 } from './modules/digisac/digisac.processing.ts';
 import { advanceImport, syncAll } from './modules/digisac/digisac.pull.ts';
 import { sweepCounters } from './modules/identity/security-counters.ts';
+import { sweepSrpClaims } from './modules/identity/srp-claims.ts';
 import { pruneNotifications } from './modules/notifications/notifications.service.ts';
 import { checkWaitingTickets } from './modules/notifications/sla.ts';
 
@@ -97,7 +98,14 @@ export function scheduleJobs(app: FastifyInstance) {
   if (app.builtInIdp) {
     const { mail } = app.builtInIdp;
     workers.schedule({ name: 'mail-queue', everyMs: 5_000, run: () => mail.drain() });
-    // Old security-counter windows go every few minutes.
-    workers.schedule({ name: 'security-counter-sweep', everyMs: 5 * 60_000, run: () => sweepCounters(db) });
+    // Old security-counter windows and the claims of expired SRP blocks go every few minutes.
+    workers.schedule({
+      name: 'security-counter-sweep',
+      everyMs: 5 * 60_000,
+      run: async () => {
+        await sweepCounters(db);
+        await sweepSrpClaims(db);
+      },
+    });
   }
 }

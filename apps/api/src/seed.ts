@@ -7,7 +7,7 @@ import { CpuPool } from './lib/cpu/pool.ts';
 import { searchTextOf } from './lib/db-helpers.ts';
 import type { DomainEvents } from './lib/events.ts';
 import { addNewMessageAnalysis, writeTicketAnalysis } from './modules/analysis/analysis.service.ts';
-import { generatePassword, hashPassword, newPasswordProblem } from './modules/identity/passwords.ts';
+import { credentialsFor, generatePassword, newPasswordProblem } from './modules/identity/passwords.ts';
 import { countTenants } from './modules/tenants/tenants.service.ts';
 import { createDomainEvents } from './reactions.ts';
 import { demoCustomers, demoFlaggedTerms, demoMessages, demoTickets } from './seed-data.ts';
@@ -32,7 +32,7 @@ export async function seedDemo(database: Database, demoPassword?: string): Promi
   // The password is checked and hashed before the transaction: no transaction waits on them.
   const weakPasswordReason = demoPassword ? await weakness(demoPassword) : undefined;
   const password = demoPassword ?? generatePassword();
-  const passwordHash = await hashPassword(password);
+  const credentials = await credentialsFor(demoEmail, password);
   // Loaded only to seed (once per database): a server's main thread never analyses otherwise.
   const analyzer = await import('@atende/analyzer');
   return database.db.transaction(async (tx) => {
@@ -44,7 +44,7 @@ export async function seedDemo(database: Database, demoPassword?: string): Promi
     await tx.insert(users).values({
       tenantId: tenant.id,
       email: demoEmail,
-      passwordHash,
+      ...credentials,
       groups: ['admin'],
       createdAt: new Date(Date.now() - 30 * 24 * 60 * 60 * 1000),
     });

@@ -1,4 +1,4 @@
-import { index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import type { JWK } from 'jose';
 import { users } from './users.ts';
 
@@ -55,4 +55,19 @@ export const authChallenges = pgTable('auth_challenges', {
     .references(() => users.id, { onDelete: 'cascade' }),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * SRP sign-in claims already answered, by the nonce of their SECRET_BLOCK: a block is used once
+ * (the insert is the claim), and a refused one may carry one USER_PASSWORD_AUTH fallback from
+ * the same address (`fallbackUsedAt`). Kept until the block expires (swept with the counters).
+ */
+export const srpClaims = pgTable('srp_claims', {
+  nonce: text('nonce').primaryKey(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  /** The client address (as the limits count it) that answered the challenge. */
+  address: text('address').notNull(),
+  /** Whether the claim tested a password (the user had a verifier): then no fallback may. */
+  tested: boolean('tested').notNull(),
+  fallbackUsedAt: timestamp('fallback_used_at', { withTimezone: true }),
 });

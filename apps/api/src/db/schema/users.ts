@@ -12,6 +12,12 @@ export const users = pgTable(
     /** Stored lower-cased: sign-in is case-insensitive and one address is one user. */
     email: text('email').notNull().unique(),
     passwordHash: text('password_hash').notNull(),
+    /**
+     * The SRP verifier (`v = g^x mod N`, hex) and its salt (hex) for USER_SRP_AUTH, stored with
+     * every password (modules/identity/srp.ts); null until a password set before them is used.
+     */
+    srpSalt: text('srp_salt'),
+    srpVerifier: text('srp_verifier'),
     groups: text('groups').array().notNull().default(sql`'{}'::text[]`),
     enabled: boolean('enabled').notNull().default(true),
     /** Set by a temporary password: the next sign-in answers NEW_PASSWORD_REQUIRED. */

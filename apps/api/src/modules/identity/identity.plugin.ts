@@ -53,6 +53,7 @@ export const identityPlugin: FastifyPluginAsync = async (app) => {
       identityLimits(config),
       app.log,
       app.events,
+      app.secretKey.key,
     );
     app.addHook('onClose', async () => {
       await provider.close();

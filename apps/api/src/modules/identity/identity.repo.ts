@@ -2,6 +2,8 @@ import { and, asc, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { authChallenges, refreshTokens, resetCodes, tenants, users } from '../../db/schema/index.ts';
 import type { DomainEvents } from '../../lib/events.ts';
+import type { Credentials } from './passwords.ts';
+import type { SrpVerifier } from './srp.ts';
 
 // The identity provider works before any tenant is known (sign-in by e-mail), so these queries
 // run as the owner role, outside withTenant. Nothing here is reachable from a tenant request.
@@ -23,13 +25,13 @@ export async function insertUser(db: Conn, values: typeof users.$inferInsert) {
   return user;
 }
 
-export async function setPassword(tx: Tx, events: DomainEvents, userId: string, passwordHash: string) {
+export async function setPassword(tx: Tx, events: DomainEvents, userId: string, credentials: Credentials) {
   // A changed password ends every session: the tokens issued before (their generation is now
   // stale, see auth.ts), every refresh token, every open NEW_PASSWORD_REQUIRED challenge and the
   // live notification streams (the event).
   const [user] = await tx
     .update(users)
-    .set({ passwordHash, mustChangePassword: false, tokenGeneration: sql`${users.tokenGeneration} + 1` })
+    .set({ ...credentials, mustChangePassword: false, tokenGeneration: sql`${users.tokenGeneration} + 1` })
     .where(eq(users.id, userId))
     .returning({ tenantId: users.tenantId });
   if (user) await events.publish(tx, user.tenantId, 'user.sessions_ended', { user_id: userId });
@@ -186,4 +188,20 @@ export async function endSessionsInTenant(tx: Tx, events: DomainEvents, tenantId
 /** Notes a successful sign-in (the people list shows it). */
 export async function recordSignIn(db: Conn, userId: string) {
   await db.update(users).set({ lastSignInAt: new Date() }).where(eq(users.id, userId));
+}
+
+/**
+ * Gives a user whose password predates SRP its verifier, made from the password that just
+ * signed in: only while that password is still the stored one and no verifier was set meanwhile.
+ */
+export async function storeMissingVerifier(
+  db: Conn,
+  userId: string,
+  passwordHash: string,
+  verifier: SrpVerifier,
+) {
+  await db
+    .update(users)
+    .set(verifier)
+    .where(and(eq(users.id, userId), eq(users.passwordHash, passwordHash), isNull(users.srpVerifier)));
 }

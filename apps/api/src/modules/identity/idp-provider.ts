@@ -19,6 +19,7 @@ import {
   recordSignIn,
   replaceResetCode,
   setPassword,
+  storeMissingVerifier,
 } from './identity.repo.ts';
 import {
   IdpError,
@@ -30,15 +31,36 @@ import {
 import type { IdpSettings } from './idp-config.ts';
 import type { SigningKey } from './keys.ts';
 import { enqueueMail, type MailSender } from './mail-queue.ts';
-import { hashPassword, newPasswordProblem, sha256, verifyPassword } from './passwords.ts';
+import { credentialsFor, hashPassword, newPasswordProblem, sha256, verifyPassword } from './passwords.ts';
 import { resetCodeMail } from './reset-mail.ts';
 import { type CounterHit, clearCounter, hitCounter, secondsUntil } from './security-counters.ts';
+import {
+  decoySalt,
+  isSrpTimestamp,
+  makeSrpVerifier,
+  nilUuid,
+  openSecretBlock,
+  parseSrpA,
+  sealSecretBlock,
+  secretBlockKey,
+  serverChallenge,
+  verifyPasswordClaim,
+} from './srp.ts';
+import { claimSrpBlock, takeSrpFallback } from './srp-claims.ts';
 import { addressKey, Brake, Gate, Saturated } from './throttle.ts';
 import { newSecret, refreshLifetimeMs, signTokens } from './tokens.ts';
 
 const minute = 60 * 1000;
 const hour = 60 * minute;
 const challengeLifetimeMs = 10 * minute;
+/** How long an SRP SECRET_BLOCK may be answered. */
+export const srpBlockLifetimeMs = 5 * minute;
+/**
+ * Where our web app puts the SECRET_BLOCK of a refused SRP claim when it falls back to
+ * USER_PASSWORD_AUTH in the same submit (ClientMetadata: Cognito passes it to triggers only), so
+ * the pair counts as one attempt.
+ */
+export const srpFallbackMetadataKey = 'atende_srp_fallback';
 const resetCodeLifetimeMs = hour;
 const invitationLifetimeMs = invitationLifetimeDays * 24 * hour;
 
@@ -72,16 +94,31 @@ export type IdentityLimits = ReturnType<typeof identityLimits>;
 // Request shapes, as Cognito's API reference gives them (only the fields we use are checked).
 const text = z.string().min(1).max(2048);
 const initiateAuthInput = z.object({
-  AuthFlow: z.enum(['USER_PASSWORD_AUTH', 'REFRESH_TOKEN_AUTH', 'REFRESH_TOKEN']),
+  AuthFlow: z.enum(['USER_PASSWORD_AUTH', 'USER_SRP_AUTH', 'REFRESH_TOKEN_AUTH', 'REFRESH_TOKEN']),
   ClientId: text,
   AuthParameters: z.record(z.string(), z.string()),
+  ClientMetadata: z.record(z.string(), z.string()).optional(),
 });
-const respondInput = z.object({
-  ChallengeName: z.literal('NEW_PASSWORD_REQUIRED'),
-  ClientId: text,
-  Session: text,
-  ChallengeResponses: z.object({ USERNAME: text, NEW_PASSWORD: z.string().max(256) }).loose(),
-});
+const respondInput = z.discriminatedUnion('ChallengeName', [
+  z.object({
+    ChallengeName: z.literal('NEW_PASSWORD_REQUIRED'),
+    ClientId: text,
+    Session: text,
+    ChallengeResponses: z.object({ USERNAME: text, NEW_PASSWORD: z.string().max(256) }).loose(),
+  }),
+  z.object({
+    ChallengeName: z.literal('PASSWORD_VERIFIER'),
+    ClientId: text,
+    ChallengeResponses: z
+      .object({
+        USERNAME: text,
+        PASSWORD_CLAIM_SECRET_BLOCK: z.string().min(1).max(4096),
+        TIMESTAMP: z.string().max(64),
+        PASSWORD_CLAIM_SIGNATURE: z.string().max(128),
+      })
+      .loose(),
+  }),
+]);
 const forgotInput = z.object({ ClientId: text, Username: text });
 const confirmForgotInput = z.object({
   ClientId: text,
@@ -126,6 +163,8 @@ export class IdentityProvider {
   private readonly hashing = new Gate();
   /** Throttled requests wait before their answer (slowing a flood), up to 1 s, 200 at once. */
   private readonly brake = new Brake();
+  /** Seals and opens SRP SECRET_BLOCKs: derived from the server's key, the same on every process. */
+  private readonly blockKey: Buffer;
 
   constructor(
     private readonly db: Db,
@@ -136,7 +175,10 @@ export class IdentityProvider {
     private readonly limits: IdentityLimits,
     private readonly log: FastifyBaseLogger,
     private readonly events: DomainEvents,
-  ) {}
+    serverKey: Buffer,
+  ) {
+    this.blockKey = secretBlockKey(serverKey);
+  }
 
   private checkClient(clientId: string) {
     if (clientId !== this.idp.clientId) {
@@ -206,11 +248,37 @@ export class IdentityProvider {
   async initiateAuth(body: unknown, client: SignInClient) {
     const input = parse(initiateAuthInput, body);
     this.checkClient(input.ClientId);
-    if (input.AuthFlow === 'USER_PASSWORD_AUTH') return this.passwordAuth(input.AuthParameters, client);
+    if (input.AuthFlow === 'USER_PASSWORD_AUTH')
+      return this.passwordAuth(input.AuthParameters, client, input.ClientMetadata?.[srpFallbackMetadataKey]);
+    if (input.AuthFlow === 'USER_SRP_AUTH') return this.srpAuth(input.AuthParameters, client);
     return this.refreshAuth(input.AuthParameters);
   }
 
-  private async passwordAuth(params: Record<string, string>, client: SignInClient) {
+  /**
+   * Counts one password try of `username` from `address` (per account and address, per account),
+   * with the growing delays from the third; refuses beyond the limits. Before any comparison.
+   */
+  private async countPasswordTry(username: string, address: string) {
+    const pairKey = `signin-pair:${username}|${address}`;
+    const [pair] = await this.count(
+      [
+        { key: pairKey, ...this.limits.signInPerAccountAndAddress },
+        { key: `signin-account:${username}`, ...this.limits.signInPerAccount },
+      ],
+      tooManyRequests,
+    );
+    // Growing delays from the third try in a window at this address: 250 ms, 500 ms, 1 s.
+    const tries = pair?.count ?? 1;
+    if (tries >= 3 && !(await this.brake.delay(250 * 2 ** (tries - 3)))) throw tooManyRequests(1);
+    return pairKey;
+  }
+
+  /** Counts one sign-in call from the client's address. */
+  private async countSignInCall(address: string) {
+    await this.count([{ key: `signin-ip:${address}`, ...this.limits.signInPerAddress }], tooManyRequests);
+  }
+
+  private async passwordAuth(params: Record<string, string>, client: SignInClient, srpFallback?: string) {
     const { ip } = client;
     const username = params.USERNAME?.trim().toLowerCase();
     const password = params.PASSWORD;
@@ -222,20 +290,51 @@ export class IdentityProvider {
     if (this.hashing.saturated) throw tooManyRequests(1);
     const address = addressKey(ip);
     const pairKey = `signin-pair:${username}|${address}`;
-    const [, pair] = await this.count(
-      [
-        { key: `signin-ip:${address}`, ...this.limits.signInPerAddress },
-        { key: pairKey, ...this.limits.signInPerAccountAndAddress },
-        { key: `signin-account:${username}`, ...this.limits.signInPerAccount },
-      ],
-      tooManyRequests,
-    );
-    // Growing delays from the third try in a window at this address: 250 ms, 500 ms, 1 s.
-    const tries = pair?.count ?? 1;
-    if (tries >= 3 && !(await this.brake.delay(250 * 2 ** (tries - 3)))) throw tooManyRequests(1);
+    // Our web app's fallback after a refused SRP claim (same submit, same address): that claim was
+    // counted, so this is the same attempt. A claim that tested a password (the user had a
+    // verifier) already judged it: the fallback does the same work and is refused, so it is never
+    // a second guess. Anything else counts as a try of its own.
+    const fallback = await this.takeFallback(srpFallback, username, address);
+    if (fallback === undefined) {
+      await this.countSignInCall(address);
+      await this.countPasswordTry(username, address);
+    }
 
     const user = await findUserByEmail(this.db, username);
-    const valid = await this.hashWork(() => verifyPassword(user?.passwordHash, password));
+    const matches = await this.hashWork(() => verifyPassword(user?.passwordHash, password));
+    const valid = matches && fallback !== 'tested';
+    // A password set before SRP gets its verifier at its first sign-in, so SRP works from then on.
+    if (user && valid && !user.srpVerifier) {
+      await storeMissingVerifier(this.db, user.id, user.passwordHash, makeSrpVerifier(user.email, password));
+    }
+    return this.concludeSignIn(user, valid, client, pairKey, fallback !== 'tested');
+  }
+
+  /** The refused SRP claim a fallback names, taken once: whether it tested a password. */
+  private async takeFallback(
+    secretBlock: string | undefined,
+    username: string,
+    address: string,
+  ): Promise<'tested' | 'untested' | undefined> {
+    if (!secretBlock) return undefined;
+    const block = openSecretBlock(this.blockKey, secretBlock);
+    if (!block || block.username !== username) return undefined;
+    const tested = await takeSrpFallback(this.db, block.nonce, address);
+    if (tested === undefined) return undefined;
+    return tested ? 'tested' : 'untested';
+  }
+
+  /**
+   * What follows a verified (or refused) password, by either flow: refusals (recorded for a known
+   * address, after the answer), the first-access challenge, or tokens.
+   */
+  private async concludeSignIn(
+    user: User | undefined,
+    valid: boolean,
+    client: SignInClient,
+    pairKey: string,
+    recordFailure = true,
+  ) {
     // An invitation's temporary password works for invitationLifetimeDays (a re-sent one, anew).
     const expired =
       user?.mustChangePassword &&
@@ -244,7 +343,7 @@ export class IdentityProvider {
     if (!user || !valid || !user.enabled || expired) {
       // Recorded for the user's organisation (an unknown address has none), after the answer:
       // the answer must take as long for a known address as for an unknown one.
-      if (user) {
+      if (user && recordFailure) {
         const reason = !valid ? 'wrong_password' : !user.enabled ? 'disabled' : 'invitation_expired';
         this.inBackground(this.noteSignIn(user, client, reason), 'sign-in failure not recorded');
       }
@@ -270,6 +369,92 @@ export class IdentityProvider {
     }
     await this.noteSignIn(user, client);
     return this.tokensFor(user, new Date(), true);
+  }
+
+  /**
+   * USER_SRP_AUTH: answers the PASSWORD_VERIFIER challenge. Nothing is stored: what the claim
+   * needs (b, A, u, the user, the expiry, a nonce) travels sealed in the SECRET_BLOCK. A name
+   * without a user, or a user without a verifier yet, gets a stable decoy salt and a B made from
+   * a decoy verifier: the same answer and the same work. Counted as a sign-in call of the address
+   * (the per-account tries are counted when the claim comes).
+   */
+  private async srpAuth(params: Record<string, string>, client: SignInClient) {
+    const username = params.USERNAME?.trim().toLowerCase();
+    if (!username || !params.SRP_A) {
+      throw new IdpError('InvalidParameterException', 'Missing required parameter USERNAME or SRP_A');
+    }
+    const A = parseSrpA(params.SRP_A);
+    if (A === undefined) throw new IdpError('InvalidParameterException', 'Invalid SRP_A value.');
+    await this.countSignInCall(addressKey(client.ip));
+    const user = await findUserByEmail(this.db, username);
+    const verifier = user?.srpVerifier && user.srpSalt ? user.srpVerifier : undefined;
+    const { b, B, u } = serverChallenge(A, verifier);
+    const userIdForSrp = user?.email ?? username;
+    const secretBlock = sealSecretBlock(this.blockKey, {
+      username: userIdForSrp,
+      userId: user?.id ?? nilUuid,
+      expiresAt: new Date(Date.now() + srpBlockLifetimeMs),
+      A,
+      b,
+      u,
+    });
+    return {
+      ChallengeName: 'PASSWORD_VERIFIER',
+      ChallengeParameters: {
+        SALT: verifier && user?.srpSalt ? user.srpSalt : decoySalt(this.blockKey, username),
+        SRP_B: B.toString(16),
+        SECRET_BLOCK: secretBlock,
+        USER_ID_FOR_SRP: userIdForSrp,
+        USERNAME: userIdForSrp,
+      },
+    };
+  }
+
+  /**
+   * RespondToAuthChallenge PASSWORD_VERIFIER: the block must open with this server's key, name
+   * this user, not have expired and not have been used (its nonce is inserted: single use on every
+   * process). The tries are counted, as for a password, before the verification; a user without a
+   * verifier (or no user) is verified against the decoy, after the same work, and refused.
+   */
+  private async passwordVerifier(
+    responses: {
+      USERNAME: string;
+      PASSWORD_CLAIM_SECRET_BLOCK: string;
+      TIMESTAMP: string;
+      PASSWORD_CLAIM_SIGNATURE: string;
+    },
+    client: SignInClient,
+  ) {
+    const username = responses.USERNAME.trim().toLowerCase();
+    const block = openSecretBlock(this.blockKey, responses.PASSWORD_CLAIM_SECRET_BLOCK);
+    if (!block || block.username !== username || block.expiresAt.getTime() <= Date.now()) {
+      throw wrongCredentials();
+    }
+    if (!isSrpTimestamp(responses.TIMESTAMP)) {
+      throw new IdpError('InvalidParameterException', 'Invalid TIMESTAMP value.');
+    }
+    const address = addressKey(client.ip);
+    const pairKey = await this.countPasswordTry(username, address);
+    const found = await findUserByEmail(this.db, username);
+    // The block names the user it was made for: a row made since (under the same name) is not it.
+    const user = found && found.id === block.userId ? found : undefined;
+    const verifier = user?.srpVerifier ?? null;
+    const fresh = await claimSrpBlock(this.db, {
+      nonce: block.nonce,
+      expiresAt: block.expiresAt,
+      address,
+      tested: verifier !== null,
+    });
+    if (!fresh) throw wrongCredentials();
+    const valid = verifyPasswordClaim(block, verifier, {
+      username,
+      secretBlock: responses.PASSWORD_CLAIM_SECRET_BLOCK,
+      timestamp: responses.TIMESTAMP,
+      signature: responses.PASSWORD_CLAIM_SIGNATURE,
+    });
+    // A claim that could not test a password (no verifier yet) is not recorded as a wrong one:
+    // the fallback, if one comes, decides.
+    return this.concludeSignIn(user, valid, client, pairKey, verifier !== null);
   }
 
   /**
@@ -301,6 +486,8 @@ export class IdentityProvider {
   async respondToAuthChallenge(body: unknown, client: SignInClient) {
     const input = parse(respondInput, body);
     this.checkClient(input.ClientId);
+    if (input.ChallengeName === 'PASSWORD_VERIFIER')
+      return this.passwordVerifier(input.ChallengeResponses, client);
     const sessionHash = sha256(input.Session);
     const challenge = await findLiveChallenge(this.db, sessionHash);
     const user = challenge && (await findUserById(this.db, challenge.userId));
@@ -309,9 +496,11 @@ export class IdentityProvider {
     }
     if (!user.enabled) throw wrongCredentials();
     await this.newPasswordOrThrow(input.ChallengeResponses.NEW_PASSWORD, user.email);
-    const passwordHash = await this.hashWork(() => hashPassword(input.ChallengeResponses.NEW_PASSWORD));
+    const credentials = await this.hashWork(() =>
+      credentialsFor(user.email, input.ChallengeResponses.NEW_PASSWORD),
+    );
     // One transaction: the password, the revoked sessions and the end of this challenge.
-    await this.db.transaction((tx) => setPassword(tx, this.events, user.id, passwordHash));
+    await this.db.transaction((tx) => setPassword(tx, this.events, user.id, credentials));
     // The new password bumped the token generation: sign with the row as it is now.
     const updated = await findUserById(this.db, user.id);
     await this.noteSignIn(user, client);
@@ -395,10 +584,10 @@ export class IdentityProvider {
     // Only now, for the owner of the code: the password rule (zxcvbn is not free work to offer
     // anyone who asks). A refused password leaves the code usable for its remaining attempts.
     await this.newPasswordOrThrow(input.Password, email);
-    const passwordHash = await this.hashWork(() => hashPassword(input.Password));
+    const credentials = await this.hashWork(() => credentialsFor(user.email, input.Password));
     await this.db.transaction(async (tx) => {
       if (!(await markResetCodeUsed(tx, claimed.id))) throw mismatch();
-      await setPassword(tx, this.events, user.id, passwordHash);
+      await setPassword(tx, this.events, user.id, credentials);
     });
     return {};
   }

@@ -2,9 +2,21 @@ import { createHash, randomInt } from 'node:crypto';
 import { passwordMinLength, passwordProblems } from '@atende/contracts/password-policy';
 import { hash, verify } from '@node-rs/argon2';
 import type { StrengthInput } from './password-strength.ts';
+import { makeSrpVerifier, type SrpVerifier } from './srp.ts';
 
 // argon2id with the library's defaults (19 MiB, 2 passes): OWASP's recommended minimum.
 export const hashPassword = (password: string) => hash(password);
+
+/** A password as stored: its argon2 hash and its SRP verifier, always made and written together. */
+export type Credentials = { passwordHash: string } & SrpVerifier;
+
+/**
+ * What a user row stores for `password`: the one way a password is set (CLI, seed, first access,
+ * reset, invitation). `email` is the stored, lower-case one (SRP's username).
+ */
+export async function credentialsFor(email: string, password: string): Promise<Credentials> {
+  return { passwordHash: await hashPassword(password), ...makeSrpVerifier(email.toLowerCase(), password) };
+}
 
 /** A hash of a random password: verified against when the user does not exist, so that an
  * unknown e-mail costs the same time as a wrong password (no user enumeration by timing). */

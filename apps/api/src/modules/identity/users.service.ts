@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
 import { findTenantBySlug, findUserByEmail, insertUser, listUsersOfTenant } from './identity.repo.ts';
-import { hashPassword, newPasswordProblem, type PasswordScorer, scoreInThisThread } from './passwords.ts';
+import { credentialsFor, newPasswordProblem, type PasswordScorer, scoreInThisThread } from './passwords.ts';
 
 // Disables a user by e-mail and ends their sessions (the admin CLI, tests).
 export { disableUser } from './identity.repo.ts';
@@ -30,7 +30,7 @@ export async function createUser(db: Db, input: NewUser, scorer: PasswordScorer 
   if (!email.success) throw new AppError('validation_error', `E-mail inválido: "${input.email}".`);
   const problem = await newPasswordProblem(input.password, email.data, scorer);
   if (problem) throw new AppError('validation_error', `Senha recusada: ${problem}`);
-  const passwordHash = await hashPassword(input.password);
+  const credentials = await credentialsFor(email.data, input.password);
   return db.transaction(async (tx) => {
     const tenant = await findTenantBySlug(tx, input.tenantSlug);
     if (!tenant) throw new AppError('not_found', `Tenant "${input.tenantSlug}" não existe.`);
@@ -41,7 +41,7 @@ export async function createUser(db: Db, input: NewUser, scorer: PasswordScorer 
     const user = await insertUser(tx, {
       tenantId: tenant.id,
       email: email.data,
-      passwordHash,
+      ...credentials,
       groups: [
         ...new Set([...input.groups, ...(first && input.firstUserGroup ? [input.firstUserGroup] : [])]),
       ],

@@ -61,7 +61,12 @@ export async function updateTenantUser(
   tx: Tx,
   tenantId: string,
   id: string,
-  values: Partial<Pick<typeof users.$inferInsert, 'groups' | 'enabled' | 'passwordHash' | 'invitedAt'>>,
+  values: Partial<
+    Pick<
+      typeof users.$inferInsert,
+      'groups' | 'enabled' | 'passwordHash' | 'srpSalt' | 'srpVerifier' | 'invitedAt'
+    >
+  >,
 ) {
   const [row] = await tx
     .update(users)

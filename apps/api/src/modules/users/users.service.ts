@@ -21,6 +21,7 @@ import {
   hashPassword,
   hitCounter,
   invitationMail,
+  makeSrpVerifier,
   temporaryPassword,
 } from '../identity/identity.service.ts';
 import * as repo from './users.repo.ts';
@@ -118,6 +119,7 @@ export async function inviteUser(
       tenantId,
       email: input.email,
       passwordHash: invitation.passwordHash,
+      ...makeSrpVerifier(input.email, invitation.password),
       groups: input.role === 'admin' ? [team.adminGroup] : [],
       mustChangePassword: true,
       invitedAt: new Date(),
@@ -179,6 +181,7 @@ export async function resendInvitation(
     throw new AppError('conflict', userMessages.notInvited);
   const row = await repo.updateTenantUser(tx, tenantId, id, {
     passwordHash: invitation.passwordHash,
+    ...makeSrpVerifier(current.email, invitation.password),
     invitedAt: new Date(),
   });
   if (!row) throw userNotFound();
