@@ -12,7 +12,15 @@ import { eq } from 'drizzle-orm';
 import { createRemoteJWKSet, jwtVerify } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { srpClaims, users } from '../../db/schema/index.ts';
-import { createTestUser, type Json, json, startTestServer, type TestServer } from '../../test/helpers.ts';
+import {
+  createTestUser,
+  type Json,
+  json,
+  signedInClient,
+  startTestServer,
+  type TestServer,
+} from '../../test/helpers.ts';
+import { outboxReader } from '../../test/outbox.ts';
 import { builtInClientId, builtInPoolId } from './idp-config.ts';
 import { srpFallbackMetadataKey } from './idp-provider.ts';
 import { openSecretBlock, sealSecretBlock, secretBlockKey } from './srp.ts';
@@ -403,5 +411,31 @@ describe('USER_SRP_AUTH on the built-in provider', () => {
     const left = await server.database.db.select({ nonce: srpClaims.nonce }).from(srpClaims);
     expect(left.map((row) => row.nonce)).toContain(live.nonce);
     expect(left.map((row) => row.nonce)).not.toContain(past.nonce);
+  });
+
+  it('an invited person does the first access over SRP, with the temporary password and with a re-sent one', async () => {
+    const nextMail = outboxReader(server.config.DATA_DIR);
+    const mailedPassword = async (email: string) => {
+      const mail = (await nextMail(email)).replace(/=\r?\n/g, '');
+      return /ria: ([A-Za-z2-9]{4}-[A-Za-z2-9]{4}-[A-Za-z2-9]{4})\b/.exec(mail)?.[1] ?? '';
+    };
+    const admin = await createTestUser(server.database);
+    const api = await signedInClient(server, admin);
+    const email = `convidada-${Date.now()}@teste.atende.local`;
+    const invited = await api('POST', '/users', { email, role: 'agent' });
+    expect(invited.status).toBe(201);
+    const first = await mailedPassword(email);
+    expect((await cognitoSignIn(server.url, email, first)).kind).toBe('newPassword');
+
+    expect((await api('POST', `/users/${invited.body.id}/resend`)).status).toBe(200);
+    const second = await mailedPassword(email);
+    await expect(cognitoSignIn(server.url, email, first)).rejects.toMatchObject({
+      code: 'NotAuthorizedException',
+    });
+    const challenge = await cognitoSignIn(server.url, email, second);
+    expect(challenge.kind).toBe('newPassword');
+    if (challenge.kind !== 'newPassword') return;
+    await completeNewPassword(challenge.user, 'Convite#Aceito2026');
+    expect((await cognitoSignIn(server.url, email, 'Convite#Aceito2026')).kind).toBe('session');
   });
 });
