@@ -146,6 +146,36 @@ describe('TicketConversation', () => {
     expect(server.mock.calls.some(([url]) => String(url).includes('before=m3'))).toBe(true);
   });
 
+  it('reads the newest page every 15 s while visible, keeping the older pages loaded', async () => {
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    let newest: Conversation = { has_more: true, messages: [message('m2', '2026-03-10T12:00:00Z')] };
+    const older: Conversation = { has_more: false, messages: [message('m1', '2026-03-09T12:00:00Z')] };
+    const server = stubServer({
+      [path]: (request) => json(new URL(request.url).searchParams.get('before') ? older : newest),
+    });
+    try {
+      renderConversation();
+      fireEvent.click(await screen.findByRole('button', { name: 'Carregar mensagens anteriores' }));
+      await screen.findByText('mensagem m1');
+      const reads = server.mock.calls.length;
+      newest = {
+        has_more: true,
+        messages: [message('m2', '2026-03-10T12:00:00Z'), message('m3', '2026-03-10T12:01:00Z')],
+      };
+      const visibility = vi.spyOn(document, 'visibilityState', 'get').mockReturnValue('hidden');
+      await vi.advanceTimersByTimeAsync(15_000);
+      expect(server.mock.calls.length).toBe(reads); // hidden: no poll
+      visibility.mockReturnValue('visible');
+      await vi.advanceTimersByTimeAsync(15_000);
+      await screen.findByText('mensagem m3');
+      // One request (the newest page), and the older page is still there.
+      expect(server.mock.calls.length).toBe(reads + 1);
+      expect(screen.getByText('mensagem m1')).toBeTruthy();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('reads the conversation again when a live alert is about this ticket', async () => {
     let calls = 0;
     stubServer({
