@@ -14,6 +14,7 @@ export const DEV_FILES = {
   intent: 'intent-pt.dev.jsonl',
   language: 'language.dev.jsonl',
   escalation: 'escalation-pt.dev.jsonl',
+  whatsapp: 'whatsapp-pt.dev.jsonl',
 } as const;
 
 /** The dev files that are not there (the shared data is not on every machine). */
@@ -37,6 +38,27 @@ export function loadRows(file: string, field: string): Row[] {
       const row = JSON.parse(line) as Record<string, unknown>;
       const text = String(row.text ?? '');
       return { text, label: String(row[field] ?? ''), part: partOf(text) };
+    });
+}
+
+export interface Record_ {
+  readonly text: string;
+  readonly part: Part;
+  /** Every field of the row, as strings ("true"/"false" for booleans). */
+  readonly fields: Readonly<Record<string, string>>;
+}
+
+/** Rows of a JSONL dev file with all their fields (the WhatsApp set labels four). */
+export function loadRecords(file: string): Record_[] {
+  return readFileSync(DATA_DIR + file, 'utf8')
+    .split('\n')
+    .filter((line) => line.trim())
+    .map((line) => {
+      const row = JSON.parse(line) as Record<string, unknown>;
+      const text = String(row.text ?? '');
+      const fields: Record<string, string> = {};
+      for (const [key, value] of Object.entries(row)) fields[key] = String(value);
+      return { text, part: partOf(text), fields };
     });
 }
 

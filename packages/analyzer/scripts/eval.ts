@@ -1,18 +1,24 @@
 /**
- * Accuracy of the offline analyzer on the labelled dev sets in ../shared/data/analysis (beside the
- * repository), per field, on the whole set and on its two deterministic halves (scripts/split.ts):
- * the rules-writing part (read while writing rules) and the held-out part (its figure estimates
- * accuracy on messages we have not seen). Escalation is a ticket-analysis field: each text of the
- * escalation set goes through analyzeTicket and is scored by precision, recall and F1. Then
- * throughput on one core and the red-flag matcher's cost.
+ * Offline evaluation on the labelled dev sets (../shared/data/analysis beside the repository) and
+ * on the package's own paraphrases of the escalation policy (data/paraphrases.jsonl).
  *
- *   npm run eval -w packages/analyzer             figures and confusion matrices
- *   npm run eval -w packages/analyzer -- --errors also list the rules-writing part's mistakes
- *                                                 (never the held-out ones)
+ * Every dev file is split by a hash of the text (scripts/split.ts) into two halves: the "tune"
+ * half may be read while writing rules and training; the "held-out" half is only scored here.
+ * Each half is printed on its own, every proportion with its Wilson 95 % interval; sentiment and
+ * intent with per-class precision/recall and confusion matrices; escalation (through
+ * analyzeTicket) with precision, recall and F1. Then throughput on one core and the red-flag
+ * matcher's cost.
+ *
+ *   npm run eval -w packages/analyzer             figures
+ *   npm run eval -w packages/analyzer -- --errors also list the tune half's mistakes (never the
+ *                                                 held-out ones)
+ *   npm run eval -w packages/analyzer -- --quick  no throughput or matcher timings
  */
+import { readFileSync } from 'node:fs';
 import { analyzeMessage, analyzeTicket, compileRedFlags, detectLanguage } from '../src/index.ts';
-import { binaryScores, DATA_DIR, DEV_FILES, loadRows, missingDevFiles, type Row } from './dev-data.ts';
+import { binaryScores, DATA_DIR, DEV_FILES, loadRecords, missingDevFiles, type Record_ } from './dev-data.ts';
 import type { Part } from './split.ts';
+import { confusionLines, perClassLines, proportion, wilson } from './stats.ts';
 
 const missing = missingDevFiles();
 if (missing.length) {
@@ -21,127 +27,149 @@ if (missing.length) {
   process.exit(1);
 }
 const showErrors = process.argv.includes('--errors');
+const quick = process.argv.includes('--quick');
 
-const pct = (ok: number, total: number) => (total ? `${((100 * ok) / total).toFixed(1)}%` : '—');
+const HALVES: ReadonlyArray<{ readonly part: Part; readonly name: string }> = [
+  { part: 'rules', name: 'tune' },
+  { part: 'heldout', name: 'held-out' },
+];
 
-function evaluate(name: string, rows: readonly Row[], predict: (text: string) => string): void {
-  const predictions = rows.map((row) => predict(row.text));
-  const count = (part?: Part) => {
-    let ok = 0;
-    let total = 0;
-    rows.forEach((row, i) => {
-      if (part && row.part !== part) return;
-      total++;
-      if (predictions[i] === row.label) ok++;
-    });
-    return { ok, total };
+type Field = 'sentiment' | 'intent' | 'lang' | 'escalate';
+interface Predictions {
+  sentiment: string;
+  intent: string;
+  lang: string;
+  escalate: string;
+  reasons: readonly string[];
+}
+
+/** What the product path answers for a text (analyzeMessage for the message fields). */
+function predict(text: string): Predictions {
+  const message = analyzeMessage(text);
+  const ticket = analyzeTicket(text);
+  return {
+    sentiment: message.sentiment,
+    intent: message.intent,
+    // The sets label Portuguese "pt" without the variant: compare the base language.
+    lang: detectLanguage(text).replace('pt-BR', 'pt'),
+    escalate: String(ticket.requires_escalation),
+    reasons: ticket.escalation_reasons,
   };
-  const whole = count();
-  const rules = count('rules');
-  const held = count('heldout');
-  console.log(`\n## ${name}`);
-  console.log(
-    `accuracy: whole ${pct(whole.ok, whole.total)} (${whole.ok}/${whole.total}) · rules-writing ${pct(rules.ok, rules.total)} (${rules.ok}/${rules.total}) · held-out ${pct(held.ok, held.total)} (${held.ok}/${held.total})`,
-  );
+}
 
-  // Confusion matrix on the whole set: rows are the labels, columns the predictions.
-  const labels = [...new Set([...rows.map((r) => r.label), ...predictions])].sort();
-  const width = Math.max(8, ...labels.map((l) => l.length)) + 1;
-  console.log(`\nconfusion (whole set; rows = label, columns = prediction)`);
-  console.log(''.padEnd(width) + labels.map((l) => l.slice(0, 7).padStart(8)).join(''));
-  for (const label of labels) {
-    const cells = labels.map((predicted) => {
-      const n = rows.filter((row, i) => row.label === label && predictions[i] === predicted).length;
-      return String(n || '.').padStart(8);
-    });
-    console.log(label.padEnd(width) + cells.join(''));
-  }
-  if (showErrors) {
-    const errors = rows.filter((row, i) => row.part === 'rules' && predictions[i] !== row.label);
-    console.log(`\nrules-writing mistakes (${errors.length}):`);
-    rows.forEach((row, i) => {
-      if (row.part === 'rules' && predictions[i] !== row.label)
-        console.log(`  ${row.label} → ${predictions[i]}: ${row.text}`);
-    });
+function classField(title: string, rows: readonly Record_[], preds: readonly Predictions[], field: Field) {
+  console.log(`\n### ${title} — ${field}`);
+  for (const { part, name } of HALVES) {
+    const picked = rows
+      .map((row, i) => ({ row, p: preds[i] as Predictions }))
+      .filter((x) => x.row.part === part);
+    const labels = picked.map((x) => x.row.fields[field] ?? '');
+    const predictions = picked.map((x) => x.p[field]);
+    const ok = labels.filter((l, i) => l === predictions[i]).length;
+    console.log(`${name.padEnd(9)} accuracy ${proportion(ok, labels.length)}`);
+    if (field === 'sentiment' || field === 'intent') {
+      for (const line of perClassLines(labels, predictions)) console.log(line);
+      console.log(`  confusion (${name}; rows = label, columns = prediction)`);
+      for (const line of confusionLines(labels, predictions)) console.log(line);
+    }
+    if (showErrors && part === 'rules')
+      picked.forEach((x, i) => {
+        if (labels[i] !== predictions[i]) console.log(`  ✗ ${labels[i]} → ${predictions[i]}: ${x.row.text}`);
+      });
   }
 }
 
-/** Escalation: a yes/no field, so precision, recall and F1 (positive = escalate). */
-function evaluateEscalation(rows: readonly Row[], whyOf: ReadonlyMap<string, string>): void {
-  const analyses = rows.map((row) => analyzeTicket(row.text));
-  const scoresOf = (part?: Part) => {
-    const picked = rows.map((row, i) => ({ row, i })).filter(({ row }) => !part || row.part === part);
-    return binaryScores(
-      picked.map(({ row }) => row.label === 'true'),
-      picked.map(({ i }) => analyses[i]?.requires_escalation ?? false),
+function escalationField(title: string, rows: readonly Record_[], preds: readonly Predictions[]) {
+  console.log(`\n### ${title} — escalation (through analyzeTicket; positive = escalate)`);
+  for (const { part, name } of HALVES) {
+    const picked = rows
+      .map((row, i) => ({ row, p: preds[i] as Predictions }))
+      .filter((x) => x.row.part === part);
+    const s = binaryScores(
+      picked.map((x) => x.row.fields.escalate === 'true'),
+      picked.map((x) => x.p.escalate === 'true'),
     );
-  };
-  const line = (name: string, s: ReturnType<typeof scoresOf>) =>
-    `${name.padEnd(14)} precision ${s.precision.toFixed(3)} · recall ${s.recall.toFixed(3)} · F1 ${s.f1.toFixed(3)}  (TP ${s.tp}, FP ${s.fp}, FN ${s.fn}, TN ${s.tn})`;
-  console.log('\n## escalation (escalation-pt, through analyzeTicket; positive = escalate)');
-  console.log(line('whole', scoresOf()));
-  console.log(line('rules-writing', scoresOf('rules')));
-  console.log(line('held-out', scoresOf('heldout')));
-
-  // Per policy reason ("why" column): how many of its rows got the right yes/no.
-  const byWhy = new Map<string, { ok: number; total: number }>();
-  rows.forEach((row, i) => {
-    const why = whyOf.get(row.text) ?? '?';
-    const entry = byWhy.get(why) ?? { ok: 0, total: 0 };
-    entry.total++;
-    if ((analyses[i]?.requires_escalation ?? false) === (row.label === 'true')) entry.ok++;
-    byWhy.set(why, entry);
-  });
-  console.log('\nright yes/no by the set’s "why" (whole set):');
-  console.log(
-    [...byWhy.entries()]
-      .sort(([a], [b]) => (a < b ? -1 : 1))
-      .map(([why, { ok, total }]) => `${why} ${ok}/${total}`)
-      .join(' · '),
-  );
-  const counts = new Map<string, number>();
-  for (const analysis of analyses)
-    for (const reason of analysis.escalation_reasons) counts.set(reason, (counts.get(reason) ?? 0) + 1);
-  console.log(
-    `reasons given: ${[...counts.entries()].map(([reason, n]) => `${reason} ${n}`).join(' · ') || 'none'}`,
-  );
-  if (showErrors) {
-    const errors = rows
-      .map((row, i) => ({ row, analysis: analyses[i] }))
-      .filter(
-        ({ row, analysis }) =>
-          row.part === 'rules' && analysis?.requires_escalation !== (row.label === 'true'),
-      );
-    console.log(`\nrules-writing mistakes (${errors.length}):`);
-    for (const { row, analysis } of errors)
-      console.log(
-        `  ${row.label === 'true' ? 'escalate' : 'no'} → ${analysis?.escalation_reasons.join(',') || 'no'}: ${row.text}`,
-      );
+    const [pl, ph] = wilson(s.tp, s.tp + s.fp);
+    const [rl, rh] = wilson(s.tp, s.tp + s.fn);
+    console.log(
+      `${name.padEnd(9)} precision ${s.precision.toFixed(3)} [${pl.toFixed(2)}–${ph.toFixed(2)}] · recall ${s.recall.toFixed(3)} [${rl.toFixed(2)}–${rh.toFixed(2)}] · F1 ${s.f1.toFixed(3)}  (TP ${s.tp}, FP ${s.fp}, FN ${s.fn}, TN ${s.tn})`,
+    );
+    if (showErrors && part === 'rules')
+      for (const x of picked)
+        if ((x.row.fields.escalate === 'true') !== (x.p.escalate === 'true'))
+          console.log(
+            `  ✗ ${x.row.fields.why ?? ''} ${x.row.fields.escalate} → ${x.p.reasons.join(',') || 'no'}: ${x.row.text}`,
+          );
   }
 }
 
-const sentimentRows = loadRows(DEV_FILES.sentiment, 'sentiment');
-const intentRows = loadRows(DEV_FILES.intent, 'intent');
-const languageRows = loadRows(DEV_FILES.language, 'lang');
-const escalationRows = loadRows(DEV_FILES.escalation, 'escalate');
-const whyOf = new Map(loadRows(DEV_FILES.escalation, 'why').map((row) => [row.text, row.label]));
+const SETS: ReadonlyArray<{ readonly file: string; readonly fields: readonly Field[] }> = [
+  { file: DEV_FILES.sentiment, fields: ['sentiment'] },
+  { file: DEV_FILES.intent, fields: ['intent'] },
+  { file: DEV_FILES.language, fields: ['lang'] },
+  { file: DEV_FILES.escalation, fields: ['escalate'] },
+  { file: DEV_FILES.whatsapp, fields: ['sentiment', 'intent', 'lang', 'escalate'] },
+];
 
 console.log('# Offline analyzer evaluation');
 console.log(`data: ${DATA_DIR}`);
-console.log('split: FNV-1a hash of the text, even → rules-writing, odd → held-out');
+console.log('split: FNV-1a hash of the text, even → tune, odd → held-out; [a–b] = Wilson 95 % interval');
 
-// The product path: analyzeMessage detects the language first, then reads sentiment and intent.
-evaluate('sentiment (sentiment-pt)', sentimentRows, (text) => analyzeMessage(text).sentiment);
-evaluate('intent (intent-pt)', intentRows, (text) => analyzeMessage(text).intent);
-// The set labels Portuguese "pt" without the variant: compare the base language.
-evaluate('language (language, pt-BR counted as pt)', languageRows, (text) =>
-  detectLanguage(text).replace('pt-BR', 'pt'),
-);
-evaluateEscalation(escalationRows, whyOf);
+const allTexts: string[] = [];
+for (const set of SETS) {
+  const rows = loadRecords(set.file);
+  allTexts.push(...rows.map((r) => r.text));
+  const preds = rows.map((row) => predict(row.text));
+  const sizes = HALVES.map(({ part, name }) => `${name} ${rows.filter((r) => r.part === part).length}`).join(
+    ', ',
+  );
+  console.log(`\n## ${set.file} (${rows.length} rows: ${sizes})`);
+  for (const field of set.fields) {
+    if (field === 'escalate') escalationField(set.file, rows, preds);
+    else classField(set.file, rows, preds, field);
+  }
+}
+
+// The package's own paraphrases of each policy reason (data/paraphrases.jsonl, written for this
+// check, not taken from the dev sets): recall per reason, and the controls that must not escalate.
+{
+  const lines = readFileSync(new URL('../data/paraphrases.jsonl', import.meta.url), 'utf8')
+    .split('\n')
+    .filter((l) => l.trim())
+    .map((l) => JSON.parse(l) as { reason: string; text: string });
+  console.log('\n## own paraphrases of the escalation policy (data/paraphrases.jsonl)');
+  const byReason = new Map<string, { ok: number; total: number; missed: string[] }>();
+  for (const { reason, text } of lines) {
+    const ticket = analyzeTicket(text);
+    const entry = byReason.get(reason) ?? { ok: 0, total: 0, missed: [] };
+    entry.total++;
+    const right =
+      reason === 'none'
+        ? !ticket.requires_escalation
+        : (ticket.escalation_reasons as readonly string[]).includes(reason);
+    if (right) entry.ok++;
+    else entry.missed.push(`${ticket.escalation_reasons.join(',') || 'no'}: ${text}`);
+    byReason.set(reason, entry);
+  }
+  let ok = 0;
+  let total = 0;
+  for (const [reason, entry] of byReason) {
+    if (reason !== 'none') {
+      ok += entry.ok;
+      total += entry.total;
+    }
+    const what = reason === 'none' ? 'controls not escalated' : 'reason found';
+    console.log(`${reason.padEnd(24)} ${what} ${entry.ok}/${entry.total}`);
+    if (showErrors) for (const m of entry.missed) console.log(`  ✗ ${m}`);
+  }
+  console.log(`all reasons: recall ${proportion(ok, total)}`);
+}
+
+if (quick) process.exit(0);
 
 // Throughput: every dev text, repeated for about two seconds, one thread. Wall-clock rate and
 // rate per CPU second (the latter is steadier when other processes share the cores).
-const texts = [...sentimentRows, ...intentRows, ...languageRows, ...escalationRows].map((r) => r.text);
+const texts = allTexts;
 function throughput(name: string, run: (text: string) => unknown): void {
   for (let i = 0; i < 300; i++) run(texts[i % texts.length] ?? '');
   let messages = 0;
