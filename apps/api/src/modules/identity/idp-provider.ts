@@ -430,9 +430,6 @@ export class IdentityProvider {
     if (!block || block.username !== username || block.expiresAt.getTime() <= Date.now()) {
       throw wrongCredentials();
     }
-    if (!isSrpTimestamp(responses.TIMESTAMP)) {
-      throw new IdpError('InvalidParameterException', 'Invalid TIMESTAMP value.');
-    }
     const address = addressKey(client.ip);
     const pairKey = await this.countPasswordTry(username, address);
     const found = await findUserByEmail(this.db, username);
@@ -446,12 +443,14 @@ export class IdentityProvider {
       tested: verifier !== null,
     });
     if (!fresh) throw wrongCredentials();
-    const valid = verifyPasswordClaim(block, verifier, {
+    // A TIMESTAMP that is not a real date in the clients' format fails the claim, as in Cognito.
+    const signed = verifyPasswordClaim(block, verifier, {
       username,
       secretBlock: responses.PASSWORD_CLAIM_SECRET_BLOCK,
       timestamp: responses.TIMESTAMP,
       signature: responses.PASSWORD_CLAIM_SIGNATURE,
     });
+    const valid = signed && isSrpTimestamp(responses.TIMESTAMP);
     // A claim that could not test a password (no verifier yet) is not recorded as a wrong one:
     // the fallback, if one comes, decides.
     return this.concludeSignIn(user, valid, client, pairKey, verifier !== null);

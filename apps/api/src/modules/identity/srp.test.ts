@@ -94,6 +94,7 @@ async function claim(
   challenge: Awaited<ReturnType<typeof srpChallenge>>,
   password: string,
   secretBlock?: string,
+  timestamp = new DateHelper().getNowString(),
 ) {
   const params = challenge.answer.body.ChallengeParameters;
   const BigInteger = challenge.helper.N.constructor;
@@ -108,7 +109,6 @@ async function claim(
     ),
   );
   const block = secretBlock ?? params.SECRET_BLOCK;
-  const timestamp = new DateHelper().getNowString();
   const signature = createHmac('sha256', hkdf)
     .update(
       Buffer.concat([
@@ -437,5 +437,25 @@ describe('USER_SRP_AUTH on the built-in provider', () => {
     if (challenge.kind !== 'newPassword') return;
     await completeNewPassword(challenge.user, 'Convite#Aceito2026');
     expect((await cognitoSignIn(server.url, email, 'Convite#Aceito2026')).kind).toBe('session');
+  });
+
+  it("a TIMESTAMP that is not a real date in the clients' format fails the claim, signed or not", async () => {
+    const { email, password } = await createTestUser(server.database);
+    // Fri 27 Nov 2026 is right; a zero-padded day and a wrong weekday are refused, as Cognito does.
+    for (const timestamp of [
+      'Fri Nov 27 09:05:03 UTC 2026',
+      'Fri Nov 06 09:05:03 UTC 2026',
+      'Thu Nov 27 09:05:03 UTC 2026',
+    ]) {
+      const challenge = await srpChallenge(server.url, email);
+      const answer = await call(
+        server.url,
+        'RespondToAuthChallenge',
+        await claim(challenge, password, undefined, timestamp),
+      );
+      expect(answer.body.__type ?? 'signed in').toBe(
+        timestamp.startsWith('Fri Nov 27') ? 'signed in' : 'NotAuthorizedException',
+      );
+    }
   });
 });

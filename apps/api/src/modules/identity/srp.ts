@@ -127,10 +127,24 @@ function sessionKey(S: bigint, u: bigint) {
     .subarray(0, 16);
 }
 
-/** TIMESTAMP as the clients format it: `ddd MMM D HH:mm:ss UTC YYYY`, the day not zero-padded. */
-const timestampPattern =
-  /^(Sun|Mon|Tue|Wed|Thu|Fri|Sat) (Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) ([1-9]|[12]\d|3[01]) ([01]\d|2[0-3]):[0-5]\d:[0-5]\d UTC \d{4}$/;
-export const isSrpTimestamp = (text: string) => timestampPattern.test(text);
+const weekDays = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
+const months = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+const timestampPattern = /^([A-Z][a-z]{2}) ([A-Z][a-z]{2}) ([1-9]\d?) (\d\d):(\d\d):(\d\d) UTC (\d{4})$/;
+
+/**
+ * Whether TIMESTAMP is a real date as the clients format it: `ddd MMM D HH:mm:ss UTC YYYY`, the
+ * day not zero-padded, the weekday that date's (Cognito refuses `Sep 05` and a wrong weekday).
+ */
+export function isSrpTimestamp(text: string): boolean {
+  const parts = timestampPattern.exec(text);
+  if (!parts) return false;
+  const [weekDay, month, ...numbers] = parts.slice(1);
+  const [day = 0, hours = 0, minutes = 0, seconds = 0, year = 0] = numbers.map(Number);
+  const monthIndex = months.indexOf(month ?? '');
+  if (monthIndex < 0 || hours > 23 || minutes > 59 || seconds > 59) return false;
+  const date = new Date(Date.UTC(year, monthIndex, day, hours, minutes, seconds));
+  return date.getUTCDate() === day && weekDays[date.getUTCDay()] === weekDay;
+}
 
 export interface PasswordClaim {
   username: string;
