@@ -1,9 +1,10 @@
 import type { Intent, Language, Sentiment, UrgencyLevel } from './enums.ts';
 import { classifyIntentDetailed, type IntentResult } from './intent.ts';
 import { detectLanguageDetailed } from './language.ts';
+import { prepareText } from './normalize.ts';
 import { findRedFlags, LEGAL_RE, REGULATOR_RE, type RedFlagMatcher } from './red-flags.ts';
 import { suggestReplies } from './replies.ts';
-import { analyzeSentiment, type SentimentResult } from './sentiment.ts';
+import { analyzeSentiment, type SentimentResult, withSarcasm } from './sentiment.ts';
 import { foldText, wordsRegex } from './text.ts';
 import { scoreUrgency } from './urgency.ts';
 
@@ -78,10 +79,13 @@ export const ANALYSED_PREFIX = 20_000;
 
 /** Everything a message's analysis needs, offline and deterministic. */
 export function analyzeMessage(fullText: string, options: AnalyzeOptions = {}): MessageAnalysis {
-  const text = fullText.slice(0, ANALYSED_PREFIX);
-  const detection = detectLanguageDetailed(text, { fallback: options.defaultLanguage ?? 'pt-BR' });
+  const written = fullText.slice(0, ANALYSED_PREFIX);
+  const detection = detectLanguageDetailed(written, { fallback: options.defaultLanguage ?? 'pt-BR' });
   const language = detection.language;
-  const sentiment = analyzeSentiment(text, language);
+  // Informal Portuguese is rewritten first ("vc n resolveu" → "você não resolveu"; normalize.ts).
+  const prepared = prepareText(written, language);
+  const text = prepared.text;
+  const sentiment = withSarcasm(analyzeSentiment(text, language), prepared.cues.sarcasm);
   const redFlags = findRedFlags(fullText, options.tenantTerms ?? []);
   const urgency = scoreUrgency(text, { sentiment, redFlagCount: redFlags.words.length });
   const intent = classifyIntentDetailed(text, sentiment, { lang: language, urgency });

@@ -68,8 +68,8 @@ const PATTERNS: ReadonlyArray<{ readonly re: RegExp; readonly weight: number; re
   },
 ];
 
-const POSITIVE_EMOJI = /[😀😃😄😁😊🙂😍🥰😘👍👏🙏❤💙💚🤩🎉✅]|[:;]-?[)D]/gu;
-const NEGATIVE_EMOJI = /[😡😠🤬😤😞😢😭😩😫👎😒🙄💩😔😕]|:-?\(/gu;
+const POSITIVE_EMOJI = /[😀😃😄😁😊🙂😍🥰😘👍👏🙏❤💙💚🤩🎉✅🥳😎💯🤗🙌⭐]|[:;]-?[)D]/gu;
+const NEGATIVE_EMOJI = /[😡😠🤬😤😞😢😭😩😫👎😒🙄💩😔😕💔🤦😑😓😰😖😣]|:-?\(/gu;
 
 interface Unit {
   readonly entry: Entry | undefined;
@@ -381,5 +381,25 @@ export function analyzeSentiment(text: string, lang: Language = 'pt-BR'): Sentim
     evidence: evidence.map((e) => ({ ...e, weight: round(e.weight * boost, 2) })),
     positive: round(positive, 2),
     negative: round(negative, 2),
+  };
+}
+
+/**
+ * Irony read as what it is: ironic praise next to a negative fact ("ótimo atendimento hein, 4 dias
+ * esperando", see normalize.ts) makes a positive or mixed reading negative, its praise words
+ * counted against.
+ */
+export function withSarcasm(result: SentimentResult, sarcastic: boolean): SentimentResult {
+  if (!sarcastic || result.sentiment === 'negative' || result.sentiment === 'neutral') return result;
+  const negative = result.negative + result.positive;
+  return {
+    sentiment: 'negative',
+    score: -Math.abs(result.score || 0.5),
+    evidence: [
+      ...result.evidence,
+      { term: 'ironia', weight: -result.positive, source: 'pattern', negated: false },
+    ],
+    positive: 0,
+    negative,
   };
 }

@@ -11,8 +11,9 @@ import {
 import { findEscalations } from './escalation.ts';
 import { detectLanguageDetailed } from './language.ts';
 import { ANALYSED_PREFIX, type AnalyzeOptions } from './message.ts';
+import { prepareText } from './normalize.ts';
 import { findRedFlags, LEGAL_RE, REGULATOR_RE } from './red-flags.ts';
-import { analyzeSentiment, type SentimentEvidence } from './sentiment.ts';
+import { analyzeSentiment, type SentimentEvidence, withSarcasm } from './sentiment.ts';
 import { foldText, wordsRegex } from './text.ts';
 import { scoreUrgency } from './urgency.ts';
 
@@ -160,14 +161,26 @@ export function analyzeTicket(fullText: string, options: AnalyzeOptions = {}): T
   const allTurns = parseConversation(fullText);
   const redFlags = findRedFlags(customerTextOf(allTurns) || fullText, options.tenantTerms ?? []);
   const conversationText = fullText.slice(0, ANALYSED_PREFIX);
-  const turns = conversationText === fullText ? allTurns : parseConversation(conversationText);
+  const writtenTurns = conversationText === fullText ? allTurns : parseConversation(conversationText);
+  const writtenText = customerTextOf(writtenTurns) || conversationText;
+  const detection = detectLanguageDetailed(writtenText, { fallback: options.defaultLanguage ?? 'pt-BR' });
+  const language: Language = detection.language;
+  // The customer's informal Portuguese is rewritten first (normalize.ts), one turn at a time.
+  const sarcastic = new Set<Turn>();
+  const turns = writtenTurns.map((turn) => {
+    if (turn.speaker !== 'customer') return turn;
+    const prepared = prepareText(turn.text, language);
+    const rewritten = prepared.text === turn.text ? turn : { ...turn, text: prepared.text };
+    if (prepared.cues.sarcasm) sarcastic.add(rewritten);
+    return rewritten;
+  });
   const customerTurns = turns.filter((t) => t.speaker === 'customer');
   const customerText = customerTextOf(turns);
   const analysedText = customerText || conversationText;
-  const detection = detectLanguageDetailed(analysedText, { fallback: options.defaultLanguage ?? 'pt-BR' });
-  const language: Language = detection.language;
 
-  const sentiments = customerTurns.map((t) => analyzeSentiment(t.text, language));
+  const sentiments = customerTurns.map((t) =>
+    withSarcasm(analyzeSentiment(t.text, language), sarcastic.has(t)),
+  );
   let weighted = 0;
   let weights = 0;
   sentiments.forEach((s, index) => {
