@@ -10,6 +10,16 @@ import {
   RespondToAuthChallengeCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { fetchRuntimeConfig } from './runtime-config.ts';
+import { passwordClaimSignature, srpTimestamp, startSrp } from './srp.ts';
+
+/**
+ * Where the fallback after a refused SRP claim names that claim (its SECRET_BLOCK), so the built-in
+ * provider counts the pair as one try (the API's srpFallbackMetadataKey). Cognito passes
+ * ClientMetadata to Lambda triggers only.
+ */
+const srpFallbackMetadataKey = 'atende_srp_fallback';
+
+const isNamed = (error: unknown, name: string) => error instanceof Error && error.name === name;
 
 export async function connectCognito() {
   const { idp } = await fetchRuntimeConfig();
@@ -21,16 +31,70 @@ export async function connectCognito() {
     maxAttempts: 3,
   });
   const ClientId = idp.clientId;
+  const poolName = idp.userPoolId.split('_')[1] ?? '';
+
+  const passwordAuth = (username: string, password: string, refusedSrpBlock?: string) =>
+    client.send(
+      new InitiateAuthCommand({
+        AuthFlow: 'USER_PASSWORD_AUTH',
+        ClientId,
+        AuthParameters: { USERNAME: username, PASSWORD: password },
+        ...(refusedSrpBlock ? { ClientMetadata: { [srpFallbackMetadataKey]: refusedSrpBlock } } : {}),
+      }),
+    );
 
   return {
-    initiateAuth: (username: string, password: string) =>
-      client.send(
-        new InitiateAuthCommand({
-          AuthFlow: 'USER_PASSWORD_AUTH',
-          ClientId,
-          AuthParameters: { USERNAME: username, PASSWORD: password },
-        }),
-      ),
+    /**
+     * Signs in with SRP (USER_SRP_AUTH, then the PASSWORD_VERIFIER claim): the password stays in
+     * the browser. After a NotAuthorizedException — a user whose password predates SRP, or a pool
+     * that refuses the flow — it tries USER_PASSWORD_AUTH once, naming the refused claim so the
+     * pair counts as one try. Answers as InitiateAuth does: tokens or the next challenge.
+     */
+    signIn: async (username: string, password: string) => {
+      let refusedSrpBlock: string | undefined;
+      try {
+        const srp = startSrp();
+        const challenge = await client.send(
+          new InitiateAuthCommand({
+            AuthFlow: 'USER_SRP_AUTH',
+            ClientId,
+            AuthParameters: { USERNAME: username, SRP_A: srp.A.toString(16) },
+          }),
+        );
+        if (challenge.ChallengeName !== 'PASSWORD_VERIFIER') return challenge;
+        const params = challenge.ChallengeParameters ?? {};
+        const { SALT: salt, SRP_B: srpB, SECRET_BLOCK: secretBlock } = params;
+        if (!salt || !srpB || !secretBlock) return challenge; // reported as an unsupported answer
+        refusedSrpBlock = secretBlock;
+        const userId = params.USER_ID_FOR_SRP ?? username;
+        const timestamp = srpTimestamp();
+        const signature = await passwordClaimSignature(srp, {
+          poolName,
+          username: userId,
+          password,
+          salt,
+          srpB,
+          secretBlock,
+          timestamp,
+        });
+        return await client.send(
+          new RespondToAuthChallengeCommand({
+            ChallengeName: 'PASSWORD_VERIFIER',
+            ClientId,
+            Session: challenge.Session,
+            ChallengeResponses: {
+              USERNAME: userId,
+              PASSWORD_CLAIM_SECRET_BLOCK: secretBlock,
+              TIMESTAMP: timestamp,
+              PASSWORD_CLAIM_SIGNATURE: signature,
+            },
+          }),
+        );
+      } catch (error) {
+        if (!isNamed(error, 'NotAuthorizedException')) throw error;
+      }
+      return passwordAuth(username, password, refusedSrpBlock);
+    },
     respondToNewPasswordChallenge: (session: string, username: string, newPassword: string) =>
       client.send(
         new RespondToAuthChallengeCommand({

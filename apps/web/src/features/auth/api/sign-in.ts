@@ -6,10 +6,13 @@ export type SignInAnswer =
   /** First access with a temporary password: a new one must be chosen (RespondToAuthChallenge). */
   | { kind: 'newPasswordRequired'; session: string; username: string };
 
-/** InitiateAuth with USER_PASSWORD_AUTH. */
+/**
+ * Signs in with SRP, falling back once to USER_PASSWORD_AUTH after a refusal (cognito-client.ts
+ * `signIn`); first access answers NEW_PASSWORD_REQUIRED.
+ */
 export async function signInWithPassword(email: string, password: string): Promise<SignInAnswer> {
   const idp = await getIdp();
-  const answer = await idp.initiateAuth(email, password);
+  const answer = await idp.signIn(email, password);
 
   if (answer.ChallengeName === 'NEW_PASSWORD_REQUIRED') {
     if (!answer.Session) throw new AuthFlowError('Falha no login');

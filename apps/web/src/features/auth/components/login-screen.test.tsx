@@ -60,11 +60,12 @@ describe('login screen', () => {
 
     expect(await screen.findByRole('heading', { name: 'Chamados' })).toBeTruthy();
     expect(router.state.location.pathname + router.state.location.search).toBe('/tickets?q=procon');
+    // SRP: the password is not sent (this fake provider answers tokens at once).
     expect(sentInputs('initiateAuth')).toEqual([
       {
-        AuthFlow: 'USER_PASSWORD_AUTH',
+        AuthFlow: 'USER_SRP_AUTH',
         ClientId: 'atende-web',
-        AuthParameters: { USERNAME: 'demo@atende.local', PASSWORD: 'Demo#Senha2026' },
+        AuthParameters: { USERNAME: 'demo@atende.local', SRP_A: expect.stringMatching(/^[0-9a-f]+$/) },
       },
     ]);
     expect(localStorage.getItem(ID_TOKEN_STORAGE_KEY)).not.toBeNull();
@@ -76,6 +77,46 @@ describe('login screen', () => {
     fillIn('demo@atende.local', 'Demo#Senha2026');
     expect(await screen.findByRole('heading', { name: 'Painel' })).toBeTruthy();
     expect(router.state.location.pathname).toBe('/dashboard');
+  });
+
+  it('signs in over SRP, and falls back once to the password flow after a refused claim', async () => {
+    const challenge = {
+      ChallengeName: 'PASSWORD_VERIFIER',
+      ChallengeParameters: {
+        SALT: '9f1c2b3a4d5e6f708192a3b4c5d6e7f8',
+        SRP_B: '834396229144bc8f3fc8ad67841392f30de4035ad53013e711e16094164c9c1a',
+        SECRET_BLOCK: 'YmxvY28=',
+        USER_ID_FOR_SRP: 'demo@atende.local',
+      },
+    };
+    answerCognito({
+      initiateAuth: (input) =>
+        input.AuthFlow === 'USER_SRP_AUTH' ? challenge : { AuthenticationResult: { IdToken: fakeIdToken() } },
+      respondToAuthChallenge: () => {
+        throw idpError('NotAuthorizedException', 'Incorrect username or password.');
+      },
+    });
+    await renderLoadedApp('/login');
+    fillIn('Demo@atende.local', 'Demo#Senha2026');
+
+    expect(await screen.findByRole('heading', { name: 'Painel' })).toBeTruthy();
+    expect(sentInputs('respondToAuthChallenge')).toEqual([
+      {
+        ChallengeName: 'PASSWORD_VERIFIER',
+        ClientId: 'atende-web',
+        ChallengeResponses: {
+          USERNAME: 'demo@atende.local',
+          PASSWORD_CLAIM_SECRET_BLOCK: 'YmxvY28=',
+          TIMESTAMP: expect.any(String),
+          PASSWORD_CLAIM_SIGNATURE: expect.any(String),
+        },
+      },
+    ]);
+    expect(sentInputs('initiateAuth').map((input) => input.AuthFlow)).toEqual([
+      'USER_SRP_AUTH',
+      'USER_PASSWORD_AUTH',
+    ]);
+    expect(sentInputs('initiateAuth')[1]?.ClientMetadata).toEqual({ atende_srp_fallback: 'YmxvY28=' });
   });
 
   it('shows a wrong password in an alert and keeps the user here', async () => {
