@@ -4,6 +4,7 @@ import {
   addBusinessMinutes,
   type BusinessSchedule,
   businessMinutesBetween,
+  businessMinutesCounter,
   closedReason,
   holidaysOf,
   isValidTimeZone,
@@ -282,5 +283,25 @@ describe('properties', () => {
       ),
       { numRuns: 200 },
     );
+  });
+
+  it('businessMinutesCounter agrees with businessMinutesBetween, inside its range and out of it', () => {
+    const from = sp('2026-01-01T00:00');
+    const to = sp('2026-12-31T00:00');
+    const zones = [office, withHours({ timeZone: 'America/New_York', state: 'SP' })];
+    for (const schedule of zones) {
+      const count = businessMinutesCounter(schedule, from, to);
+      fc.assert(
+        fc.property(
+          fc.integer({ min: from - 30 * 86_400_000, max: to + 30 * 86_400_000 }),
+          fc.integer({ min: 0, max: 20 * 86_400_000 }),
+          (a, span) => {
+            expect(count(a, a + span)).toBeCloseTo(businessMinutesBetween(schedule, a, a + span), 6);
+          },
+        ),
+        { numRuns: 300 },
+      );
+    }
+    expect(businessMinutesCounter(null, from, to)(from, from + 90 * 60_000)).toBe(90);
   });
 });

@@ -294,6 +294,60 @@ export function businessMinutesBetween(
 }
 
 /**
+ * `businessMinutesBetween` for many pairs of instants of one schedule (a report over a year of
+ * waits): the open intervals of the days of `[from, to]` are laid out once with the open time
+ * before each, and each instant is then a binary search — no time-zone arithmetic per pair.
+ * A pair with an instant outside the range is counted by `businessMinutesBetween`.
+ */
+export function businessMinutesCounter(
+  schedule: BusinessSchedule | null,
+  from: number,
+  to: number,
+): (start: number, end: number) => number {
+  if (!schedule) return (start, end) => businessMinutesBetween(null, start, end);
+  const starts: number[] = [];
+  const ends: number[] = [];
+  const openBefore: number[] = [];
+  let total = 0;
+  const lastDate = localDate(to, schedule.timeZone);
+  for (let date = nextDate(localDate(from, schedule.timeZone), -1); date <= lastDate; date = nextDate(date)) {
+    for (const [s, e] of openIntervals(schedule, date)) {
+      const start = Math.max(s, ends[ends.length - 1] ?? s); // a zone shift may make days touch
+      if (e <= start) continue;
+      starts.push(start);
+      ends.push(e);
+      openBefore.push(total);
+      total += e - start;
+    }
+  }
+  const rangeStart = starts[0] ?? from;
+  const rangeEnd = ends[ends.length - 1] ?? to;
+  /** Open ms from the first interval's start up to `t`. */
+  const openUpTo = (t: number) => {
+    let low = 0;
+    let high = starts.length - 1;
+    let found = -1;
+    while (low <= high) {
+      const mid = (low + high) >> 1;
+      if ((starts[mid] as number) <= t) {
+        found = mid;
+        low = mid + 1;
+      } else high = mid - 1;
+    }
+    if (found < 0) return 0;
+    return (openBefore[found] as number) + Math.min(t, ends[found] as number) - (starts[found] as number);
+  };
+  const inRange = (t: number) => t >= Math.min(from, rangeStart) && t <= Math.max(to, rangeEnd);
+  return (start, end) => {
+    if (end <= start) return 0;
+    if (!inRange(start) || !inRange(end) || starts.length === 0) {
+      return businessMinutesBetween(schedule, start, end);
+    }
+    return (openUpTo(end) - openUpTo(start)) / minuteMs;
+  };
+}
+
+/**
  * The instant `minutes` open business minutes after `start`: out of hours, counting starts at the
  * next opening (so 0 minutes gives that opening). Null when the schedule never opens (no weekday
  * with hours, or no open day within three years). A null schedule adds wall-clock minutes.

@@ -8,7 +8,7 @@ import {
   sentiments,
 } from '@atende/contracts';
 import type { TenantScope } from '../../db/tenant.ts';
-import { businessMinutesBetween, toSchedule } from '../../lib/business-time.ts';
+import { businessMinutesCounter, toSchedule } from '../../lib/business-time.ts';
 import { iso } from '../../lib/db-helpers.ts';
 import { AppError } from '../../lib/errors.ts';
 import { dateRange, saoPauloDay, saoPauloDayStart, saoPauloDays } from '../../lib/periods.ts';
@@ -142,22 +142,23 @@ export async function getSlaAnalytics(
   const since = settings?.since ?? now;
   const schedule = toSchedule(settings?.hours ?? null);
   const episodes = await repo.slaEpisodesStarted(tx, tenantId, window, since);
+  // Answers come after their start, most within days: the window and a month after it (up to now).
+  const answeredBy = Math.min(now.getTime(), window.to.at.getTime() + 30 * 86_400_000);
+  const minutesBetween = businessMinutesCounter(schedule, window.from.getTime(), answeredBy);
   const total: SlaTally = { met: 0, breached: 0, open: 0, answerMinutes: [] };
   const byDay = new Map<string, SlaTally>();
-  for (const episode of episodes) {
-    const date = saoPauloDay(new Date(episode.startedAt));
+  for (const [startedAt, answeredAt, dueAt, breached] of episodes) {
+    const date = saoPauloDay(new Date(startedAt));
     let day = byDay.get(date);
     if (!day) {
       day = { met: 0, breached: 0, open: 0, answerMinutes: [] };
       byDay.set(date, day);
     }
-    const answeredLate =
-      episode.answeredAt !== null && episode.dueAt !== null && episode.answeredAt > episode.dueAt;
-    const outcome =
-      episode.breached || answeredLate ? 'breached' : episode.answeredAt !== null ? 'met' : 'open';
+    const answeredLate = answeredAt !== null && dueAt !== null && answeredAt > dueAt;
+    const outcome = breached || answeredLate ? 'breached' : answeredAt !== null ? 'met' : 'open';
     for (const tally of [day, total]) tally[outcome]++;
-    if (episode.answeredAt !== null) {
-      const minutes = businessMinutesBetween(schedule, episode.startedAt, episode.answeredAt);
+    if (answeredAt !== null) {
+      const minutes = minutesBetween(startedAt, answeredAt);
       day.answerMinutes.push(minutes);
       total.answerMinutes.push(minutes);
     }

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { slaEpisodes, tenants } from '../../db/schema/index.ts';
 import { withTenant } from '../../db/tenant.ts';
 import { type ApiCall, type Json, twoTenants } from '../../test/helpers.ts';
-import { slaEpisodesStarted } from './dashboard.repo.ts';
+import { slaEpisodesStartedQuery } from './dashboard.repo.ts';
 
 /** An instant from a São Paulo wall time (UTC−3). */
 const sp = (date: string, time: string) => new Date(`${date}T${time}:00-03:00`);
@@ -154,7 +154,7 @@ describe('GET /analytics/sla (issue 31)', () => {
       await tx.execute(sql`set local enable_seqscan = off`);
       const window = { from: sp(friday, '00:00'), to: { at: sp('2026-11-17', '00:00'), exclusive: true } };
       const result = await tx.execute(
-        sql`explain ${slaEpisodesStarted(tx, t.a.tenant.id, window, sp('2026-11-01', '00:00'))}`,
+        sql`explain ${slaEpisodesStartedQuery(tx, t.a.tenant.id, window, sp('2026-11-01', '00:00'))}`,
       );
       return (result as unknown as { rows: Record<string, string>[] }).rows
         .map((r) => Object.values(r)[0])
