@@ -1,14 +1,36 @@
-import { expect, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import { passwordRule } from '../../packages/contracts/src/password-policy.ts';
 import { demo, firstAccessUser, recoveryUser } from '../fixtures.ts';
 import { expectAccessible, mailedCode, signIn } from './helpers.ts';
 
+/** The bodies of the calls to the identity provider (`POST /`), as the page sends them. */
+function idpCalls(page: Page) {
+  const bodies: string[] = [];
+  page.on('request', (request) => {
+    if (request.method() === 'POST' && new URL(request.url()).pathname === '/')
+      bodies.push(request.postData() ?? '');
+  });
+  return {
+    bodies,
+    /** Each call's AuthFlow or ChallengeName, in order. */
+    steps: () =>
+      bodies.map((body) => {
+        const parsed = JSON.parse(body) as { AuthFlow?: string; ChallengeName?: string };
+        return parsed.AuthFlow ?? parsed.ChallengeName;
+      }),
+  };
+}
+
 test('the demo user signs in, sees the organisation, and signs out', async ({ page }) => {
+  const calls = idpCalls(page);
   await page.goto('/login');
   await expect(page.getByRole('heading', { name: 'Entrar na plataforma' })).toBeVisible();
   await expectAccessible(page);
   await signIn(page, demo.email, demo.password);
   await expect(page).toHaveURL(/\/dashboard$/);
+  // Over SRP: the claim proves the password, which never leaves the browser.
+  expect(calls.steps()).toEqual(['USER_SRP_AUTH', 'PASSWORD_VERIFIER']);
+  expect(calls.bodies.join('\n')).not.toContain(demo.password);
   await expect(page.getByText(demo.email)).toBeVisible();
   await expect(page.getByText('Demonstração')).toBeVisible();
 
@@ -19,10 +41,13 @@ test('the demo user signs in, sees the organisation, and signs out', async ({ pa
 });
 
 test('a wrong password shows the error and keeps the user on the login screen', async ({ page }) => {
+  const calls = idpCalls(page);
   await page.goto('/login');
   await signIn(page, demo.email, 'Errada#Senha1');
   await expect(page.getByRole('alert')).toContainText('E-mail ou senha incorretos.');
   await expect(page).toHaveURL(/\/login$/);
+  // The refused claim, then the one fallback (refused as well: the claim tested the password).
+  expect(calls.steps()).toEqual(['USER_SRP_AUTH', 'PASSWORD_VERIFIER', 'USER_PASSWORD_AUTH']);
 });
 
 test('an empty login is refused in pt-BR under the inputs, the browser never checking it itself', async ({
