@@ -27,8 +27,9 @@ export function customerSearchWords(search: string | undefined) {
 /**
  * The name and document part of search_text: it is foldText(name, document, company, e-mail,
  * phone digits) (service and seed-bulk alike) and the document is digits, so it ends at the document.
+ * A DigiSac contact has no document: its search_text is its name and number, matched whole.
  */
-const nameAndDocumentText = sql`left(${customers.searchText}, strpos(${customers.searchText} || ' ', ' ' || ${customers.document} || ' ') + length(${customers.document}))`;
+const nameAndDocumentText = sql`case when ${customers.document} is null then ${customers.searchText} else left(${customers.searchText}, strpos(${customers.searchText} || ' ', ' ' || ${customers.document} || ' ') + length(${customers.document})) end`;
 
 /**
  * A page of customers and the total, in one statement (see countOrEstimate). With

@@ -230,10 +230,11 @@ describe('customers API', () => {
     });
     expect(internal.status, JSON.stringify(internal.body)).toBe(201);
     // A DigiSac contact: no document, the number as DigiSac stores it (country code, digits).
+    const contactName = `Contato ${letters()}`;
     const contact = await withTenant(t.server.database.db, t.a.tenant.id, (scope) =>
       upsertDigisacContact(scope, {
         externalId: randomUUID(),
-        name: `Contato ${letters()}`,
+        name: contactName,
         phone: `55489${head}${rest}`,
       }),
     );
@@ -252,6 +253,13 @@ describe('customers API', () => {
       expect(await ids(q), q).toContain(contact.id);
       expect(await ids(q), q).not.toContain(internal.body.id);
     }
+    // The ticket form's picker (name or document only) finds the contact too, by name or number.
+    const picker = async (q: string) =>
+      (
+        await t.a.api('GET', `/customers?search=${encodeURIComponent(q)}&match=name_document&limit=10`)
+      ).body.customers.map((c: { id: string }) => c.id);
+    expect(await picker(contactName)).toEqual([contact.id]);
+    expect(await picker(`9${head}${rest}`)).toEqual([contact.id]);
     const listed = (await t.a.api('GET', `/customers?search=${head}${rest}`)).body.customers;
     expect(listed.find((c: { id: string }) => c.id === contact.id)).toMatchObject({
       source: 'digisac',
