@@ -10,7 +10,7 @@ import {
 } from '@atende/contracts';
 import { CalendarOff, Copy, Info, Plus, X } from 'lucide-react';
 import { useEffect } from 'react';
-import { Controller, type UseFormReturn, useFieldArray } from 'react-hook-form';
+import { Controller, type FieldPath, type UseFormReturn, useFieldArray } from 'react-hook-form';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button.tsx';
 import {
@@ -119,7 +119,9 @@ function HoursForm({
         toast.success(messages.saved);
       },
       onError: (error) => {
-        if (showServerFieldErrors(form, error, (field) => formFieldOf(field) as never)) return;
+        const nameOf = (field: string) =>
+          formFieldOf(field) as FieldPath<BusinessHoursFormValues> | undefined;
+        if (showServerFieldErrors(form, error, nameOf)) return;
         toast.error((error instanceof ApiError && error.error?.detail) || messages.saveFailed);
       },
     });
