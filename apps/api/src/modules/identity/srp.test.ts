@@ -1,5 +1,3 @@
-import { createHmac } from 'node:crypto';
-import * as cognitoJs from 'amazon-cognito-identity-js';
 import {
   AuthenticationDetails,
   CognitoUser,
@@ -12,15 +10,9 @@ import { eq } from 'drizzle-orm';
 import { createRemoteJWKSet, jwtVerify } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { srpClaims, users } from '../../db/schema/index.ts';
-import {
-  createTestUser,
-  type Json,
-  json,
-  signedInClient,
-  startTestServer,
-  type TestServer,
-} from '../../test/helpers.ts';
+import { createTestUser, signedInClient, startTestServer, type TestServer } from '../../test/helpers.ts';
 import { outboxReader } from '../../test/outbox.ts';
+import { call, claim, srpChallenge } from '../../test/srp-client.ts';
 import { builtInClientId, builtInPoolId } from './idp-config.ts';
 import { srpFallbackMetadataKey } from './idp-provider.ts';
 import { openSecretBlock, sealSecretBlock, secretBlockKey } from './srp.ts';
@@ -29,13 +21,6 @@ import { openSecretBlock, sealSecretBlock, secretBlockKey } from './srp.ts';
 // (amazon-cognito-identity-js's authenticateUser, Amplify v6's signIn) and with the protocol
 // spoken by hand (replay, expiry, another process, the web's fallback, the shared throttle).
 
-// Exported by the library but not in its typings: its SRP maths and its TIMESTAMP.
-const { AuthenticationHelper, DateHelper } = cognitoJs as unknown as {
-  AuthenticationHelper: new (poolName: string) => unknown;
-  DateHelper: new () => { getNowString(): string };
-};
-
-const poolName = builtInPoolId.split('_')[1] ?? '';
 const secretKey = 'c3'.repeat(32);
 
 /** amazon-cognito-identity-js's sign-in (USER_SRP_AUTH), as a promise. */
@@ -57,78 +42,6 @@ function completeNewPassword(user: CognitoUser, password: string) {
   return new Promise<CognitoUserSession>((resolve, reject) =>
     user.completeNewPasswordChallenge(password, {}, { onSuccess: resolve, onFailure: reject }),
   );
-}
-
-/** One Cognito JSON call, answered as {status, body}. */
-async function call(url: string, operation: string, body: unknown, headers: Record<string, string> = {}) {
-  const res = await fetch(url, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/x-amz-json-1.1',
-      'x-amz-target': `AWSCognitoIdentityProviderService.${operation}`,
-      ...headers,
-    },
-    body: JSON.stringify(body),
-  });
-  return { status: res.status, body: (await json(res)) as Json };
-}
-
-/** The client's side by hand (amazon-cognito-identity-js's AuthenticationHelper does the maths). */
-async function srpChallenge(url: string, email: string) {
-  const helper = new AuthenticationHelper(poolName);
-  // biome-ignore lint/suspicious/noExplicitAny: the helper's callback API is untyped here
-  const h = helper as any;
-  const A: { toString(radix: number): string } = await new Promise((resolve, reject) =>
-    h.getLargeAValue((err: Error | null, value: never) => (err ? reject(err) : resolve(value))),
-  );
-  const answer = await call(url, 'InitiateAuth', {
-    AuthFlow: 'USER_SRP_AUTH',
-    ClientId: builtInClientId,
-    AuthParameters: { USERNAME: email, SRP_A: A.toString(16) },
-  });
-  return { helper: h, answer };
-}
-
-/** The PASSWORD_VERIFIER responses for `password`, signed over `secretBlock` (default: the one given). */
-async function claim(
-  challenge: Awaited<ReturnType<typeof srpChallenge>>,
-  password: string,
-  secretBlock?: string,
-  timestamp = new DateHelper().getNowString(),
-) {
-  const params = challenge.answer.body.ChallengeParameters;
-  const BigInteger = challenge.helper.N.constructor;
-  const username: string = params.USER_ID_FOR_SRP;
-  const hkdf: Buffer = await new Promise((resolve, reject) =>
-    challenge.helper.getPasswordAuthenticationKey(
-      username,
-      password,
-      new BigInteger(params.SRP_B, 16),
-      new BigInteger(params.SALT, 16),
-      (err: Error | null, key: Buffer) => (err ? reject(err) : resolve(key)),
-    ),
-  );
-  const block = secretBlock ?? params.SECRET_BLOCK;
-  const signature = createHmac('sha256', hkdf)
-    .update(
-      Buffer.concat([
-        Buffer.from(poolName),
-        Buffer.from(username),
-        Buffer.from(block, 'base64'),
-        Buffer.from(timestamp),
-      ]),
-    )
-    .digest('base64');
-  return {
-    ChallengeName: 'PASSWORD_VERIFIER',
-    ClientId: builtInClientId,
-    ChallengeResponses: {
-      USERNAME: username,
-      PASSWORD_CLAIM_SECRET_BLOCK: block,
-      TIMESTAMP: timestamp,
-      PASSWORD_CLAIM_SIGNATURE: signature,
-    },
-  };
 }
 
 async function srpSignIn(url: string, email: string, password: string, headers: Record<string, string> = {}) {
