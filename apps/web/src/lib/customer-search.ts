@@ -2,6 +2,7 @@ import { type Customer, formatDocument } from '@atende/contracts';
 import type { PickerOption } from '../components/search-picker.tsx';
 import { api } from './api-client.ts';
 import { currentTenantId } from './id-token.ts';
+import { formatPhone } from './phone.ts';
 
 // The customer picker's search, used by two features (a new ticket's customer, a new message's
 // customer): one request, one answer shape, one cache for both.
@@ -25,7 +26,12 @@ export async function searchCustomers(term: string, signal?: AbortSignal): Promi
   return list.slice(0, CUSTOMER_SEARCH_LIMIT).map((customer) => ({
     id: customer.id,
     label: customer.name,
-    detail: customer.document ? formatDocument(customer.document) : (customer.phone ?? ''),
+    // A DigiSac contact has no document: its phone, formatted, tells it apart.
+    detail: customer.document
+      ? formatDocument(customer.document)
+      : customer.phone
+        ? formatPhone(customer.phone)
+        : '',
   }));
 }
 
