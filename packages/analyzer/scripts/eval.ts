@@ -15,6 +15,7 @@
  *   npm run eval -w packages/analyzer -- --quick  no throughput or matcher timings
  */
 import { readFileSync } from 'node:fs';
+import type { Engine } from '../src/combine.ts';
 import { analyzeMessage, analyzeTicket, compileRedFlags, detectLanguage } from '../src/index.ts';
 import { binaryScores, DATA_DIR, DEV_FILES, loadRecords, missingDevFiles, type Record_ } from './dev-data.ts';
 import type { Part } from './split.ts';
@@ -44,8 +45,8 @@ interface Predictions {
 }
 
 /** What the product path answers for a text (analyzeMessage for the message fields). */
-function predict(text: string): Predictions {
-  const message = analyzeMessage(text);
+function predict(text: string, engine: Engine = 'combined'): Predictions {
+  const message = analyzeMessage(text, { engine });
   const ticket = analyzeTicket(text);
   return {
     sentiment: message.sentiment,
@@ -116,6 +117,7 @@ console.log(`data: ${DATA_DIR}`);
 console.log('split: FNV-1a hash of the text, even → tune, odd → held-out; [a–b] = Wilson 95 % interval');
 
 const allTexts: string[] = [];
+const contributions: Array<{ file: string; rows: Record_[] }> = [];
 for (const set of SETS) {
   const rows = loadRecords(set.file);
   allTexts.push(...rows.map((r) => r.text));
@@ -127,6 +129,27 @@ for (const set of SETS) {
   for (const field of set.fields) {
     if (field === 'escalate') escalationField(set.file, rows, preds);
     else classField(set.file, rows, preds, field);
+  }
+  contributions.push({ file: set.file, rows });
+}
+
+// What each part contributes: sentiment and intent from the rules alone, the model alone (trained
+// by scripts/train.ts on data/train-pt.jsonl; Portuguese only, other languages keep the rules) and
+// both combined (combine.ts, the product's path).
+console.log('\n## contribution of each part (accuracy: tune · held-out)');
+for (const { file, rows } of contributions) {
+  for (const field of ['sentiment', 'intent'] as const) {
+    if (!rows.some((r) => r.fields[field] !== undefined)) continue;
+    const cells = (['rules', 'model', 'combined'] as const).map((engine) => {
+      const preds = rows.map((row) => analyzeMessage(row.text, { engine })[field]);
+      const half = (part: Part) => {
+        const picked = rows.map((row, i) => ({ row, p: preds[i] })).filter((x) => x.row.part === part);
+        const ok = picked.filter((x) => x.p === x.row.fields[field]).length;
+        return `${((100 * ok) / picked.length).toFixed(1)}%`;
+      };
+      return `${engine} ${half('rules')} · ${half('heldout')}`;
+    });
+    console.log(`${`${file} ${field}`.padEnd(34)} ${cells.join('   ')}`);
   }
 }
 

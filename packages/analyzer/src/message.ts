@@ -1,3 +1,4 @@
+import { combineIntent, combineSentiment, type Engine } from './combine.ts';
 import type { Intent, Language, Sentiment, UrgencyLevel } from './enums.ts';
 import { classifyIntentDetailed, type IntentResult } from './intent.ts';
 import { detectLanguageDetailed } from './language.ts';
@@ -21,6 +22,11 @@ export interface AnalyzeOptions {
    * beyond it is a long wait even when shorter than days.
    */
   readonly maxCustomerWaitMinutes?: number;
+  /**
+   * analyzeMessage's sentiment and intent from the rules, the learned model or both (the default;
+   * combine.ts). For the evaluation; the product uses the default.
+   */
+  readonly engine?: Engine;
 }
 
 /** A message's analysis; field names are the API's. */
@@ -77,6 +83,8 @@ export function confidenceFrom(
  */
 export const ANALYSED_PREFIX = 20_000;
 
+const portuguese = (language: Language) => language === 'pt' || language === 'pt-BR';
+
 /** Everything a message's analysis needs, offline and deterministic. */
 export function analyzeMessage(fullText: string, options: AnalyzeOptions = {}): MessageAnalysis {
   const written = fullText.slice(0, ANALYSED_PREFIX);
@@ -85,10 +93,18 @@ export function analyzeMessage(fullText: string, options: AnalyzeOptions = {}): 
   // Informal Portuguese is rewritten first ("vc n resolveu" → "você não resolveu"; normalize.ts).
   const prepared = prepareText(written, language);
   const text = prepared.text;
-  const sentiment = withSarcasm(analyzeSentiment(text, language), prepared.cues.sarcasm);
+  const engine: Engine = portuguese(language) ? (options.engine ?? 'combined') : 'rules';
+  const sentiment = withSarcasm(
+    combineSentiment(analyzeSentiment(text, language), written, engine),
+    prepared.cues.sarcasm,
+  );
   const redFlags = findRedFlags(fullText, options.tenantTerms ?? []);
   const urgency = scoreUrgency(text, { sentiment, redFlagCount: redFlags.words.length });
-  const intent = classifyIntentDetailed(text, sentiment, { lang: language, urgency });
+  const intent = combineIntent(
+    classifyIntentDetailed(text, sentiment, { lang: language, urgency }),
+    written,
+    engine,
+  );
   const folded = foldText(text);
   const wordCount = folded.split(' ').filter(Boolean).length;
 

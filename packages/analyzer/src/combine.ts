@@ -1,0 +1,77 @@
+/**
+ * How the rules and the learned model (model.ts) make one answer. Each class gets a vote: the
+ * rules' label a fixed weight (larger when the rules found clear evidence or a specific cue), the
+ * model its softmax probabilities; the larger total wins. So the model decides where the rules
+ * found nothing to go on (no opinion word, a fallback intent rule) and overturns a rule only when
+ * it is confident. Escalation reasons and red flags never go through here: they stay rule-driven.
+ */
+import type { Intent, Sentiment } from './enums.ts';
+import type { IntentResult } from './intent.ts';
+import { MODEL, modelIntent, modelSentiment } from './model.ts';
+import type { SentimentResult } from './sentiment.ts';
+
+/** Which parts answer: the rules alone, the model alone or both (the product's default). */
+export type Engine = 'rules' | 'model' | 'combined';
+
+/** The rules' vote for sentiment: with no opinion word found, the model's reading counts most. */
+export const SENTIMENT_VOTE = { noEvidence: 0.25, perWeight: 0.25, max: 0.9 };
+/** The rules' vote for intent: a specific cue, or a fallback rule ("statement", "no_rule"). */
+export const INTENT_VOTE = { cue: 0.75, fallback: 0.2 };
+
+function vote<T extends string>(
+  ruleLabel: T,
+  ruleWeight: number,
+  classes: readonly string[],
+  probabilities: readonly number[],
+): { label: T; changed: boolean } {
+  let best = ruleLabel;
+  let bestScore = ruleWeight + (probabilities[classes.indexOf(ruleLabel)] ?? 0);
+  classes.forEach((label, k) => {
+    const score = (probabilities[k] ?? 0) + (label === ruleLabel ? ruleWeight : 0);
+    if (score > bestScore) {
+      best = label as T;
+      bestScore = score;
+    }
+  });
+  return { label: best, changed: best !== ruleLabel };
+}
+
+export function combineSentiment(rules: SentimentResult, text: string, engine: Engine): SentimentResult {
+  if (engine === 'rules') return rules;
+  const model = modelSentiment(text);
+  let label: Sentiment;
+  if (engine === 'model') label = model.label as Sentiment;
+  else {
+    // The weight of the opinion words found ("gostei" negated counts 2, a LeIA word about 1).
+    let strength = 0;
+    for (const e of rules.evidence) strength += Math.abs(e.weight);
+    const weight = Math.min(
+      SENTIMENT_VOTE.max,
+      SENTIMENT_VOTE.noEvidence + SENTIMENT_VOTE.perWeight * strength,
+    );
+    label = vote(rules.sentiment, weight, MODEL.sentiment.classes, model.probabilities).label;
+  }
+  if (label === rules.sentiment) return rules;
+  const signed = label === 'positive' ? 1 : label === 'negative' ? -1 : 0;
+  return {
+    ...rules,
+    sentiment: label,
+    score: signed * Math.max(0.2, Math.abs(rules.score)),
+    evidence: [
+      ...rules.evidence,
+      { term: 'modelo', weight: signed * model.probability, source: 'pattern', negated: false },
+    ],
+    positive: label === 'positive' || label === 'mixed' ? Math.max(rules.positive, 1) : rules.positive,
+    negative: label === 'negative' || label === 'mixed' ? Math.max(rules.negative, 1) : rules.negative,
+  };
+}
+
+export function combineIntent(rules: IntentResult, text: string, engine: Engine): IntentResult {
+  if (engine === 'rules') return rules;
+  const model = modelIntent(text);
+  if (engine === 'model')
+    return { intent: model.label as Intent, rule: 'model', cue: model.probability >= 0.5 };
+  const weight = rules.cue ? INTENT_VOTE.cue : INTENT_VOTE.fallback;
+  const { label, changed } = vote(rules.intent, weight, MODEL.intent.classes, model.probabilities);
+  return changed ? { intent: label, rule: 'model', cue: model.probability >= 0.5 } : rules;
+}

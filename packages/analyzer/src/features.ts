@@ -1,0 +1,90 @@
+/**
+ * Features and the linear scorer of the learned part (model.ts): shared by the runtime and by
+ * scripts/train.ts, which must not load the weights it is about to write.
+ */
+import { normalizeCached } from './normalize.ts';
+
+export interface LinearModel {
+  readonly classes: readonly string[];
+  readonly bias: readonly number[];
+  /** feature → weights, one per class (pruned features are absent). */
+  readonly weights: Readonly<Record<string, readonly number[]>>;
+}
+
+export interface ModelWeights {
+  readonly version: number;
+  readonly sentiment: LinearModel;
+  readonly intent: LinearModel;
+}
+
+const POSITIVE_EMOJI = /[😀😃😄😁😊🙂😍🥰😘👍👏🙏❤💙💚🤩🎉✅🥳😎💯🤗🙌⭐]/u;
+const NEGATIVE_EMOJI = /[😡😠🤬😤😞😢😭😩😫👎😒🙄💩😔😕💔🤦😑😓😰😖😣]/u;
+const NEGATORS = new Set(['nao', 'nem', 'nunca', 'jamais', 'ninguem', 'nada', 'sem']);
+
+/**
+ * The features of a text (a set: each counts once). The text is rewritten as the rules read it
+ * (normalize.ts), folded (lower case, no accents) and cut into words.
+ */
+export function featuresOf(text: string): string[] {
+  const normalized = normalizeCached(text);
+  const folded = normalized.text
+    .normalize('NFD')
+    .replace(/\p{Mn}+/gu, '')
+    .toLowerCase();
+  const words = folded.match(/[\p{L}\p{N}]+/gu) ?? [];
+  const out = new Set<string>();
+  let previous = '^';
+  let negated = 0;
+  for (const word of words) {
+    out.add(`w:${word}`);
+    out.add(`b:${previous}_${word}`);
+    // A word within three words of a negator is also read as negated ("nao esta funcionando").
+    if (negated > 0) out.add(`n:${word}`);
+    negated = NEGATORS.has(word) ? 3 : Math.max(0, negated - 1);
+    previous = word;
+    if (word.length >= 4 && !/\d/.test(word)) {
+      const padded = `<${word}>`;
+      for (let i = 0; i + 3 <= padded.length; i++) out.add(`c:${padded.slice(i, i + 3)}`);
+    }
+  }
+  out.add(`b:${previous}_$`);
+  if (folded.includes('?')) out.add('q:?');
+  if (folded.includes('!')) out.add('q:!');
+  if (POSITIVE_EMOJI.test(folded)) out.add('e:+');
+  if (NEGATIVE_EMOJI.test(folded)) out.add('e:-');
+  if (normalized.cues.laughter) out.add('e:kkk');
+  if (normalized.cues.shouting) out.add('e:caps');
+  if (normalized.cues.sarcasm) out.add('e:ironia');
+  if (words.length <= 2) out.add('len:short');
+  else if (words.length >= 15) out.add('len:long');
+  return [...out];
+}
+
+export interface ModelPrediction {
+  readonly label: string;
+  /** Softmax probability of the label. */
+  readonly probability: number;
+  /** Probabilities by class, in the model's class order. */
+  readonly probabilities: readonly number[];
+}
+
+/** Softmax over the classes' scores for the given features (each present feature counts once). */
+export function predictWith(model: LinearModel, features: readonly string[]): ModelPrediction {
+  const sums = model.bias.map(() => 0);
+  for (const feature of features) {
+    const w = model.weights[feature];
+    if (!w) continue;
+    for (let k = 0; k < sums.length; k++) sums[k] = (sums[k] ?? 0) + (w[k] ?? 0);
+  }
+  // Feature values are 1/√(number of features): long and short texts weigh alike.
+  const scale = 1 / Math.sqrt(features.length || 1);
+  const scores = sums.map((s, k) => (model.bias[k] ?? 0) + s * scale);
+  const max = Math.max(...scores);
+  const exp = scores.map((s) => Math.exp(s - max));
+  const total = exp.reduce((a, b) => a + b, 0);
+  const probabilities = exp.map((e) => e / total);
+  let best = 0;
+  for (let k = 1; k < probabilities.length; k++)
+    if ((probabilities[k] ?? 0) > (probabilities[best] ?? 0)) best = k;
+  return { label: model.classes[best] ?? '', probability: probabilities[best] ?? 0, probabilities };
+}

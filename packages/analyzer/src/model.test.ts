@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import { combineIntent, combineSentiment } from './combine.ts';
+import { featuresOf } from './features.ts';
+import { classifyIntentDetailed } from './intent.ts';
+import { analyzeMessage } from './message.ts';
+import { MODEL, modelIntent, modelSentiment } from './model.ts';
+import { analyzeSentiment } from './sentiment.ts';
+
+describe('learned model', () => {
+  it('is small and covers the classes', () => {
+    expect(MODEL.sentiment.classes).toEqual(['positive', 'negative', 'neutral', 'mixed']);
+    expect(MODEL.intent.classes).toHaveLength(12);
+    expect(Object.keys(MODEL.intent.weights).length).toBeLessThan(6000);
+  });
+
+  it('reads words, character n-grams, negation and cues', () => {
+    const features = featuresOf('vc n resolveu nada!! kkk');
+    expect(features).toContain('w:voce');
+    expect(features).toContain('n:resolveu');
+    expect(features).toContain('c:res');
+    expect(features).toContain('q:!');
+    expect(features).toContain('e:kkk');
+    expect(featuresOf('vc n resolveu nada!! kkk')).toEqual(features);
+  });
+
+  it('predicts sentences it was not trained on', () => {
+    expect(modelSentiment('que serviço horroroso, ninguém me atende').label).toBe('negative');
+    expect(modelSentiment('nossa, adorei a entrega, tudo perfeito').label).toBe('positive');
+    expect(modelIntent('vcs funcionam no feriado de sexta?').label).toBe('question');
+    expect(modelIntent('me envia o boleto desse mês por favor').label).toBe('request');
+  });
+
+  it('gives the rules the last word when they found specific evidence', () => {
+    const text = 'Péssimo atendimento, ninguém resolve nada.';
+    const rules = analyzeSentiment(text);
+    expect(combineSentiment(rules, text, 'combined').sentiment).toBe('negative');
+    const intent = classifyIntentDetailed('Bom dia');
+    expect(combineIntent(intent, 'Bom dia', 'combined').intent).toBe('greeting');
+  });
+
+  it('is used by analyzeMessage only for Portuguese', () => {
+    expect(analyzeMessage('The app crashes when I open it', { engine: 'model' }).language_detected).toBe(
+      'en',
+    );
+    const rules = analyzeMessage('The app crashes when I open it', { engine: 'rules' });
+    expect(analyzeMessage('The app crashes when I open it', { engine: 'model' }).intent).toBe(rules.intent);
+  });
+});

@@ -1,0 +1,37 @@
+/**
+ * The learned part of the analyzer: two small multinomial logistic regressions (sentiment, intent)
+ * over word unigrams and bigrams, character 3-grams inside words and a few cues (question mark,
+ * exclamation, emoji, laughter, shouting, negation). Trained by scripts/train.ts from the labelled
+ * sentences in data/train-pt.jsonl (written for this package); the weights (model.weights.json,
+ * pruned, rounded) are loaded with the module, offline. Prediction is a sparse dot product:
+ * deterministic and linear in the text.
+ *
+ * The rules keep the last word where they are specific (see message.ts for how both combine);
+ * the model reads what the rules' vocabulary misses.
+ */
+import { featuresOf, type ModelPrediction, type ModelWeights, predictWith } from './features.ts';
+import weights from './model.weights.json' with { type: 'json' };
+
+export type { ModelPrediction } from './features.ts';
+
+export const MODEL = weights as unknown as ModelWeights;
+
+let lastText: string | undefined;
+let lastFeatures: string[] = [];
+function cachedFeatures(text: string): string[] {
+  if (text !== lastText) {
+    lastFeatures = featuresOf(text);
+    lastText = text;
+  }
+  return lastFeatures;
+}
+
+/** The model's sentiment for a text. */
+export function modelSentiment(text: string): ModelPrediction {
+  return predictWith(MODEL.sentiment, cachedFeatures(text));
+}
+
+/** The model's intent for a text. */
+export function modelIntent(text: string): ModelPrediction {
+  return predictWith(MODEL.intent, cachedFeatures(text));
+}
