@@ -202,8 +202,9 @@ function HoursForm({
           variant="secondary"
           disabled={!isDirty || update.isPending}
           onClick={() => reset(toFormValues(saved))}
+          aria-label="Descartar alterações do horário"
         >
-          Descartar Alterações
+          Descartar alterações
         </Button>
         <Button
           type="submit"
