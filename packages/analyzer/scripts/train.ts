@@ -10,7 +10,7 @@
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { INTENTS, SENTIMENTS } from '../src/enums.ts';
-import { featuresOf, type LinearModel, type ModelWeights } from '../src/features.ts';
+import { featuresOf, type LinearModel, type StoredWeights, storeModel } from '../src/features.ts';
 
 const EPOCHS = 800;
 const RATE = 4;
@@ -77,11 +77,11 @@ function train(classes: readonly string[], labels: readonly string[]): LinearMod
     for (let k = 0; k < K; k++) bias[k] = (bias[k] ?? 0) - RATE * ((gradB[k] ?? 0) / n);
     if (epoch % 200 === 199) console.log(`  epoch ${epoch + 1}: loss ${(loss / n).toFixed(4)}`);
   }
-  const weights: Record<string, number[]> = {};
+  const weights = new Map<string, number[]>();
   const round = (x: number) => Math.round(x * 100) / 100;
   vocabulary.forEach((feature, f) => {
     const list = Array.from({ length: K }, (_, k) => w[f * K + k] ?? 0);
-    if (Math.max(...list.map(Math.abs)) >= PRUNE) weights[feature] = list.map(round);
+    if (Math.max(...list.map(Math.abs)) >= PRUNE) weights.set(feature, list.map(round));
   });
   return { classes, bias: Array.from(bias, round), weights };
 }
@@ -97,10 +97,28 @@ const intent = train(
   INTENTS,
   examples.map((e) => e.intent),
 );
-const model: ModelWeights = { version: 1, sentiment, intent };
-const json = `${JSON.stringify(model)}\n`;
+const model: StoredWeights = { version: 1, sentiment: storeModel(sentiment), intent: storeModel(intent) };
+// Laid out as the repository's formatter (Biome) writes it: one row per line.
+const field = (key: string, values: readonly (string | number)[]) => {
+  const line = `    "${key}": [${values.map((v) => JSON.stringify(v)).join(', ')}],`;
+  if (line.length <= 110) return line;
+  return [`    "${key}": [`, values.map((v) => `      ${JSON.stringify(v)}`).join(',\n'), '    ],'].join(
+    '\n',
+  );
+};
+const block = (name: string, m: ReturnType<typeof storeModel>, last: boolean) =>
+  [
+    `  ${JSON.stringify(name)}: {`,
+    field('classes', m.classes),
+    field('bias', m.bias),
+    '    "rows": [',
+    m.rows.map((row) => `      ${JSON.stringify(row)}`).join(',\n'),
+    '    ]',
+    `  }${last ? '' : ','}`,
+  ].join('\n');
+const json = `{\n  "version": ${model.version},\n${block('sentiment', model.sentiment, false)}\n${block('intent', model.intent, true)}\n}\n`;
 writeFileSync(new URL('../src/model.weights.json', import.meta.url), json);
-const kept = (m: LinearModel) => Object.keys(m.weights).length;
+const kept = (m: LinearModel) => m.weights.size;
 console.log(
   `wrote src/model.weights.json: ${(json.length / 1024).toFixed(0)} kB, sentiment ${kept(sentiment)} features, intent ${kept(intent)}`,
 );

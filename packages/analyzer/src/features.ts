@@ -8,13 +8,34 @@ export interface LinearModel {
   readonly classes: readonly string[];
   readonly bias: readonly number[];
   /** feature → weights, one per class (pruned features are absent). */
-  readonly weights: Readonly<Record<string, readonly number[]>>;
+  readonly weights: ReadonlyMap<string, readonly number[]>;
 }
 
-export interface ModelWeights {
+/** One model as stored: each row "feature w1 w2 …" (features have no spaces). */
+export interface StoredModel {
+  readonly classes: readonly string[];
+  readonly bias: readonly number[];
+  readonly rows: readonly string[];
+}
+
+export interface StoredWeights {
   readonly version: number;
-  readonly sentiment: LinearModel;
-  readonly intent: LinearModel;
+  readonly sentiment: StoredModel;
+  readonly intent: StoredModel;
+}
+
+export function loadModel(stored: StoredModel): LinearModel {
+  const weights = new Map<string, number[]>();
+  for (const row of stored.rows) {
+    const [feature = '', ...values] = row.split(' ');
+    weights.set(feature, values.map(Number));
+  }
+  return { classes: stored.classes, bias: stored.bias, weights };
+}
+
+export function storeModel(model: LinearModel): StoredModel {
+  const rows = [...model.weights.entries()].map(([feature, values]) => `${feature} ${values.join(' ')}`);
+  return { classes: model.classes, bias: model.bias, rows };
 }
 
 const POSITIVE_EMOJI = /[😀😃😄😁😊🙂😍🥰😘👍👏🙏❤💙💚🤩🎉✅🥳😎💯🤗🙌⭐]/u;
@@ -72,7 +93,7 @@ export interface ModelPrediction {
 export function predictWith(model: LinearModel, features: readonly string[]): ModelPrediction {
   const sums = model.bias.map(() => 0);
   for (const feature of features) {
-    const w = model.weights[feature];
+    const w = model.weights.get(feature);
     if (!w) continue;
     for (let k = 0; k < sums.length; k++) sums[k] = (sums[k] ?? 0) + (w[k] ?? 0);
   }

@@ -9,12 +9,13 @@
  * The rules keep the last word where they are specific (see message.ts for how both combine);
  * the model reads what the rules' vocabulary misses.
  */
-import { featuresOf, type ModelPrediction, type ModelWeights, predictWith } from './features.ts';
+import { featuresOf, loadModel, type ModelPrediction, predictWith, type StoredWeights } from './features.ts';
 import weights from './model.weights.json' with { type: 'json' };
 
 export type { ModelPrediction } from './features.ts';
 
-export const MODEL = weights as unknown as ModelWeights;
+const stored = weights as StoredWeights;
+export const MODEL = { sentiment: loadModel(stored.sentiment), intent: loadModel(stored.intent) };
 
 let lastText: string | undefined;
 let lastFeatures: string[] = [];
