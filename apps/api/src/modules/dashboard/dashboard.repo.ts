@@ -137,9 +137,10 @@ export type StartedEpisode = [
 
 /**
  * The episodes that started in the window, from `since` on (a range read of
- * sla_episodes_tenant_started_idx): when each started, was answered, was due ('infinity': null)
- * and whether the monitor saw it breach. One JSON array in one row: a year of a large tenant's
- * episodes as rows cost ~5× more to transfer and map than to count.
+ * sla_episodes_tenant_started_idx; for a window holding most of the tenant's episodes PostgreSQL
+ * may rather take all of the tenant's from an index and filter): when each started, was answered,
+ * was due ('infinity': null) and whether the monitor saw it breach. One JSON array in one row: a
+ * year of a large tenant's episodes as rows cost more to transfer and map than to count.
  */
 export async function slaEpisodesStarted(tx: Tx, tenantId: string, w: Window, since: Date) {
   const [row] = await slaEpisodesStartedQuery(tx, tenantId, w, since);
