@@ -19,7 +19,17 @@ import { passwordClaimSignature, srpTimestamp, startSrp } from './srp.ts';
  */
 const srpFallbackMetadataKey = 'atende_srp_fallback';
 
-const isNamed = (error: unknown, name: string) => error instanceof Error && error.name === name;
+const isNamed = (error: unknown, ...names: string[]) => error instanceof Error && names.includes(error.name);
+
+/**
+ * What a pool answers an SRP InitiateAuth it does not allow (an external pool whose app client
+ * enables USER_PASSWORD_AUTH only; Cognito says "USER_SRP_AUTH flow not enabled for this client").
+ */
+const srpFlowRefused = [
+  'NotAuthorizedException',
+  'InvalidParameterException',
+  'UnsupportedOperationException',
+];
 
 export async function connectCognito() {
   const { idp } = await fetchRuntimeConfig();
@@ -46,37 +56,42 @@ export async function connectCognito() {
   return {
     /**
      * Signs in with SRP (USER_SRP_AUTH, then the PASSWORD_VERIFIER claim): the password stays in
-     * the browser. After a NotAuthorizedException — a user whose password predates SRP, or a pool
-     * that refuses the flow — it tries USER_PASSWORD_AUTH once, naming the refused claim so the
-     * pair counts as one try. Answers as InitiateAuth does: tokens or the next challenge.
+     * the browser. It tries USER_PASSWORD_AUTH once instead when the pool refuses the SRP flow,
+     * and after a refused claim (NotAuthorizedException: a wrong password, or a user whose password
+     * predates SRP), naming that claim so the pair counts as one try. Answers as InitiateAuth
+     * does: tokens or the next challenge.
      */
     signIn: async (username: string, password: string) => {
-      let refusedSrpBlock: string | undefined;
-      try {
-        const srp = startSrp();
-        const challenge = await client.send(
+      const srp = startSrp();
+      const challenge = await client
+        .send(
           new InitiateAuthCommand({
             AuthFlow: 'USER_SRP_AUTH',
             ClientId,
             AuthParameters: { USERNAME: username, SRP_A: srp.A.toString(16) },
           }),
-        );
-        if (challenge.ChallengeName !== 'PASSWORD_VERIFIER') return challenge;
-        const params = challenge.ChallengeParameters ?? {};
-        const { SALT: salt, SRP_B: srpB, SECRET_BLOCK: secretBlock } = params;
-        if (!salt || !srpB || !secretBlock) return challenge; // reported as an unsupported answer
-        refusedSrpBlock = secretBlock;
-        const userId = params.USER_ID_FOR_SRP ?? username;
-        const timestamp = srpTimestamp();
-        const signature = await passwordClaimSignature(srp, {
-          poolName,
-          username: userId,
-          password,
-          salt,
-          srpB,
-          secretBlock,
-          timestamp,
+        )
+        .catch((error: unknown) => {
+          if (isNamed(error, ...srpFlowRefused)) return undefined;
+          throw error;
         });
+      if (!challenge) return passwordAuth(username, password);
+      if (challenge.ChallengeName !== 'PASSWORD_VERIFIER') return challenge;
+      const params = challenge.ChallengeParameters ?? {};
+      const { SALT: salt, SRP_B: srpB, SECRET_BLOCK: secretBlock } = params;
+      if (!salt || !srpB || !secretBlock) return challenge; // reported as an unsupported answer
+      const userId = params.USER_ID_FOR_SRP ?? username;
+      const timestamp = srpTimestamp();
+      const signature = await passwordClaimSignature(srp, {
+        poolName,
+        username: userId,
+        password,
+        salt,
+        srpB,
+        secretBlock,
+        timestamp,
+      });
+      try {
         return await client.send(
           new RespondToAuthChallengeCommand({
             ChallengeName: 'PASSWORD_VERIFIER',
@@ -93,7 +108,7 @@ export async function connectCognito() {
       } catch (error) {
         if (!isNamed(error, 'NotAuthorizedException')) throw error;
       }
-      return passwordAuth(username, password, refusedSrpBlock);
+      return passwordAuth(username, password, secretBlock);
     },
     respondToNewPasswordChallenge: (session: string, username: string, newPassword: string) =>
       client.send(

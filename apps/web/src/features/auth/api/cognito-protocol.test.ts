@@ -140,16 +140,41 @@ describe('Cognito JSON protocol, as the web app speaks it', () => {
     expect(received).toHaveLength(3);
   });
 
-  it('a pool that refuses SRP at InitiateAuth: USER_PASSWORD_AUTH without a claim to name', async () => {
+  it.each([
+    ['NotAuthorizedException', refused],
+    [
+      'InvalidParameterException',
+      {
+        status: 400,
+        body: {
+          __type: 'InvalidParameterException',
+          message: 'USER_SRP_AUTH flow not enabled for this client',
+        },
+      },
+    ],
+  ])(
+    'a pool that refuses SRP at InitiateAuth (%s): USER_PASSWORD_AUTH without a claim to name',
+    async (_name, refusal) => {
+      queued = [refusal];
+      answer = { status: 200, body: { AuthenticationResult: { IdToken: 'id.token.here' } } };
+      const idp = await connect();
+      await idp.signIn('demo@atende.local', 'Demo#Senha2026');
+      expect(received.map((r) => (r.body as { AuthFlow?: string }).AuthFlow)).toEqual([
+        'USER_SRP_AUTH',
+        'USER_PASSWORD_AUTH',
+      ]);
+      expect(received[1]?.body).not.toHaveProperty('ClientMetadata');
+    },
+  );
+
+  it('a pool that refuses SRP, and a wrong password: one fallback, refused, nothing more', async () => {
     queued = [refused];
-    answer = { status: 200, body: { AuthenticationResult: { IdToken: 'id.token.here' } } };
+    answer = refused;
     const idp = await connect();
-    await idp.signIn('demo@atende.local', 'Demo#Senha2026');
-    expect(received.map((r) => (r.body as { AuthFlow?: string }).AuthFlow)).toEqual([
-      'USER_SRP_AUTH',
-      'USER_PASSWORD_AUTH',
-    ]);
-    expect(received[1]?.body).not.toHaveProperty('ClientMetadata');
+    await expect(idp.signIn('demo@atende.local', 'errada')).rejects.toMatchObject({
+      name: 'NotAuthorizedException',
+    });
+    expect(received).toHaveLength(2);
   });
 
   it('no fallback after another error (throttling is not a wrong password)', async () => {
