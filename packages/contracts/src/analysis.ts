@@ -57,6 +57,12 @@ export const messageAnalysisSchema = z.object({
   contains_red_flags: z.boolean(),
   red_flag_words: z.array(z.string()),
   suggested_responses: z.array(z.string()),
+  /**
+   * pt-BR: why the analysis differs from the analyzer's own reading — "Ajustado pelas correções da
+   * equipe: …" when the tenant's corrected examples changed its sentiment or intent; null (or
+   * absent) otherwise.
+   */
+  analysis_explanation: z.string().nullish(),
 });
 export type MessageAnalysis = z.infer<typeof messageAnalysisSchema>;
 

@@ -45,6 +45,11 @@ export const tenantSettingsSchema = z.object({
     .number()
     .int()
     .describe('SLA: a sla_warning alert when a wait reaches this share of the limit, in %; 0 = no warning'),
+  learn_from_corrections: z
+    .boolean()
+    .describe(
+      "Analyses: a new message close to the team's corrected examples (👎 with a correction) takes the corrected sentiment/intent",
+    ),
   updated_at: timestamp,
 });
 export type TenantSettings = z.infer<typeof tenantSettingsSchema>;
@@ -148,5 +153,9 @@ export const updateTenantSettingsSchema = z.object({
   digisac_token: digisacToken,
   max_customer_wait_time_minutes: waitTime,
   sla_warning_percent: warningPercent,
+  learn_from_corrections: z
+    .boolean({ message: 'Use verdadeiro ou falso.' })
+    .optional()
+    .describe('Learn from the team’s corrections (default true). Absent: unchanged.'),
 });
 export type UpdateTenantSettings = z.infer<typeof updateTenantSettingsSchema>;

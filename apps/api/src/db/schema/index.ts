@@ -1,3 +1,4 @@
+export * from './analysis-examples.ts';
 export * from './analysis-feedback.ts';
 export * from './audit.ts';
 export * from './business-hours.ts';

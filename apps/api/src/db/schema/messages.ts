@@ -102,6 +102,8 @@ export const messageAnalyses = pgTable(
     containsRedFlags: boolean('contains_red_flags').notNull(),
     redFlagWords: text('red_flag_words').array().notNull(),
     suggestedResponses: text('suggested_responses').array().notNull(),
+    /** pt-BR, when the tenant's corrections changed sentiment or intent (analysis_examples). */
+    explanation: text('explanation'),
     createdAt: createdAt(),
   },
   (t): PgTableExtraConfigValue[] => [

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { tenantIsolation } from './rls.ts';
 
 export const tenants = pgTable(
@@ -20,6 +20,8 @@ export const tenants = pgTable(
     maxCustomerWaitTimeMinutes: integer('max_customer_wait_time_minutes').notNull().default(30),
     /** SLA: a sla_warning alert when a wait reaches this share of the limit (0 = no warning). */
     slaWarningPercent: integer('sla_warning_percent').notNull().default(80),
+    /** Analyses take the sentiment/intent of close corrected examples (analysis_examples). */
+    learnFromCorrections: boolean('learn_from_corrections').notNull().default(true),
     /** Bumped by a trigger on every flagged-term write: cached term matchers compare it. */
     termsVersion: integer('terms_version').notNull().default(0),
     /**

@@ -42,6 +42,7 @@ export type SettingsValues = Partial<
     | 'digisacTokenLast4'
     | 'maxCustomerWaitTimeMinutes'
     | 'slaWarningPercent'
+    | 'learnFromCorrections'
   >
 >;
 

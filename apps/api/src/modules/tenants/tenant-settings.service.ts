@@ -40,6 +40,7 @@ export const toTenantSettingsDto = (row: Tenant): TenantSettings => ({
   digisac_token_last4: row.digisacToken !== null ? row.digisacTokenLast4 : null,
   max_customer_wait_time_minutes: row.maxCustomerWaitTimeMinutes,
   sla_warning_percent: row.slaWarningPercent,
+  learn_from_corrections: row.learnFromCorrections,
   updated_at: iso(row.updatedAt),
 });
 
@@ -96,6 +97,7 @@ export async function updateTenantSettings(
   if (input.max_customer_wait_time_minutes !== undefined)
     values.maxCustomerWaitTimeMinutes = input.max_customer_wait_time_minutes;
   if (input.sla_warning_percent !== undefined) values.slaWarningPercent = input.sla_warning_percent;
+  if (input.learn_from_corrections !== undefined) values.learnFromCorrections = input.learn_from_corrections;
   const row = await repo.updateTenantSettings(tx, tenantId, values);
   if (!row) throw tenantNotFound();
   const changes = settingsChanges(current, row);
@@ -131,6 +133,7 @@ function settingsChanges(before: Tenant, after: Tenant) {
     after.maxCustomerWaitTimeMinutes,
   );
   compare('sla_warning_percent', before.slaWarningPercent, after.slaWarningPercent);
+  compare('learn_from_corrections', before.learnFromCorrections, after.learnFromCorrections);
   if (before.digisacToken !== after.digisacToken) fields.push('digisac_token');
   return { fields, changes };
 }

@@ -47,6 +47,7 @@ describe('tenant settings API', () => {
       digisac_token_last4: null,
       max_customer_wait_time_minutes: 30,
       sla_warning_percent: 80,
+      learn_from_corrections: true,
       updated_at: expect.any(String),
     });
   });
@@ -59,6 +60,7 @@ describe('tenant settings API', () => {
       digisac_token: ' tok-0123456789-abcd ',
       max_customer_wait_time_minutes: 45,
       sla_warning_percent: 75,
+      learn_from_corrections: false,
     });
     expect(saved.status).toBe(200);
     expect(saved.body).toEqual({
@@ -68,6 +70,7 @@ describe('tenant settings API', () => {
       digisac_token_last4: 'abcd',
       max_customer_wait_time_minutes: 45,
       sla_warning_percent: 75,
+      learn_from_corrections: false,
       updated_at: expect.any(String),
     });
     expect(JSON.stringify(saved.body)).not.toContain('0123456789');
@@ -202,6 +205,8 @@ describe('tenant settings API', () => {
         'body.sla_warning_percent',
         tenantSettingsMessages.warningPercent,
       ]),
+      [{ learn_from_corrections: 'sim' }, 'body.learn_from_corrections', 'Use verdadeiro ou falso.'],
+      [{ learn_from_corrections: null }, 'body.learn_from_corrections', 'Use verdadeiro ou falso.'],
     ];
     for (const [change, field, message] of cases) {
       const body = { ...valid, ...change };

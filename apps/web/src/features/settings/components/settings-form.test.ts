@@ -96,6 +96,7 @@ describe("'Testar conexão' request", () => {
     digisac_token_last4: 'abcd',
     max_customer_wait_time_minutes: 30,
     sla_warning_percent: 80,
+    learn_from_corrections: true,
     updated_at: '2026-03-05T17:30:00Z',
   };
   const typed = { ...base, digisacHost: 'https://demo.digisac.app' };
