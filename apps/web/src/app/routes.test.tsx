@@ -38,6 +38,7 @@ describe('route table', () => {
     '/messages',
     '/flagged-terms',
     '/settings',
+    '/settings/digisac',
     '/nao-existe',
   ])('%s needs a session: /login, remembering the way back', async (path) => {
     const { router } = renderApp(path);
@@ -58,6 +59,7 @@ describe('route table', () => {
     it.each([
       ['/tickets/123', 'Detalhes do chamado'],
       ['/flagged-terms', 'Termos Sinalizados'],
+      ['/settings/digisac', 'Conversas do DigiSac'],
       ['/nao-existe', 'Página não encontrada'],
     ])('renders %s', async (path, heading) => {
       renderApp(path);
