@@ -5,3 +5,4 @@
 // apps/api/dist/worker.mjs.
 export { analyzeMessage, analyzeTicket } from './modules/analysis/analysis.tasks.ts';
 export { passwordStrength } from './modules/identity/password-strength.ts';
+export { srpChallenge, srpVerify } from './modules/identity/srp.tasks.ts';

@@ -6,4 +6,6 @@
 import { register } from 'tsx/esm/api';
 
 register();
-export const { analyzeMessage, analyzeTicket, passwordStrength } = await import('../../cpu-tasks.ts');
+export const { analyzeMessage, analyzeTicket, passwordStrength, srpChallenge, srpVerify } = await import(
+  '../../cpu-tasks.ts'
+);

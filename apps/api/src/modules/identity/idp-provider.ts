@@ -43,8 +43,6 @@ import {
   parseSrpA,
   sealSecretBlock,
   secretBlockKey,
-  serverChallenge,
-  verifyPasswordClaim,
 } from './srp.ts';
 import { claimSrpBlock, takeSrpFallback } from './srp-claims.ts';
 import { addressKey, Brake, Gate, Saturated } from './throttle.ts';
@@ -194,6 +192,22 @@ export class IdentityProvider {
       if (err instanceof Saturated) throw tooManyRequests(1);
       throw err;
     }
+  }
+
+  /**
+   * SRP's modular arithmetic on the CPU pool, through the hashing gate: off the event loop, at
+   * most (cores − 1) at once with argon2, refused (429) when the queue is full.
+   */
+  private async srpWork<T>(run: () => Promise<T>): Promise<T> {
+    return this.hashWork(async () => {
+      try {
+        return await run();
+      } catch (err) {
+        // The pool's own queue is full or a worker failed: transient, not a 500.
+        this.log.warn({ err }, 'SRP work unavailable');
+        throw providerUnavailable();
+      }
+    });
   }
 
   /** Refuses a throttled request, after a pause that slows a flood down (or at once when too many wait). */
@@ -385,10 +399,14 @@ export class IdentityProvider {
     }
     const A = parseSrpA(params.SRP_A);
     if (A === undefined) throw new IdpError('InvalidParameterException', 'Invalid SRP_A value.');
+    // As for a password: a full queue refuses before anything is counted.
+    if (this.hashing.saturated) throw tooManyRequests(1);
     await this.countSignInCall(addressKey(client.ip));
     const user = await findUserByEmail(this.db, username);
     const verifier = user?.srpVerifier && user.srpSalt ? user.srpVerifier : undefined;
-    const { b, B, u } = serverChallenge(A, verifier);
+    const { b, B, u } = await this.srpWork(() =>
+      this.cpu.run('srpChallenge', { A, verifier: verifier ?? null }),
+    );
     const userIdForSrp = user?.email ?? username;
     const secretBlock = sealSecretBlock(this.blockKey, {
       username: userIdForSrp,
@@ -430,6 +448,7 @@ export class IdentityProvider {
     if (!block || block.username !== username || block.expiresAt.getTime() <= Date.now()) {
       throw wrongCredentials();
     }
+    if (this.hashing.saturated) throw tooManyRequests(1);
     const address = addressKey(client.ip);
     const pairKey = await this.countPasswordTry(username, address);
     const found = await findUserByEmail(this.db, username);
@@ -444,12 +463,18 @@ export class IdentityProvider {
     });
     if (!fresh) throw wrongCredentials();
     // A TIMESTAMP that is not a real date in the clients' format fails the claim, as in Cognito.
-    const signed = verifyPasswordClaim(block, verifier, {
-      username,
-      secretBlock: responses.PASSWORD_CLAIM_SECRET_BLOCK,
-      timestamp: responses.TIMESTAMP,
-      signature: responses.PASSWORD_CLAIM_SIGNATURE,
-    });
+    const signed = await this.srpWork(() =>
+      this.cpu.run('srpVerify', {
+        challenge: { A: block.A, b: block.b, u: block.u },
+        verifier,
+        claim: {
+          username,
+          secretBlock: responses.PASSWORD_CLAIM_SECRET_BLOCK,
+          timestamp: responses.TIMESTAMP,
+          signature: responses.PASSWORD_CLAIM_SIGNATURE,
+        },
+      }),
+    );
     const valid = signed && isSrpTimestamp(responses.TIMESTAMP);
     // A claim that could not test a password (no verifier yet) is not recorded as a wrong one:
     // the fallback, if one comes, decides.
