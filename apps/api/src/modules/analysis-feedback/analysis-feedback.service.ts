@@ -7,6 +7,8 @@ import {
   type FeedbackField,
   type FeedbackVerdict,
   feedbackFields,
+  intentLabels,
+  sentimentLabels,
 } from '@atende/contracts';
 import type { AnalysisFeedbackRow } from '../../db/schema/index.ts';
 import type { TenantScope, TenantTx } from '../../db/tenant.ts';
@@ -65,7 +67,110 @@ export async function giveFeedback(
     // The schema allows it only with 'down'; absent or null clears an earlier correction.
     correction: input.correction ?? null,
   });
+  await keepExample({ tenantId, tx }, row);
   return toDto(row);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Learning from the team's corrections (issue "Analyzer v3"): a 👎 with a corrected sentiment or
+// intent of a message analysis keeps the message's text as an example of the tenant
+// (analysis_examples); a new message whose text is close to examples (pg_trgm similarity at
+// least correctionThreshold) takes their label. Escalation and red flags are never adjusted: one
+// agent must not be able to silence a Procon threat for a family of phrases.
+
+/** At most this many examples per tenant: the oldest go out. */
+export const examplesPerTenant = 5_000;
+/** Texts longer than this are neither kept as examples nor adjusted. */
+export const exampleMaxLength = 2_000;
+/** Trigram similarity (0–1) from which an example counts as a neighbour. */
+export const correctionThreshold = 0.5;
+/** Neighbours read per message. */
+const neighbourLimit = 25;
+const learnedFields = new Set(['sentiment', 'intent']);
+
+/** Writes, replaces or removes the feedback row's example (in the feedback's transaction). */
+async function keepExample({ tenantId, tx }: TenantScope, row: AnalysisFeedbackRow) {
+  if (row.analysisType !== 'message' || !learnedFields.has(row.field)) return;
+  const text =
+    row.verdict === 'down' && row.correction
+      ? await repo.messageTextOfAnalysis(tx, row.analysisId)
+      : undefined;
+  if (!text || !row.correction || text.length > exampleMaxLength) {
+    await repo.deleteExampleOf(tx, row.id);
+    return;
+  }
+  await repo.upsertExample(tx, {
+    tenantId,
+    feedbackId: row.id,
+    field: row.field,
+    label: row.correction,
+    text,
+  });
+  await repo.trimExamples(tx, tenantId, examplesPerTenant);
+}
+
+const sentimentPt = sentimentLabels as Readonly<Record<string, string>>;
+const intentPt = intentLabels as Readonly<Record<string, string>>;
+const named = (labels: Readonly<Record<string, string>>, value: string) =>
+  (labels[value] ?? value).toLowerCase();
+
+/** What the corrections may change of an analysis (the rest passes through untouched). */
+export interface Adjustable {
+  readonly sentiment: string;
+  readonly intent: string;
+}
+
+/**
+ * The analysis of a message's `text`, its sentiment and intent taken from the tenant's close
+ * corrected examples when the tenant learns from corrections (default): per field, the label with
+ * the largest sum of similarities among the neighbours. Read in the caller's transaction of the
+ * tenant (never cached: a correction counts from the next message on). Unchanged analyses come
+ * back as they were; changed ones carry analysis_explanation.
+ */
+export async function adjustByCorrections<T extends Adjustable>(
+  { tenantId, tx }: TenantScope,
+  text: string,
+  analysis: T,
+): Promise<T & { analysis_explanation?: string | null }> {
+  if (!text.trim() || text.length > exampleMaxLength) return analysis;
+  if (!(await repo.learnsFromCorrections(tx, tenantId))) return analysis;
+  const neighbours = await repo.nearestExamples(tx, tenantId, text, correctionThreshold, neighbourLimit);
+  if (neighbours.length === 0) return analysis;
+  const winner = (field: string) => {
+    const sums = new Map<string, number>();
+    for (const n of neighbours)
+      if (n.field === field) sums.set(n.label, (sums.get(n.label) ?? 0) + Number(n.similarity));
+    let best: { label: string; sum: number; count: number } | undefined;
+    for (const [label, sum] of sums)
+      if (!best || sum > best.sum)
+        best = { label, sum, count: neighbours.filter((n) => n.field === field && n.label === label).length };
+    return best;
+  };
+  const sentiment = winner('sentiment');
+  const intent = winner('intent');
+  const changes: string[] = [];
+  let examples = 0;
+  const next: Record<string, string> = {};
+  if (sentiment && sentiment.label !== analysis.sentiment) {
+    next.sentiment = sentiment.label;
+    examples = Math.max(examples, sentiment.count);
+    changes.push(
+      `sentimento ${named(sentimentPt, sentiment.label)} (o analisador leu ${named(sentimentPt, analysis.sentiment)})`,
+    );
+  }
+  if (intent && intent.label !== analysis.intent) {
+    next.intent = intent.label;
+    examples = Math.max(examples, intent.count);
+    changes.push(
+      `intenção ${named(intentPt, intent.label)} (o analisador leu ${named(intentPt, analysis.intent)})`,
+    );
+  }
+  if (changes.length === 0) return analysis;
+  return {
+    ...analysis,
+    ...next,
+    analysis_explanation: `Ajustado pelas correções da equipe: ${changes.join('; ')}, como em ${examples} ${examples === 1 ? 'mensagem corrigida parecida' : 'mensagens corrigidas parecidas'}.`,
+  };
 }
 
 /** The caller's feedback on one analysis (empty when there is none, or no such analysis). */

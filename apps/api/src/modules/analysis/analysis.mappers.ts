@@ -43,4 +43,5 @@ export const toMessageAnalysisDto = (row: MessageAnalysisRow): MessageAnalysis =
   contains_red_flags: row.containsRedFlags,
   red_flag_words: row.redFlagWords,
   suggested_responses: row.suggestedResponses,
+  analysis_explanation: row.explanation,
 });

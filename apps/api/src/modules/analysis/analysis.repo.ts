@@ -88,7 +88,7 @@ export async function addMessageAnalysis(
   tx: Tx,
   tenantId: string,
   messageId: string,
-  result: LocalMessageAnalysis,
+  result: LocalMessageAnalysis & { analysis_explanation?: string | null },
   provenance: Provenance,
 ) {
   await tx.select({ id: messages.id }).from(messages).where(eq(messages.id, messageId)).for('update');
@@ -111,6 +111,7 @@ export async function addMessageAnalysis(
       containsRedFlags: result.contains_red_flags,
       redFlagWords: [...result.red_flag_words],
       suggestedResponses: [...result.suggested_responses],
+      explanation: result.analysis_explanation ?? null,
     })
     .returning({ id: messageAnalyses.id });
   await tx.update(messages).set({ latestAnalysisId: row?.id }).where(eq(messages.id, messageId));

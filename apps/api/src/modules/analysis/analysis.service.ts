@@ -3,6 +3,7 @@ import type { TenantScope, TenantTx } from '../../db/tenant.ts';
 import type { CpuPool } from '../../lib/cpu/pool.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { DomainEvents } from '../../lib/events.ts';
+import { adjustByCorrections } from '../analysis-feedback/analysis-feedback.service.ts';
 import type { VersionedTerms } from '../flagged-terms/flagged-terms.service.ts';
 import {
   addMessageAnalysis,
@@ -174,7 +175,8 @@ export async function analyzeMessage(
   await inTurn(tenantId, () =>
     tenantTx(async ({ tx }) => {
       if (!(await messageExists(tx, messageId))) throw new AppError('not_found', 'Mensagem não encontrada.');
-      const analysis = result as MessageAnalysis;
+      // The team's corrections, read now (never cached): sentiment and intent only.
+      const analysis = await adjustByCorrections({ tenantId, tx }, text, result as MessageAnalysis);
       await addMessageAnalysis(tx, tenantId, messageId, analysis, provenance);
       const { ticketId, direction } = found.row;
       await deps.events.publish(tx, tenantId, 'message.analyzed', {
@@ -248,12 +250,15 @@ export async function addNewMessageAnalysis(
   analysis: MessageAnalysis,
   { quiet = false, provenance = local }: { quiet?: boolean; provenance?: Provenance } = {},
 ) {
-  await addMessageAnalysis(tx, tenantId, message.id, analysis, provenance);
+  // The team's corrections (sentiment and intent only), read in the message's transaction.
+  const text = (await messageForAnalysis(tx, message.id))?.content ?? '';
+  const adjusted = await adjustByCorrections({ tenantId, tx }, text, analysis);
+  await addMessageAnalysis(tx, tenantId, message.id, adjusted, provenance);
   await events.publish(tx, tenantId, 'message.analyzed', {
     message_id: message.id,
     ticket_id: message.ticketId,
     inbound: true,
-    analysis,
+    analysis: adjusted,
     ...(quiet && { quiet }),
   });
 }
