@@ -703,3 +703,29 @@ describe('escalation rules', () => {
     expect(ESCALATION_REASONS).not.toContain('low_csat');
   });
 });
+
+// Issue 32: cue families widened for WhatsApp-style messages (our own sentences).
+describe('WhatsApp-style cues', () => {
+  it.each([
+    ['financial_harm', 'a mensalidade foi descontada 3x do meu cartão esse mês'],
+    ['financial_harm', 'tem uma compra no meu cartão numa farmácia que eu nunca fui'],
+    [
+      'financial_harm',
+      'um sujeito ligou se passando pelo banco, pedi ajuda e depois minha conta tava zerada',
+    ],
+    ['churn_threat', 'trocaram meu pedido de novo, daqui pra frente é só com a concorrente'],
+    ['churn_threat', 'já tô com o contrato da outra operadora na mão, se não resolverem hoje eu assino'],
+    ['ombudsman_or_misconduct', 'chama a tua supervisora, por favor'],
+    ['ombudsman_or_misconduct', 'o instalador fumou na minha cozinha e deixou tudo sujo'],
+  ] as const)('%s: %s', (reason, text) => {
+    expect(reasonsOf(text)).toContain(reason);
+  });
+
+  it.each([
+    'manda o código de novo pfv, apaguei sem querer',
+    'me envia o boleto outra vez que eu perdi o email',
+    'justiça seja feita, vocês entregaram super rápido',
+  ])('does not escalate: %s', (text) => {
+    expect(reasonsOf(text)).toEqual([]);
+  });
+});

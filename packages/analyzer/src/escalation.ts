@@ -247,6 +247,9 @@ const CONTACT_ANY = re(
 /** Redoing something by choice is not a failure: "vou tentar de novo", "compraria de novo". */
 const VOLUNTARY_REDO =
   /\b(?:tent\w*|compr\w*|ped\w*|mand\w*|envi\w*|reenvi\w*|faz\w*|fac\w*|test\w*|instal\w*|obrigad[oa]|agradec\w*|volt\w*|ler|leia|li|abrir|abri|logar|entrar|digit\w*|cadastr\w*|try|buy|thanks)\s+(?:\w+\s+){0,2}$/;
+/** "manda o link de rastreio de novo": asking for something again is a request, not a failure. */
+const ASKED_AGAIN =
+  /\b(?:manda|mande|mandem|me manda|envia|envie|enviem|reenvia|reenvie|passa|passe|repete|repita)\s+(?:\w+\s+){0,5}$/;
 const AGAIN_RE = re(`\\b(?:de novo|novamente|outra vez|mais uma vez|again|otra vez|de nuevo)\\b`);
 const PROBLEM_WORD = re(
   `\\b(?:nao|sem|nada|nenhum\\w*|ninguem|erro|errad\\w*|problema\\w*|defeito|falh\\w*|atras\\w*|cai\\w*|parou|quebr\\w*|cobr\\w*|cancel\\w*|remarc\\w*|desmarc\\w*|sumi\\w*|trav\\w*|faltando|falta|faltou|incomplet\\w*|danificad\\w*|estragad\\w*|vencid\\w*|pior|absurdo|descaso|mesm[oa] (?:problema|erro|defeito|coisa|desculpa))\\b`,
@@ -254,6 +257,7 @@ const PROBLEM_WORD = re(
 function failedAgainLoosely(folded: string): string | undefined {
   return firstMatch(folded, AGAIN_RE, (m) => {
     if (VOLUNTARY_REDO.test(folded.slice(Math.max(0, m.index - 40), m.index))) return false;
+    if (ASKED_AGAIN.test(folded.slice(Math.max(0, m.index - 50), m.index))) return false;
     return PROBLEM_WORD.test(around(folded, m, 50, 40));
   })?.[0];
 }
@@ -463,7 +467,7 @@ const PROBLEM = re(
 
 /** Threats that carry their own grievance: "vocês perderam um cliente", "nunca mais compro aqui". */
 const CHURN_STRONG = re(
-  `\\bperder(?:am|ao|a)? (?:um|uma|o|a|mais um|mais uma|esse|este) (?:cliente|consumidor|assinante)\\b|\\bnunca mais (?:compro|volto|uso|contrato|piso|assino|indico|vou comprar|compro nada)\\b(?!\\s+(?:\\w+\\s+)?(?:esse|essa|este|esta|isso|desse|dessa|deste|desta|o mesmo|a mesma|aquele|aquela)\\b)|\\b(?:lost|losing) a customer\\b|\\b(?:a um passo de|prestes a|por um triz de|quase) (?:\\w+ )?(?:cancel\\w+|desistir de voces|sair d[ao] \\w+|trocar de \\w+)\\b|\\bcancel(?:ar|o|ando) tudo\\b|\\btroc\\w* (?:voces|a empresa|essa empresa|essa operadora|esse banco|essa loja) por\\b|\\b(?:pra|para|a) (?:a )?concorrencia\\b|\\b(?:ir|vou|migrar|mudar|trocar) (?:pra|para|por) (?:o |um )?concorrente\\b`,
+  `\\bperder(?:am|ao|a)? (?:um|uma|o|a|mais um|mais uma|esse|este) (?:cliente|consumidor|assinante)\\b|\\bnunca mais (?:compro|volto|uso|contrato|piso|assino|indico|vou comprar|compro nada)\\b(?!\\s+(?:\\w+\\s+)?(?:esse|essa|este|esta|isso|desse|dessa|deste|desta|o mesmo|a mesma|aquele|aquela)\\b)|\\b(?:lost|losing) a customer\\b|\\b(?:a um passo de|prestes a|por um triz de|quase) (?:\\w+ )?(?:cancel\\w+|desistir de voces|sair d[ao] \\w+|trocar de \\w+)\\b|\\bcancel(?:ar|o|ando) tudo\\b|\\btroc\\w* (?:voces|a empresa|essa empresa|essa operadora|esse banco|essa loja) por\\b|\\b(?:pra|para|a) (?:a )?concorrencia\\b|\\b(?:ir|vou|migrar|mudar|trocar) (?:pra|para|por) (?:o |um )?concorrente\\b|\\b(?:so|somente|apenas) (?:no|na|com o|com a|pelo|pela|d[ao]) concorren\\w+\\b|\\bcontrato d[ao] (?:concorren\\w+|outra operadora|outra empresa)\\b|\\b(?:assino|fecho|contrato|fico) com (?:o|a) concorren\\w+\\b`,
 );
 
 /** Any word for leaving the contract; it counts tied to a problem and not as a how-to question. */
@@ -498,7 +502,7 @@ const REGULATOR = re(
 const ANS = /\bANS\b/;
 
 const LEGAL = re(
-  `\\b(?:advogad[oa]s?|juridico|processar|processarei|processando|processo (?:judicial|contra|na justica)|(?:abrir|entrar com|mover|abro|entro com|abrirei|entrarei com)\\s+(?:um |uma )?(?:processo|acao)|acao (?:judicial|na justica|contra)|na justica|a justica|justica|juizado|pequenas causas|danos morais|indenizac\\w+|boletim de ocorrencia|(?:um|o|fazer|fiz|registrar|registrei|abrir|abri) b\\.?o\\b|policia|delegacia|tribunal|judicial(?:mente)?|liminar|extrajudicial|lawyer|attorney|sue (?:you|the|your)|lawsuit|legal action|small claims|court|abogad[oa]|demanda(?:r)? judicial|denuncia penal)\\b`,
+  `\\b(?:advogad[oa]s?|juridico|processar|processarei|processando|processo (?:judicial|contra|na justica)|(?:abrir|entrar com|mover|abro|entro com|abrirei|entrarei com)\\s+(?:um |uma )?(?:processo|acao)|acao (?:judicial|na justica|contra)|na justica|a justica|justica(?! seja feita)|juizado|pequenas causas|danos morais|indenizac\\w+|boletim de ocorrencia|(?:um|o|fazer|fiz|registrar|registrei|abrir|abri) b\\.?o\\b|policia|delegacia|tribunal|judicial(?:mente)?|liminar|extrajudicial|lawyer|attorney|sue (?:you|the|your)|lawsuit|legal action|small claims|court|abogad[oa]|demanda(?:r)? judicial|denuncia penal)\\b`,
 );
 
 const PUBLIC_CHANNEL = any(
@@ -566,7 +570,7 @@ const FRAUD_WORD = /^(?:golpes?|golpista|fraudes?|fraud|scam)$/;
 const ASKING_BEFORE =
   /\b(?:se|sera que|sera|confirmar|saber|verdade|real|verdadeir[oa]|is (?:this|it))\s+(?:\w+\s+){0,3}$/;
 const LOSS = re(
-  `\\b(?:paguei|transferi|fiz (?:o |um )?pix|depositei|perdi|cai|levaram|roubaram|tiraram|debitaram|sumiu|passei (?:meus|os) dados|paid|lost)\\b`,
+  `\\b(?:paguei|transferi|fiz (?:o |um )?pix|depositei|perdi|cai|levaram|roubaram|tiraram|debitaram|sumiu|passei (?:meus|os) dados|zerad[oa]|zeraram|limparam|esvaziaram|paid|lost)\\b`,
 );
 
 /** Money words and, nearby, a mark that it was taken wrongly: "uma cobrança de R$ 300 que não reconheço". */
@@ -574,10 +578,17 @@ const MONEY = re(
   `\\b(?:cobranc\\w*|cobrad[oa]s?|cobraram|cobrando|cobrou|debit\\w*|descont(?:aram|ou|ando|ado|ada)|lancamentos?|compras?|transac\\w+|pix|saques?|fatura|valor(?:es)?|parcelas?|dinheiro|cartao|conta bancaria|saldo|r\\$ ?\\d+|reais|charge[sd]?|money)\\b`,
 );
 const TAKEN_WRONGLY = re(
-  `\\b(?:nao (?:\\w+ )?(?:reconheco|reconhecemos|autorizei|autorizamos)|que (?:eu )?(?:nao|nunca) (?:\\w+ )?(?:fiz|realizei|contratei|solicitei|pedi|usei)|desconhecid[oa]s?|indevid\\w*|duas vezes|tres vezes|em dobro|duplicad[oa]s?|duplicidade|a mais|sem (?:minha )?autorizac\\w+|sem eu (?:pedir|autorizar|saber)|falsos?|falsas?|golpe|fraud\\w*|clonad[oa]s?|perdi|roubad[oa]s?|roubaram|twice|unauthori[sz]ed|don'?t recognize)\\b`,
+  `\\b(?:nao (?:\\w+ )?(?:reconheco|reconhecemos|autorizei|autorizamos)|que (?:eu )?(?:nao|nunca) (?:\\w+ )?(?:fiz|realizei|contratei|solicitei|pedi|usei|comprei|autorizei|pisei|fui|estive|conheco|assinei|recebi)|desconhecid[oa]s?|indevid\\w*|(?:duas|tres|[2-9]) vezes|em dobro|duplicad[oa]s?|duplicidade|a mais|sem (?:minha )?autorizac\\w+|sem eu (?:pedir|autorizar|saber)|falsos?|falsas?|golpe|fraud\\w*|clonad[oa]s?|perdi|roubad[oa]s?|roubaram|twice|unauthori[sz]ed|don'?t recognize)\\b`,
+);
+
+/** Someone posing as the company ("ligou dizendo ser da central"): fraud once money or access is lost. */
+const IMPERSONATION = re(
+  `\\b(?:ligou|ligaram|ligando|mandou|mandaram|chamou|chamaram|escreveu|escreveram)\\s+(?:\\w+\\s+){0,3}(?:(?:dizendo|falando|afirmando|alegando|fingindo|se dizendo)\\s+(?:que )?(?:ser|era|eram|da|do|de)|se passando (?:por|pelo|pela))\\b`,
 );
 
 function financialHarm(folded: string): string | undefined {
+  const posing = firstMatch(folded, IMPERSONATION, (m) => LOSS.test(around(folded, m, 0, 160)));
+  if (posing) return posing[0];
   const strict = firstMatch(folded, FINANCIAL, (m) => {
     if (!FRAUD_WORD.test(m[0])) return true;
     const asking =
@@ -677,7 +688,7 @@ const BOSS = any(
 const BOSS_STRICT =
   '(?:(?<!\\bmeu |\\bminha )gerente(?! de (?:contas?|relacionamento))|supervisor|supervisora|superior|superiores|coordenador|coordenadora|diretor|diretora|diretoria|gestor|gestora|chefe|chefia|gerencia|coordenacao|supervisao)';
 const SUPERVISOR = re(
-  `\\b(?:para|pra|ao|a) (?:o |a |um |uma |seu |sua |o seu |a sua )?${BOSS_STRICT}\\b|\\balguem (?:superior|acima|responsavel|com (?:mais )?(?:autoridade|poder)|que (?:realmente )?(?:resolva|possa resolver|consiga resolver|decida|tenha poder))\\b|\\b(?:escalad[oa]|escalonad[oa]|escale|escalone|escalar|escalonar|escalem|escalonem)\\b|\\b(?:falar|fale|conversar|converse|contato|contatar|falo|passar|passe|passa|transferir|transfira|transfere|transferem|encaminhar|encaminhe|chamar|chame|chama|coloca|coloque)\\s+(?:com|para|pra|ao|a)?\\s*(?:o |a |um |uma |seu |sua |o seu |a sua )?${BOSS}\\b|\\b(?:quero|exijo|preciso|gostaria|solicito|peco|queria)\\s+(?:\\w+\\s+){0,3}(?:(?<!\\bmeu |\\bminha )gerente(?! de (?:contas?|relacionamento))|supervisor|supervisora|ouvidoria|diretoria|gerencia|supervisao|coordenacao|chefia)\\b|\\b(?:atendid[oa]|ouvid[oa]|tratad[oa]|resolvid[oa]) pel[oa] (?:${BOSS_STRICT})\\b|\\bouvidoria\\b|\\binstancia superior\\b|\\b(?:speak|talk) (?:to|with) (?:a|the|your) (?:manager|supervisor)\\b|\\bhablar con (?:el|un|la|una) (?:gerente|supervisor|supervisora|encargad[oa])\\b|\\bombudsman\\b`,
+  `\\b(?:para|pra|ao|a) (?:o |a |um |uma |seu |sua |o seu |a sua |teu |tua |o teu |a tua )?${BOSS_STRICT}\\b|\\balguem (?:superior|acima|responsavel|com (?:mais )?(?:autoridade|poder)|que (?:realmente )?(?:resolva|possa resolver|consiga resolver|decida|tenha poder))\\b|\\b(?:escalad[oa]|escalonad[oa]|escale|escalone|escalar|escalonar|escalem|escalonem)\\b|\\b(?:falar|fale|conversar|converse|contato|contatar|falo|passar|passe|passa|transferir|transfira|transfere|transferem|encaminhar|encaminhe|chamar|chame|chama|coloca|coloque)\\s+(?:com|para|pra|ao|a)?\\s*(?:o |a |um |uma |seu |sua |o seu |a sua |teu |tua |o teu |a tua )?${BOSS}\\b|\\b(?:quero|exijo|preciso|gostaria|solicito|peco|queria)\\s+(?:\\w+\\s+){0,3}(?:(?<!\\bmeu |\\bminha )gerente(?! de (?:contas?|relacionamento))|supervisor|supervisora|ouvidoria|diretoria|gerencia|supervisao|coordenacao|chefia)\\b|\\b(?:atendid[oa]|ouvid[oa]|tratad[oa]|resolvid[oa]) pel[oa] (?:${BOSS_STRICT})\\b|\\bouvidoria\\b|\\binstancia superior\\b|\\b(?:speak|talk) (?:to|with) (?:a|the|your) (?:manager|supervisor)\\b|\\bhablar con (?:el|un|la|una) (?:gerente|supervisor|supervisora|encargad[oa])\\b|\\bombudsman\\b`,
 );
 const STAFF = any(
   'atendente|atendentes|funcionari[oa]s?|vendedor|vendedora|vendedores|tecnic[oa]s?|entregador|entregadora|motoboy|motorista|instalador|operador|operadora do sac|consultor|consultora|seguranca|gerente|supervisor|supervisora|moca|moco|rapaz|senhora|senhor|pessoa que me atendeu|colaborador|colaboradora|agente|representante|equipe',
@@ -688,7 +699,7 @@ const RUDE = any(
   'rude|disrespectful|insulting|aggressive|grosero|grosera',
 );
 const MISCONDUCT = re(
-  `\\b${STAFF}\\b(?:\\s+[\\w,]+){0,6}?\\s+(?:foi|estava|era|e|foram|estavam|muito|extremamente|super|bem|was|were|fue)\\s+(?:\\w+\\s+)?${RUDE}\\b|\\b(?:me tratou|me trataram|fui tratad[oa]|tratou|trataram)\\s+(?:\\w+\\s+){0,2}(?:mal|com (?:grosseria|desprezo|descaso|ignorancia|deboche|falta de respeito)|aos gritos|como lixo)\\b|\\b(?:riu|riram|rindo|debochou|debocharam|zombou|zombaram) (?:da minha cara|de mim|do meu problema|da minha situacao)\\b|\\b(?:gritou|gritaram|gritando) comigo\\b|\\b${STAFF}\\b(?:\\s+\\w+){0,3}?\\s+me (?:chamou|chamaram) de\\b(?!\\s+(?:senhor|senhora|sr|sra|dona|doutor|doutora|querid[oa]|amig[oa]|cliente|voce|pelo nome|meu nome|volta|novo))|\\b(?:cobrou|cobraram|pediu|pediram) (?:\\w+ )?(?:por fora|propina|gorjeta obrigatoria)\\b|\\b${STAFF}\\b(?:\\s+\\w+){0,3}?\\s+(?:mentiu|mentiram|me enganou|me enganaram|inventou|inventaram|me ignorou|me ignoraram|zombou|zombaram|debochou|debocharam|riu|riram)\\b|\\b(?:fui|fomos|sendo)\\s+(?:\\w+\\s+)?(?:mal ?tratad[oa]s?|maltratad[oa]s?|humilhad[oa]s?|desrespeitad[oa]s?|ofendid[oa]s?|xingad[oa]s?|ameacad[oa]s?|assediad[oa]s?|destratad[oa]s?)\\b|\\b(?:me )?(?:xingou|xingaram|ofendeu|ofenderam|humilhou|humilharam|ameacou|ameacaram|assediou|assediaram|destratou|destrataram|desrespeitou|desrespeitaram)\\b|\\b(?:bateu o telefone|desligou na minha cara|desligaram na minha cara|desligou o telefone na minha cara)\\b|\\b(?:grosseria|assedio|racismo|racista|homofobi\\w+|machista|discrimina\\w+|preconceito)\\b|\\b(?:roubou|roubaram|furtou|furtaram|sumiu com|mexeu nas minhas|mexeram nas minhas)\\b(?=.*\\b(?:tecnic|entregador|funcionari|instalador|motoboy|atendente)\\w*)|\\b(?:was|were) (?:rude|disrespectful|insulting|aggressive) to me\\b|\\b(?:yelled|shouted|laughed) at me\\b|\\bhung up on me\\b|\\bse burl(?:o|aron) de mi\\b`,
+  `\\b${STAFF}\\b(?:\\s+[\\w,]+){0,6}?\\s+(?:foi|estava|era|e|foram|estavam|muito|extremamente|super|bem|was|were|fue)\\s+(?:\\w+\\s+)?${RUDE}\\b|\\b(?:me tratou|me trataram|fui tratad[oa]|tratou|trataram)\\s+(?:\\w+\\s+){0,2}(?:mal|com (?:grosseria|desprezo|descaso|ignorancia|deboche|falta de respeito)|aos gritos|como lixo)\\b|\\b(?:riu|riram|rindo|debochou|debocharam|zombou|zombaram) (?:da minha cara|de mim|do meu problema|da minha situacao)\\b|\\b(?:gritou|gritaram|gritando) comigo\\b|\\b${STAFF}\\b(?:\\s+\\w+){0,3}?\\s+me (?:chamou|chamaram) de\\b(?!\\s+(?:senhor|senhora|sr|sra|dona|doutor|doutora|querid[oa]|amig[oa]|cliente|voce|pelo nome|meu nome|volta|novo))|\\b(?:cobrou|cobraram|pediu|pediram) (?:\\w+ )?(?:por fora|propina|gorjeta obrigatoria)\\b|\\b${STAFF}\\b(?:\\s+\\w+){0,3}?\\s+(?:mentiu|mentiram|me enganou|me enganaram|inventou|inventaram|me ignorou|me ignoraram|zombou|zombaram|debochou|debocharam|riu|riram)\\b|\\b(?:fui|fomos|sendo)\\s+(?:\\w+\\s+)?(?:mal ?tratad[oa]s?|maltratad[oa]s?|humilhad[oa]s?|desrespeitad[oa]s?|ofendid[oa]s?|xingad[oa]s?|ameacad[oa]s?|assediad[oa]s?|destratad[oa]s?)\\b|\\b(?:me )?(?:xingou|xingaram|ofendeu|ofenderam|humilhou|humilharam|ameacou|ameacaram|assediou|assediaram|destratou|destrataram|desrespeitou|desrespeitaram)\\b|\\b${STAFF}\\b(?:\\s+\\w+){0,3}?\\s+(?:fumou|fumando|bebeu|bebendo|chegou bebad[oa]|estava bebad[oa]|cuspiu|urinou|fez xixi|sujou tudo|deixou (?:tudo sujo|sujeira|bituca)|entrou sem (?:permissao|autorizacao|pedir)|mexeu (?:nas|nos|em) (?:minhas|meus)|assediou|passou a mao)\\b|\\b(?:bateu o telefone|desligou na minha cara|desligaram na minha cara|desligou o telefone na minha cara)\\b|\\b(?:grosseria|assedio|racismo|racista|homofobi\\w+|machista|discrimina\\w+|preconceito)\\b|\\b(?:roubou|roubaram|furtou|furtaram|sumiu com|mexeu nas minhas|mexeram nas minhas)\\b(?=.*\\b(?:tecnic|entregador|funcionari|instalador|motoboy|atendente)\\w*)|\\b(?:was|were) (?:rude|disrespectful|insulting|aggressive) to me\\b|\\b(?:yelled|shouted|laughed) at me\\b|\\bhung up on me\\b|\\bse burl(?:o|aron) de mi\\b`,
 );
 
 // ---------------------------------------------------------------------------------------------
