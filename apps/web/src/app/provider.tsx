@@ -3,14 +3,18 @@ import { type MouseEvent, type ReactNode, useState } from 'react';
 import { Toaster } from 'sonner';
 import { createQueryClient } from '../lib/query-client.ts';
 import { useTheme } from '../lib/theme.ts';
+import { TOAST_OPENS_ON_CLICK } from '../lib/toast-click.ts';
 
 // A toast closes after 5 s, or sooner when clicked. Sonner only closes through its close
-// button, so a click anywhere else on a toast presses that button.
+// button, so a click anywhere else on a toast presses that button — or, on a toast marked
+// TOAST_OPENS_ON_CLICK (a live alert), its action (open the ticket, mark it read).
 function closeClickedToast(event: MouseEvent<HTMLDivElement>) {
   if (!(event.target instanceof Element)) return;
   if (event.target.closest('button, a')) return; // the toast's own actions do their own thing
   const toast = event.target.closest('[data-sonner-toast]');
-  toast?.querySelector<HTMLButtonElement>('[data-close-button]')?.click();
+  if (!toast) return;
+  const pressed = toast.classList.contains(TOAST_OPENS_ON_CLICK) ? '[data-action]' : '[data-close-button]';
+  toast.querySelector<HTMLButtonElement>(pressed)?.click();
 }
 
 export function AppProvider({ children }: { children: ReactNode }) {

@@ -48,12 +48,20 @@ describe('system notifications', () => {
     });
   });
 
+  it('makes every alert stay until the user acts, whatever its priority (the spec)', async () => {
+    await showAlertNotification({ ...alert, priority: 'low' }, () => {});
+    await showAlertNotification({ ...alert, priority: 'medium' }, () => {});
+    const options = showNotification.mock.calls.map((call) => (call as [string, NotificationOptions])[1]);
+    expect(options.map((o) => o.requireInteraction)).toEqual([true, true]);
+  });
+
   it('gives the summary its tag and the notifications page, but no id to mark read', async () => {
     expect(await showSummaryNotification(5, () => {})).toBe(true);
     const [title, options] = showNotification.mock.calls[0] as [string, NotificationOptions];
     expect(title).toBe('5 novos alertas');
     expect(options.tag).toBe('atende-resumo');
     expect(options.data).toEqual({ url: '/notifications' });
+    expect(options.requireInteraction).toBe(true);
   });
 
   it('logs every attempt, shown or skipped', async () => {

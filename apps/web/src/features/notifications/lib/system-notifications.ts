@@ -137,7 +137,10 @@ async function show(notice: SystemNotice, onFallbackClick: () => void): Promise<
   }
 }
 
-/** One alert as a system notification (high priority stays until the user acts). */
+/**
+ * One alert as a system notification; every one stays until the user acts (the spec), which is
+ * why a burst shows at most 3 and then one summary.
+ */
 export const showAlertNotification = (n: Notification, onFallbackClick: () => void) =>
   show(
     {
@@ -146,7 +149,7 @@ export const showAlertNotification = (n: Notification, onFallbackClick: () => vo
       title: n.title,
       body: n.message,
       url: notificationHref(n),
-      requireInteraction: n.priority === 'high',
+      requireInteraction: true,
     },
     onFallbackClick,
   );
@@ -159,7 +162,7 @@ export const showSummaryNotification = (count: number, onFallbackClick: () => vo
       title: `${count} novos alertas`,
       body: 'Abra as notificações para ver todos.',
       url: '/notifications',
-      requireInteraction: false,
+      requireInteraction: true,
     },
     onFallbackClick,
   );

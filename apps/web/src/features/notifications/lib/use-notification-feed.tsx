@@ -5,6 +5,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { readStoredSession } from '../../../lib/id-token.ts';
 import { announceLiveAlert } from '../../../lib/live-alerts.ts';
+import { TOAST_OPENS_ON_CLICK } from '../../../lib/toast-click.ts';
 import { UNREAD_LIMIT, useUnreadNotifications } from '../api/get-notifications.ts';
 import { notificationKeys } from '../api/keys.ts';
 import { useMarkRead } from '../api/mark-read.ts';
@@ -43,7 +44,7 @@ const newestFirst = (a: Notification, b: Notification) => b.created_at.localeCom
  * Keeps the user's notifications fresh (docs/ARCHITECTURE.md, "Web app"): the unread list is polled
  * every 30 s and on focus, and the live stream adds each new alert at once (badge and lists in
  * ≤ 1 s). Whatever is newly seen — from a poll or the stream — gives one toast for the newest
- * (warning for high priority; clicking it marks it read and opens the ticket) and system
+ * (warning for high priority; a click anywhere on it marks it read and opens the ticket) and system
  * notifications when the user turned them on. Mounted once, by the bell.
  */
 export function useNotificationFeed(tenantId: string) {
@@ -75,6 +76,8 @@ export function useNotificationFeed(tenantId: string) {
     const show = newest.priority === 'high' ? toast.warning : toast.info;
     const id = show(newest.title, {
       description: newest.message,
+      // a click anywhere on it is its action (app/provider.tsx)
+      className: TOAST_OPENS_ON_CLICK,
       action: {
         label: newest.details.ticket_id ? 'Ver chamado' : 'Ver',
         onClick: () => {
