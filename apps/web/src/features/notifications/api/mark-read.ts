@@ -1,5 +1,5 @@
 import type { Notification, NotificationList } from '@atende/contracts';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 import { notificationKeys } from './keys.ts';
 
@@ -11,6 +11,8 @@ export interface BulkResult {
 export const markNotificationRead = (id: string) =>
   api.post<BulkResult>('/api/v1/notifications/mark-read', { notification_id: id });
 export const markAllNotificationsRead = () => api.post<BulkResult>('/api/v1/notifications/mark-all-read', {});
+export const clearNotification = (id: string) =>
+  api.post<BulkResult>('/api/v1/notifications/clear', { notification_id: id });
 export const clearAllNotifications = () => api.post<BulkResult>('/api/v1/notifications/clear-all', {});
 
 type Change = { kind: 'read' | 'clear'; ids: ReadonlySet<string> | 'all' };
@@ -26,7 +28,10 @@ function applyChange(list: NotificationList | undefined, key: readonly unknown[]
   const notifications = gone
     ? list.notifications.filter((n) => !hits(n))
     : list.notifications.map((n) => (hits(n) ? { ...n, read: true } : n));
-  return { notifications, total: gone ? Math.max(0, list.total - changed.length) : list.total };
+  // 'all' empties an unread list whatever its size (the badge drops to 0 at once, also with more
+  // unread than the list holds).
+  const total = !gone ? list.total : change.ids === 'all' ? 0 : Math.max(0, list.total - changed.length);
+  return { notifications, total };
 }
 
 /**
@@ -68,3 +73,41 @@ export const useMarkAllRead = () => useNotificationChange('read', markAllNotific
 
 /** `POST /notifications/clear-all`. */
 export const useClearAll = () => useNotificationChange('clear', clearAllNotifications, () => 'all');
+
+/** Requests at once while clearing a panel's items one by one. */
+const clearConcurrency = 6;
+
+/**
+ * The panel's undoable 'Limpar': the given items leave every cached list at once, and only after
+ * `delayMs` (the 'Desfazer' toast's life) is `POST /notifications/clear` sent for each; the answer
+ * undoes it (nothing was sent; the lists are read again). Lives outside React, so it completes
+ * after the panel closes.
+ */
+export function clearLater(
+  queryClient: QueryClient,
+  ids: readonly string[],
+  delayMs: number,
+  onError: () => void,
+): () => void {
+  const queryKey = notificationKeys.all();
+  void queryClient.cancelQueries({ queryKey });
+  const change: Change = { kind: 'clear', ids: new Set(ids) };
+  for (const [key, list] of queryClient.getQueriesData<NotificationList>({ queryKey })) {
+    queryClient.setQueryData(key, applyChange(list, key, change));
+  }
+  const timer = setTimeout(async () => {
+    try {
+      for (let i = 0; i < ids.length; i += clearConcurrency) {
+        await Promise.all(ids.slice(i, i + clearConcurrency).map(clearNotification));
+      }
+    } catch {
+      onError();
+    } finally {
+      void queryClient.invalidateQueries({ queryKey });
+    }
+  }, delayMs);
+  return () => {
+    clearTimeout(timer);
+    void queryClient.invalidateQueries({ queryKey });
+  };
+}

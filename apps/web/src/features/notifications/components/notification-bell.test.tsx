@@ -1,5 +1,6 @@
 import type { Notification } from '@atende/contracts';
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { Toaster } from 'sonner';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ID_TOKEN_STORAGE_KEY } from '../../../lib/id-token.ts';
 import { json, stubServer } from '../../../testing/fake-server.ts';
@@ -21,14 +22,15 @@ const unreadItem = (i: number): Notification => ({
 });
 
 /** Unread notifications as the API serves them (50 listed, `total` all), and what was posted. */
-function server(count: number) {
+function server(count: number, { markAllAnswer }: { markAllAnswer?: Promise<void> } = {}) {
   let unread = Array.from({ length: count }, (_, i) => unreadItem(i));
   const posted: string[] = [];
   stubServer({
     '/api/v1/notifications/unread': () => json({ notifications: unread.slice(0, 50), total: unread.length }),
     '/api/v1/notifications/all': () => json({ notifications: unread.slice(0, 100), total: unread.length }),
-    '/api/v1/notifications/mark-all-read': () => {
+    '/api/v1/notifications/mark-all-read': async () => {
       posted.push('mark-all-read');
+      await markAllAnswer;
       const count = unread.length;
       unread = [];
       return json({ success: true, count });
@@ -36,6 +38,12 @@ function server(count: number) {
     '/api/v1/notifications/mark-read': async (request) => {
       const { notification_id } = (await request.json()) as { notification_id: string };
       posted.push(`mark-read ${notification_id}`);
+      unread = unread.filter((n) => n.notification_id !== notification_id);
+      return json({ success: true, count: 1 });
+    },
+    '/api/v1/notifications/clear': async (request) => {
+      const { notification_id } = (await request.json()) as { notification_id: string };
+      posted.push(`clear ${notification_id}`);
       unread = unread.filter((n) => n.notification_id !== notification_id);
       return json({ success: true, count: 1 });
     },
@@ -58,7 +66,8 @@ describe('the notification bell', () => {
   it('shows the unread count, opens the panel and marks everything read', async () => {
     const posted = server(120);
     renderApp('/dashboard');
-    const bell = await screen.findByRole('button', { name: 'Notificações: 120 não lidas' });
+    // the name holds the badge's visible text (axe label-content-name-mismatch)
+    const bell = await screen.findByRole('button', { name: 'Notificações: 99+ não lidas' });
     expect(within(bell).getByText('99+')).toBeTruthy();
 
     fireEvent.click(bell);
@@ -78,6 +87,43 @@ describe('the notification bell', () => {
     // (behind the modal panel, hidden from assistive technology until it closes)
     expect(screen.getByRole('button', { name: 'Notificações', hidden: true })).toBeTruthy();
   });
+
+  it("'Marcar como lidas' drops the badge to 0 at once, before the server answers, with 120 unread", async () => {
+    let answer = () => {};
+    const posted = server(120, { markAllAnswer: new Promise<void>((resolve) => (answer = resolve)) });
+    renderApp('/dashboard');
+    fireEvent.click(await screen.findByRole('button', { name: 'Notificações: 99+ não lidas' }));
+    const panel = await screen.findByRole('dialog', { name: 'Notificações' });
+    fireEvent.click(within(panel).getByRole('button', { name: 'Marcar como lidas' }));
+    await waitFor(() => expect(posted).toEqual(['mark-all-read']));
+    expect(within(panel).getByRole('heading', { name: 'Notificações (0)' })).toBeTruthy();
+    expect(screen.queryByTestId('notification-badge')).toBeNull();
+    answer();
+  });
+
+  it("'Limpar' hides the items shown at once; 'Desfazer' brings them back and sends nothing; else cleared after 5 s", async () => {
+    const posted = server(3);
+    renderApp('/dashboard');
+    render(<Toaster />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Notificações: 3 não lidas' }));
+    const panel = await screen.findByRole('dialog', { name: 'Notificações' });
+    await within(panel).findByText('Sinais de alerta no chamado «Pedido 2»');
+    fireEvent.click(within(panel).getByRole('button', { name: 'Limpar' }));
+    await waitFor(() => expect(screen.queryByTestId('notification-badge')).toBeNull());
+    fireEvent.click(await screen.findByRole('button', { name: 'Desfazer' }));
+    await screen.findByRole('button', { name: 'Notificações: 3 não lidas' });
+
+    // Again, left alone: nothing is sent before 5 s, then each item shown is cleared on the server.
+    fireEvent.click(screen.getByRole('button', { name: 'Notificações: 3 não lidas' }));
+    const again = await screen.findByRole('dialog', { name: 'Notificações' });
+    await within(again).findByText('Sinais de alerta no chamado «Pedido 2»');
+    const clickedAt = Date.now();
+    fireEvent.click(within(again).getByRole('button', { name: 'Limpar' }));
+    await screen.findByText('3 notificações limpas');
+    await waitFor(() => expect(posted.length).toBe(3), { timeout: 7000 });
+    expect(Date.now() - clickedAt).toBeGreaterThanOrEqual(4900);
+    expect(posted.sort()).toEqual([0, 1, 2].map((i) => `clear ${unreadItem(i).notification_id}`));
+  }, 15_000);
 
   it('opens a ticket from its item and marks it read; the window events open and close the panel', async () => {
     const posted = server(2);

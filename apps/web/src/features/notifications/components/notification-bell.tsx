@@ -71,7 +71,7 @@ export function NotificationBell({ tenantId }: { tenantId: string }) {
           'relative flex size-10 items-center justify-center rounded-md text-slate-700 hover:bg-slate-100',
           focusRing,
         )}
-        aria-label={unreadCount > 0 ? `Notificações: ${unreadCount} não lidas` : 'Notificações'}
+        aria-label={unreadCount > 0 ? `Notificações: ${badgeText(unreadCount)} não lidas` : 'Notificações'}
       >
         <Bell className="size-5" aria-hidden="true" />
         {unreadCount > 0 && (

@@ -1,5 +1,6 @@
 import type { Notification } from '@atende/contracts';
 import * as Popover from '@radix-ui/react-popover';
+import { useQueryClient } from '@tanstack/react-query';
 import { BellOff, BellRing, CheckCheck, Trash2 } from 'lucide-react';
 import { type RefObject, useState, useSyncExternalStore } from 'react';
 import { Link, useNavigate } from 'react-router';
@@ -9,7 +10,7 @@ import { cn, focusRing } from '../../../components/ui/cn.ts';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { formatDateTime, formatRelativeTime } from '../../../lib/format.ts';
 import { BELL_LIST_LIMIT, useAllNotifications, useUnreadNotifications } from '../api/get-notifications.ts';
-import { useClearAll, useMarkAllRead, useMarkRead } from '../api/mark-read.ts';
+import { clearLater, useMarkAllRead, useMarkRead } from '../api/mark-read.ts';
 import { AlertTypeIcon, notificationHref, PriorityBadge, shortTicketId } from '../lib/display.tsx';
 import {
   browserSupportsNotifications,
@@ -80,6 +81,9 @@ function BrowserToggle() {
   );
 }
 
+/** How long 'Limpar' can be undone (the 'Desfazer' toast's life); nothing is sent before. */
+export const CLEAR_UNDO_MS = 5000;
+
 function NotificationItem({
   notification: n,
   showState,
@@ -127,7 +131,7 @@ function NotificationItem({
 /**
  * The bell's panel, loaded when first wanted: a Radix Popover, modal (focus stays inside, Escape
  * closes), anchored to the bell, with the unread or all notifications, the browser toggle, 'Ver
- * todas', 'Marcar como lidas' and 'Limpar'.
+ * todas', 'Marcar como lidas' and 'Limpar' (the items the panel shows, undoable for 5 s).
  */
 export function NotificationPanel({
   id,
@@ -145,11 +149,25 @@ export function NotificationPanel({
   const all = useAllNotifications(BELL_LIST_LIMIT, { enabled: showAll });
   const markRead = useMarkRead();
   const markAll = useMarkAllRead();
-  const clearAll = useClearAll();
+  const queryClient = useQueryClient();
 
   const unreadCount = unread.data?.total ?? 0;
   const shown = showAll ? all : unread;
   const items = shown.data?.notifications ?? [];
+
+  /** 'Limpar': the items shown go at once; a 'Desfazer' toast keeps them for 5 s. */
+  function clearShown() {
+    const ids = items.map((n) => n.notification_id);
+    if (ids.length === 0) return;
+    onClose();
+    const undo = clearLater(queryClient, ids, CLEAR_UNDO_MS, () =>
+      toast.error('Erro', { description: 'Não foi possível limpar as notificações.' }),
+    );
+    toast.success(ids.length === 1 ? '1 notificação limpa' : `${ids.length} notificações limpas`, {
+      duration: CLEAR_UNDO_MS,
+      action: { label: 'Desfazer', onClick: undo },
+    });
+  }
 
   function openItem(n: Notification) {
     onClose();
@@ -259,18 +277,7 @@ export function NotificationPanel({
                   Marcar como lidas
                 </Button>
               )}
-              <Button
-                variant="ghost"
-                size="sm"
-                pending={clearAll.isPending}
-                disabled={items.length === 0}
-                onClick={() =>
-                  clearAll.mutate(undefined, {
-                    onError: () =>
-                      toast.error('Erro', { description: 'Não foi possível limpar as notificações.' }),
-                  })
-                }
-              >
+              <Button variant="ghost" size="sm" disabled={items.length === 0} onClick={clearShown}>
                 <Trash2 className="size-4" aria-hidden="true" />
                 Limpar
               </Button>

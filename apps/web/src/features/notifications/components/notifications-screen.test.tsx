@@ -241,6 +241,12 @@ describe('NotificationsScreen', () => {
 
     fireEvent.click(screen.getByRole('button', { name: 'Limpar todas' }));
     let dialog = await screen.findByRole('alertdialog', { name: 'Limpar todas as notificações' });
+    // the spec's exact sentence
+    expect(
+      within(dialog).getByText(
+        'Tem certeza que deseja limpar todas as notificações? Esta ação não pode ser desfeita.',
+      ),
+    ).toBeTruthy();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Cancelar' }));
     await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
     expect(posted).toHaveLength(0);

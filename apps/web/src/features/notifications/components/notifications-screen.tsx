@@ -304,7 +304,7 @@ export function NotificationsScreen() {
         open={confirmingClear}
         onOpenChange={setConfirmingClear}
         title="Limpar todas as notificações"
-        description="Tem certeza que deseja limpar todas as notificações? Elas deixarão de aparecer para você, inclusive as que os filtros escondem; para o restante da equipe nada muda."
+        description="Tem certeza que deseja limpar todas as notificações? Esta ação não pode ser desfeita."
         confirmLabel="Limpar todas"
         destructive
         pending={clearAll.isPending}
