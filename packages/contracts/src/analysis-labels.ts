@@ -146,3 +146,13 @@ export const languageLabels: Readonly<Record<(typeof languages)[number], string>
   de: 'Alemão',
   it: 'Italiano',
 };
+
+/** The spec's complexity levels 1–5, shown beside the complexity score's percentage. */
+export const complexityLevelLabels = ['Muito Baixa', 'Baixa', 'Média', 'Alta', 'Muito Alta'] as const;
+
+/** A complexity score (0–1) as its level 1–5: each fifth of the scale is one level (1.0 is 5). */
+export const complexityLevel = (score: number): 1 | 2 | 3 | 4 | 5 =>
+  Math.min(5, Math.max(1, Math.floor(score * 5) + 1)) as 1 | 2 | 3 | 4 | 5;
+
+/** 'Alta' for 0.7: the level's pt-BR label. */
+export const complexityLabel = (score: number) => complexityLevelLabels[complexityLevel(score) - 1];

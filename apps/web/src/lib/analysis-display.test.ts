@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  complexityLabel,
   complexityTone,
   confidenceTone,
   csatTone,
@@ -37,6 +38,20 @@ describe('analysis colours (thresholds)', () => {
 });
 
 describe('analysis labels', () => {
+  it("names complexity with the spec's levels 1–5, one per fifth of the scale", () => {
+    expect([0, 0.19, 0.2, 0.39, 0.4, 0.6, 0.79, 0.8, 1].map(complexityLabel)).toEqual([
+      'Muito Baixa',
+      'Muito Baixa',
+      'Baixa',
+      'Baixa',
+      'Média',
+      'Alta',
+      'Alta',
+      'Muito Alta',
+      'Muito Alta',
+    ]);
+  });
+
   it('translates escalation reasons and shows unknown codes as they came', () => {
     expect(escalationReasonLabel('red_flags')).toBe('Termos de alerta');
     expect(escalationReasonLabel('legal_threat')).toBe('Ameaça de ação judicial');

@@ -1,5 +1,6 @@
 import type { TicketAnalysis } from '@atende/contracts';
 import {
+  complexityLabel,
   escalationReasonLabels,
   intentLabels,
   languageLabels,
@@ -12,7 +13,15 @@ import type { BadgeTone } from '../components/ui/badge.tsx';
 
 // How the screens show an analysis (tickets and messages alike): labels, colours, figures.
 
-export { intentLabels, languageLabels, providerLabels, sentimentLabels, solvedStatusLabels, urgencyLabels };
+export {
+  complexityLabel,
+  intentLabels,
+  languageLabels,
+  providerLabels,
+  sentimentLabels,
+  solvedStatusLabels,
+  urgencyLabels,
+};
 
 /** A code's label, or the code itself when it is unknown (a newer server). */
 const label = (labels: Readonly<Record<string, string>>, code: string) => labels[code] ?? code;

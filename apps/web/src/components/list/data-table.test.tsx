@@ -55,3 +55,29 @@ describe('DataTable load errors', () => {
     expect(query.refetch).not.toHaveBeenCalled();
   });
 });
+
+describe('DataTable loading', () => {
+  it("says its loadingText ('Carregando...') above the skeleton rows while the first page loads", () => {
+    const loading: ListQuery = {
+      isPending: true,
+      isError: false,
+      isFetching: true,
+      failureCount: 0,
+      error: null,
+      refetch: vi.fn(),
+    };
+    render(
+      <DataTable<{ id: string }>
+        label="Mensagens"
+        columns={[{ id: 'id', header: 'ID', cell: (row) => row.id }]}
+        rows={undefined}
+        rowKey={(row) => row.id}
+        query={loading}
+        errorTitle="Não foi possível carregar as mensagens."
+        loadingText="Carregando..."
+        empty={{ title: 'Nenhuma mensagem.' }}
+      />,
+    );
+    expect(screen.getByRole('status').textContent).toBe('Carregando...');
+  });
+});

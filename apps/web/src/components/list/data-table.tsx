@@ -44,6 +44,8 @@ interface DataTableProps<Row> {
   query: ListQuery;
   /** 'Não foi possível carregar os chamados.' — shown with a retry button, and while retrying. */
   errorTitle: string;
+  /** Said above the skeleton rows while the first page loads ('Carregando...'). */
+  loadingText?: string;
   empty: { title: string; description?: ReactNode; icon?: LucideIcon; action?: ReactNode };
   /** Row checkboxes, labelled by `rowLabel` ('Selecionar Pedido atrasado'). */
   selection?: { state: Selection; rowLabel: (row: Row) => string };
@@ -77,6 +79,7 @@ export function DataTable<Row>({
   rowKey,
   query,
   errorTitle,
+  loadingText,
   empty,
   selection,
   sort,
@@ -164,6 +167,13 @@ export function DataTable<Row>({
           </tr>
         </thead>
         <tbody className="divide-y divide-slate-200 max-sm:block">
+          {loading && loadingText && (
+            <tr className="max-sm:block">
+              <td colSpan={columnCount} className="px-4 pt-3 text-sm text-slate-600 max-sm:block">
+                <span role="status">{loadingText}</span>
+              </td>
+            </tr>
+          )}
           {loading
             ? Array.from({ length: 5 }, (_, i) => (
                 // biome-ignore lint/suspicious/noArrayIndexKey: static placeholders

@@ -61,11 +61,11 @@ export function PeriodPicker({ period, onChange }: { period: Period; onChange: (
                 size="sm"
                 variant="ghost"
                 aria-pressed={active}
-                aria-label={`Últimos ${days} dias`}
                 className={cn('px-3', active && 'bg-brand-700 text-white hover:bg-brand-800')}
                 onClick={() => onChange({ days, start_date: '', end_date: '' })}
               >
-                {days}d
+                {/* the name holds the visible text (axe label-content-name-mismatch): '7d (últimos 7 dias)' */}
+                {days}d<span className="sr-only"> (últimos {days} dias)</span>
               </Button>
             );
           })}

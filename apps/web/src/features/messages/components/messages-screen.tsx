@@ -125,6 +125,7 @@ function Messages() {
               rowKey={(message) => message.id}
               query={messages}
               errorTitle="Não foi possível carregar as mensagens."
+              loadingText="Carregando..."
               empty={{
                 icon: MessageSquare,
                 title: 'Nenhuma mensagem encontrada.',

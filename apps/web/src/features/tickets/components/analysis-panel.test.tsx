@@ -88,7 +88,7 @@ describe('analysis panel', () => {
     feedbackServer();
     renderPanel();
     expect(screen.getByText('Negativo')).toBeTruthy();
-    expect(screen.getByText('85%').className).toContain('bg-red-50');
+    expect(screen.getByText('Muito Alta · 85%').className).toContain('bg-red-50'); // the spec's level beside the share
     expect(screen.getByText('65%').className).toContain('bg-yellow-50');
     expect(screen.getByText('3,5/10').className).toContain('bg-amber-50');
     expect(screen.getByText('Não Resolvido')).toBeTruthy();

@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
 import {
+  complexityLabel,
   complexityTone,
   confidenceTone,
   csatTone,
@@ -86,7 +87,7 @@ export function AnalysisFields({ analysis }: { analysis: TicketAnalysis }) {
         </Field>
         <Field label="Complexidade">
           <Badge tone={complexityTone(analysis.complexity_score)}>
-            {formatPercent(analysis.complexity_score)}
+            {complexityLabel(analysis.complexity_score)} · {formatPercent(analysis.complexity_score)}
           </Badge>
         </Field>
         <Field label="Confiança">
