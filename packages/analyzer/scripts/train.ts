@@ -16,7 +16,7 @@ const EPOCHS = 800;
 const RATE = 4;
 const L2 = 0.0005;
 const MIN_COUNT = 2;
-const PRUNE = 0.08;
+const PRUNE = 0.12;
 
 interface Example {
   readonly text: string;

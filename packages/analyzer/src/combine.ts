@@ -14,7 +14,7 @@ import type { SentimentResult } from './sentiment.ts';
 export type Engine = 'rules' | 'model' | 'combined';
 
 /** The rules' vote for sentiment: with no opinion word found, the model's reading counts most. */
-export const SENTIMENT_VOTE = { noEvidence: 0.25, perWeight: 0.25, max: 0.9 };
+export const SENTIMENT_VOTE = { noEvidence: 0.25, perWeight: 0.4, max: 0.9 };
 /** The rules' vote for intent: a specific cue, or a fallback rule ("statement", "no_rule"). */
 export const INTENT_VOTE = { cue: 0.75, fallback: 0.2 };
 
