@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { classifyIntent, classifyIntentDetailed } from './intent.ts';
+import { analyzeMessage } from './message.ts';
 import { analyzeSentiment } from './sentiment.ts';
 
 const intent = (text: string) => classifyIntent(text, analyzeSentiment(text));
@@ -118,5 +119,18 @@ describe('classifyIntent: cue families written for the held-out wording', () => 
     ['Me indica uma série boa', 'unknown'],
   ])('%s → %s', (text, expected) => {
     expect(intent(text)).toBe(expected);
+  });
+});
+
+// Issue 32: WhatsApp-style cases of our own.
+describe('informal closings and good news', () => {
+  it.each([
+    ['valeu pela força, boa noite pra vcs', 'goodbye'],
+    ['muito obrigada e um ótimo fim de semana pra equipe', 'goodbye'],
+    ['recebi o código aqui, valeu', 'information'],
+    ['consegui pagar o boleto pelo app, obg', 'information'],
+    ['chegou antes do prazo, amei!', 'compliment'],
+  ] as const)('%s → %s', (text, intent) => {
+    expect(analyzeMessage(text).intent).toBe(intent);
   });
 });

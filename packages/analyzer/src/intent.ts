@@ -93,6 +93,19 @@ const INFORMAL_IMPERATIVE = re(
   '(?:^|[.,!?] |por favor )(?:me |nos )?(?:cancela|manda|envia|reenvia|libera|muda|altera|atualiza|gera|emite|agenda|remarca|passa|liga|transfere|estorna|devolve|desbloqueia|bloqueia|verifica|corrige|troca)\\b',
 );
 // Praise announced as an action: "Quero elogiar a Ana" is a compliment, not a request.
+// "chegou o código, valeu", "consegui pagar pelo pix": good news of the customer's own case.
+const OWN_GOOD_NEWS = re(
+  '\\b(?:chegou|chegaram|recebi|recebemos|consegui|conseguimos|deu certo|deu bom|funcionou|voltou a funcionar|voltou|ja paguei|paguei|fiz o pagamento|caiu (?:o|a) (?:pix|estorno|reembolso|dinheiro|valor|pagamento))\\b',
+);
+// …unless it praises us or the product outright (then it is a compliment).
+const PRAISE_OF_US = re(
+  '\\b(?:parabens|voces sao|vcs sao|voce e|equipe|atendiment\\w*|atendente|recomend\\w*|nota (?:10|dez|mil)|melhor (?:loja|empresa|atendimento|entrega|compra)|mais rapid\\w*|rapidinho|rapido|rapida|antes do prazo|amei|adorei|excelente|perfeit[oa]|incrivel|sensacional|impecave\\w*|caprich\\w*|lind[oa])\\b',
+);
+// "obrigado e boa noite pra você": thanks closed with a wish.
+const CLOSING_WISH = re(
+  '\\b(?:(?:uma|um) )?(?:boa|bom|otima|otimo|excelente|feliz) (?:noite|tarde|dia|semana|fim de semana|fds|descanso|feriado)(?: (?:pra|para|a|ao) (?:voce|voces|vc|vcs|equipe|todos|a equipe|equipe toda|toda a equipe|todo mundo|pessoal|o pessoal))?(?: (?:toda|tambem))?\\s*[.!]*\\s*$',
+);
+const THANKS = re('\\b(?:obrigad[oa]s?|obrigadao|brigad[oa]|brigadao|valeu|vlw|agradeco|grato|grata)\\b');
 const PRAISE_ACT = re(
   '\\b(?:elogiar|parabenizar|agradecer|deixar (?:um|meu) elogio|registrar (?:um|meu) elogio)\\b',
 );
@@ -223,6 +236,14 @@ export function classifyIntentDetailed(
   if (sentiment.sentiment !== 'negative' && !body.includes('?') && !hasRequest && !hasTech) {
     if (FAREWELL.test(body) || THANKS_ONLY.test(normalized)) return hit('farewell', 'goodbye');
   }
+  if (
+    sentiment.sentiment !== 'negative' &&
+    !hasRequest &&
+    !hasTech &&
+    THANKS.test(body) &&
+    CLOSING_WISH.test(body)
+  )
+    return hit('thanks_and_wish', 'goodbye');
   if (greeted && words(rest).length === 0) return hit('greeting', 'greeting');
   if (greeted && words(rest).length === 1 && !DOMAIN.test(rest)) return hit('greeting_name', 'greeting');
 
@@ -274,6 +295,9 @@ export function classifyIntentDetailed(
   if (isQuestion || WANTS_TO_KNOW.test(body)) {
     return DOMAIN.test(body) ? hit('general_question', 'question') : hit('off_topic_question', 'unknown');
   }
+  // "chegou o código, valeu": good news of one's own case, without praise, hands over information.
+  if (sentiment.sentiment !== 'negative' && OWN_GOOD_NEWS.test(body) && !PRAISE_OF_US.test(body))
+    return hit('good_news', 'information');
   if (sentiment.sentiment === 'positive' || sentiment.sentiment === 'mixed') {
     // "Gosto de pizza": a liking with nothing of ours in it is small talk.
     if ((GENERAL_LIKING.test(body) || CHIT_CHAT.test(body)) && !DOMAIN.test(body) && !ABOUT_US.test(body))

@@ -136,3 +136,14 @@ describe('analyzeSentiment: evidence and other languages', () => {
     expect(analyzeSentiment(text)).toEqual(analyzeSentiment(text));
   });
 });
+
+// Issue 32: faults told as plain facts (no opinion word) read negative.
+describe('faults told as facts', () => {
+  it.each([
+    'o site não mostra meus pedidos antigos',
+    'a tela de extrato vem vazia desde ontem',
+    'meu chip não tá pegando em lugar nenhum',
+  ])('%s', (text) => {
+    expect(analyzeSentiment(text).sentiment).toBe('negative');
+  });
+});

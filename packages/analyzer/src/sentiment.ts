@@ -66,6 +66,19 @@ const PATTERNS: ReadonlyArray<{ readonly re: RegExp; readonly weight: number; re
     weight: -1.2,
     term: 'contatos repetidos',
   },
+  {
+    // "o portal não mostra a lista", "o app não carrega", "não tá fazendo ligação": a fault told as
+    // a plain fact, without an opinion word.
+    re: /\b(?:nao|nem) (?:esta |estao |ta |tao |fica |mais )?(?:mostra|mostrando|aparece|aparecendo|carrega|carregando|abre|abrindo|conecta|conectando|pega|pegando|recebe|recebendo|completa|completando|sincroniza|atualiza|atualizando|imprime|imprimindo|fazendo ligac\w+|faz ligac\w+|da sinal|tem (?:a )?opcao)\b/,
+    weight: -1.2,
+    term: 'falha relatada',
+  },
+  {
+    // "a lista vem vazia", "tá tudo apagado", "ficou sem sinal": something missing or dark.
+    re: /\b(?:vem|veio|vieram|esta|ta|fica|ficou|continua) (?:tudo |toda |todo )?(?:vazi[oa]s?|apagad[oa]s?|em branco|sem sinal|sem luz|sem internet|sem energia)\b/,
+    weight: -1.2,
+    term: 'falta relatada',
+  },
 ];
 
 const POSITIVE_EMOJI = /[😀😃😄😁😊🙂😍🥰😘👍👏🙏❤💙💚🤩🎉✅🥳😎💯🤗🙌⭐]|[:;]-?[)D]/gu;
