@@ -49,7 +49,7 @@ export function parseConversation(text: string): Turn[] {
 const AWAITED =
   '(?:pedido|produto|encomenda|pacote|mercadoria|reembolso|estorno|dinheiro|valor|pagamento|pix|deposito|credito|codigo|senha|e-?mail|acesso|boleto certo|segunda via|nota|cartao novo|chip)';
 const SOLVED_BY_CUSTOMER = new RegExp(
-  `(?<!\\b(?:nao|nem|ainda nao|nunca|sem) )\\b(?:funcionou|funcionando|resolvido|resolvida|resolveu|resolveram|solucionado|deu certo|consegui|agora foi|agora sim|tudo certo|tudo certinho|tudo ok|(?:ja|agora) (?:chegou|recebi|caiu)|chegou(?! (?:\\w+ )?(?:quebrad|errad|danificad|amassad|com defeito|faltando|vazi|abert|diferente|sujo|molhad|incomplet|atrasad|outr|um boleto|uma cobranca|uma fatura))|recebi (?:o|a|os|as|meu|minha|meus|minhas) ${AWAITED}|(?:o|a|meu|minha) ${AWAITED} (?:ja )?(?:caiu|chegou)|caiu (?:o|a) ${AWAITED}|voltou a funcionar|voltou ao normal|normalizou|ja esta ok|problema resolvido|pode encerrar|pode finalizar|pode fechar|era so isso)\\b`,
+  `(?<!\\b(?:nao|nem|ainda nao|nunca|sem) )\\b(?:funcionou|funcionando|resolvido|resolvida|resolveu|resolveram|solucionado|deu certo|consegui|agora foi|agora sim|tudo certo|tudo certinho|tudo ok|(?:ja|agora) (?:chegou|recebi|caiu)|(?<!\\bque )chegou(?! (?:\\w+ )?(?:quebrad|errad|danificad|amassad|com defeito|faltando|vazi|abert|diferente|sujo|molhad|incomplet|atrasad|outr|um boleto|uma cobranca|uma fatura))|recebi (?:o|a|os|as|meu|minha|meus|minhas) ${AWAITED}|(?:o|a|meu|minha) ${AWAITED} (?:ja )?(?:caiu|chegou)|caiu (?:o|a) ${AWAITED}|voltou a funcionar|voltou ao normal|normalizou|ja esta ok|problema resolvido|pode encerrar|pode finalizar|pode fechar|era so isso)\\b`,
 );
 const SOLVED_BY_AGENT = wordsRegex([
   'foi resolvido',

@@ -586,17 +586,25 @@ const IMPERSONATION = re(
   `\\b(?:ligou|ligaram|ligando|mandou|mandaram|chamou|chamaram|escreveu|escreveram)\\s+(?:\\w+\\s+){0,3}(?:(?:dizendo|falando|afirmando|alegando|fingindo|se dizendo)\\s+(?:que )?(?:ser|era|eram|da|do|de)|se passando (?:por|pelo|pela))\\b`,
 );
 
+const CHARGED_AFTER_CANCEL = re(
+  `\\b(?:cancelei|cancelamos|encerrei|pedi o cancelamento|solicitei o cancelamento|ja cancelei)\\b(?:\\s+[\\w,]+){0,8}?\\s+(?:e |mas )?(?:continua\\w*|ainda|seguem|voces|vcs)?\\s*(?:me |nos )?(?:cobrando|cobram|cobraram|cobrou|descontando|debitando|veio (?:a |outra )?(?:cobranca|fatura))\\b`,
+);
+
 function financialHarm(folded: string): string | undefined {
   const posing = firstMatch(folded, IMPERSONATION, (m) => LOSS.test(around(folded, m, 0, 160)));
   if (posing) return posing[0];
   const strict = firstMatch(folded, FINANCIAL, (m) => {
     if (!FRAUD_WORD.test(m[0])) return true;
+    // A question about it ("esse golpe do pix é comum?") before any loss is not harm yet.
     const asking =
       ASKING_BEFORE.test(folded.slice(Math.max(0, m.index - 40), m.index)) ||
-      /^\s*\?/.test(folded.slice(m.index + m[0].length));
+      /^[^.!]{0,40}\?/.test(folded.slice(m.index + m[0].length));
     return !asking || LOSS.test(around(folded, m, 120, 60));
   });
   if (strict) return strict[0];
+  // Charged after cancelling: "cancelei o plano em março e continuam me cobrando".
+  const afterCancel = firstMatch(folded, CHARGED_AFTER_CANCEL);
+  if (afterCancel) return afterCancel[0];
   // Loose: money and a wrong-taking mark in the same stretch, unless it is a calm question.
   return firstMatch(folded, TAKEN_WRONGLY, (m) => {
     if (!MONEY.test(around(folded, m, 70, 50))) return false;

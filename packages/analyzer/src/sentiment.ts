@@ -75,7 +75,7 @@ const PATTERNS: ReadonlyArray<{ readonly re: RegExp; readonly weight: number; re
   },
   {
     // "a lista vem vazia", "tá tudo apagado", "ficou sem sinal": something missing or dark.
-    re: /\b(?:vem|veio|vieram|esta|ta|fica|ficou|continua) (?:tudo |toda |todo )?(?:vazi[oa]s?|apagad[oa]s?|em branco|sem sinal|sem luz|sem internet|sem energia)\b/,
+    re: /\b(?:vem|veio|vieram|esta|ta|fica|ficou|continua) (?:tudo |toda |todo )?(?:vazi[oa]s?|apagad[oa]s?|zerad[oa]s?|em branco|sem sinal|sem luz|sem internet|sem energia)\b/,
     weight: -1.2,
     term: 'falta relatada',
   },
