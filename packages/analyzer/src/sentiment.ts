@@ -79,6 +79,12 @@ const PATTERNS: ReadonlyArray<{ readonly re: RegExp; readonly weight: number; re
     weight: -1.2,
     term: 'falta relatada',
   },
+  {
+    // "vocês tão me empurrando", "só me enrolam": being stalled.
+    re: /\b(?:me |nos )?(?:empurrando|enrolando|embromando|enrolam|empurram|embromam|enrolaram|empurraram|fazendo de bob[oa])\b/,
+    weight: -1.2,
+    term: 'enrolação',
+  },
 ];
 
 const POSITIVE_EMOJI = /[😀😃😄😁😊🙂😍🥰😘👍👏🙏❤💙💚🤩🎉✅🥳😎💯🤗🙌⭐]|[:;]-?[)D]/gu;
