@@ -192,6 +192,7 @@ const CONTACT = any(
   'ped(?:i|ir|indo)',
   'solicit(?:o|ei|ar|ando)',
   'tent(?:o|ei|ar|ando)',
+  'prometeram|prometeu|prometendo|remarc\\w+|desmarc\\w+',
   'cobr(?:ei|ar|ando)',
   'insist(?:o|i|ir|indo)',
   'vim|voltei|volto|fui a loja|fui na loja|fui ate a loja',
@@ -204,7 +205,7 @@ const CONTACT = any(
   'llam(?:e|ado|ando)|escrib(?:i|ido)|reclam(?:e|ado)',
 );
 const ORDINAL_TIME = re(
-  `\\b(?:segund[oa]|terceir[oa]|quart[oa]|quint[oa]|sext[oa]|setim[oa]|oitav[oa]|non[oa]|decim[oa]|enesim[oa]|milesim[oa]|(?:[2-9]|\\d{2,})\\s?[aoªº])\\s+(?:vez|chamado|protocolo|reclamacao|ligacao|contato|visita|visita tecnica|troca|tentativa|mensagem|e-?mail|atendente|tecnico|reparo|conserto|solicitacao|ticket|agendamento|remarcacao|reagendamento|pedido de (?:troca|reembolso|estorno|cancelamento)|(?:semana|mes|dia|fatura|conta|cobranca|entrega|pedido)s? (?:seguid[oa]|consecutiv[oa]|que))\\b|\\b(?:${MANY}|tod[oa]s? (?:os|as)) (?:dias|semanas|meses|vezes|faturas|contas|entregas) (?:seguid[oa]s|consecutiv[oa]s)\\b|\\b(?:second|third|fourth|fifth|\\d+(?:nd|rd|th))\\s+time\\b|\\b(?:segunda|tercera|cuarta|quinta)\\s+vez\\b`,
+  `\\b(?:segund[oa]|terceir[oa]|quart[oa]|quint[oa]|sext[oa]|setim[oa]|oitav[oa]|non[oa]|decim[oa]|enesim[oa]|milesim[oa]|(?:[2-9]|\\d{2,})\\s?[aoªº])\\s+(?:(?:aparelho|produto|peca|unidade|item|celular|equipamento|modem|roteador|chip|cartao|pedido|entrega|encomenda)s? (?:que|com|a vir|a chegar|seguid\\w*)|vez|chamado|protocolo|reclamacao|ligacao|contato|visita|visita tecnica|troca|tentativa|mensagem|e-?mail|atendente|tecnico|reparo|conserto|solicitacao|ticket|agendamento|remarcacao|reagendamento|pedido de (?:troca|reembolso|estorno|cancelamento)|(?:semana|mes|dia|fatura|conta|cobranca|entrega|pedido)s? (?:seguid[oa]|consecutiv[oa]|que))\\b|\\b(?:${MANY}|tod[oa]s? (?:os|as)) (?:dias|semanas|meses|vezes|faturas|contas|entregas) (?:seguid[oa]s|consecutiv[oa]s)\\b|\\b(?:second|third|fourth|fifth|\\d+(?:nd|rd|th))\\s+time\\b|\\b(?:segunda|tercera|cuarta|quinta)\\s+vez\\b`,
 );
 /** "três chamados", "várias ligações": the count itself says the contacts were many. */
 const CONTACT_COUNT = re(
@@ -351,7 +352,7 @@ const DURATION = re(
 );
 /** "desde a semana passada", "desde segunda", "desde o dia 3": a start some days back. */
 const SINCE = re(
-  `\\bdesde (?:a |o )?(?:(semana|mes|ano) passad[oa]|(?:segunda|terca|quarta|quinta|sexta)(?:-?feira)?|sabado|domingo|o dia \\d+|dia \\d+|o inicio do mes|o comeco do mes|(o ano passado|o natal|janeiro|fevereiro|marco|abril|maio|junho|julho|agosto|setembro|outubro|novembro|dezembro)|\\d{1,2}\\/\\d{1,2}|last (?:week|month))\\b|\\bsince (?:last (?:week|month)|monday|tuesday|wednesday|thursday|friday)\\b`,
+  `\\bdesde (?:a |o )?(?:(semana|mes|ano) passad[oa]|(?:segunda|terca|quarta|quinta|sexta)(?:-?feira)?|sabado|domingo|o dia \\d+|dia \\d+|o inicio do mes|o comeco do mes|(o ano passado|o natal|o carnaval|a pascoa|o ano novo|o feriado|a black friday|o dia das maes|o dia dos pais|janeiro|fevereiro|marco|abril|maio|junho|julho|agosto|setembro|outubro|novembro|dezembro)|\\d{1,2}\\/\\d{1,2}|last (?:week|month))\\b|\\bsince (?:last (?:week|month)|monday|tuesday|wednesday|thursday|friday)\\b`,
 );
 /** What makes a duration a wait: waiting, being without the service, still nothing. */
 const WAITING_CUE = re(
@@ -396,9 +397,15 @@ const LONG_SINCE = re(
   `\\b(?:em|no dia \\d+ de|dia \\d+ de) (?:${MONTHS})\\b(?=.{0,80}\\b(?:estamos em|ja (?:e|estamos em)|agora (?:e|em)) (?:${MONTHS})\\b)|\\b(?:no|desde o) (?:comeco|inicio) do mes(?: passado)?\\b(?=.{0,80}\\b(?:ate agora|ate hoje|nada|nem sinal|nenhum\\w*|ninguem|sem)\\b)`,
 );
 
+/** "ia chegar dia 5, hoje é dia 19": a promised day of the month long past. */
+const PROMISED_DAY =
+  /\b(?:ia|iam|era (?:pra|para)|eram (?:pra|para)|deveria|deveriam|devia|previsto (?:pra|para)|previsao (?:pra|para|de)|prometeram (?:pra|para)?|prometido (?:pra|para))\s+(?:\w+\s+){0,3}?(?:dia|ate dia|no dia|ate o dia) (\d{1,2})\b.{0,60}?\bhoje (?:ja )?e dia (\d{1,2})\b/;
+
 function longWait(folded: string, ctx: RuleContext): string | undefined {
   const monthsAgo = firstMatch(folded, LONG_SINCE);
   if (monthsAgo) return monthsAgo[0];
+  const promised = PROMISED_DAY.exec(folded);
+  if (promised && Number(promised[2]) - Number(promised[1]) >= 2) return promised[0];
   const threshold = Math.min(LONG_WAIT_MINUTES, ctx.maxWaitMinutes ?? Number.POSITIVE_INFINITY);
   // Under a week, a calm question ("em trânsito há 3 dias, é normal?") is not a grievance yet.
   const felt = (m: RegExpExecArray, minutes: number) => {
@@ -463,7 +470,7 @@ const LEAVE = any(
   '(?:vendo|olhando|procurando|pesquisando|avaliando|cotando) (?:outr[oa]s?|a concorrencia|concorrentes?|planos? d[ae] outr[oa])',
 );
 const CHURN = re(
-  `\\b(?:vou|vamos|irei|iremos|to indo|estou indo|vou ter que|vou acabar|acho que vou|penso em|pensando em|estou pensando em|pensando seriamente em|avaliando|considerando|cogitando|decidi|decidimos|prefiro|preferimos|quero|queremos|exijo|vai ser|ja estou)\\s+(?:\\w+\\s+){0,2}${LEAVE}|\\b(?:cancelo|cancelamos|encerro|rescindo|migro|vou embora|sumo daqui|caio fora|saio daqui|to fora|estou fora)\\b|\\b(?:e |e vou )?ir (?:pra|para) (?:a )?(?:concorrencia|outr[oa] (?:empresa|operadora|loja|banco|marca|provedor|seguradora))\\b|\\bsaio d[ao] (?:operadora|empresa|banco|plano|provedor|voces)\\b|\\b(?:troco|mudo) de (?:operadora|banco|empresa|provedor|plano de saude|fornecedor|seguradora|companhia)\\b|\\b(?:pensar|pensando|repensar|repensando|avaliar|avaliando|reavaliar)\\s+(?:\\w+\\s+)?se\\s+(?:\\w+\\s+)?(?:continuo|fico|vou continuar|renovo|vale a pena continuar)\\b|\\bnao (?:sei se (?:vou )?|vou )(?:continuar|renovar|ficar) (?:com voces|cliente|o contrato|a assinatura|o plano)\\b|\\b(?:i(?:'ll| will| am going to|'m going to| want to)|we(?:'ll| will))\\s+(?:\\w+\\s+)?(?:cancel|switch|leave|close my account|take my business)\\b|\\bswitch(?:ing)? to (?:another|a different|your competitor)\\b|\\b(?:voy a|vamos a|quiero)\\s+(?:cancelar|dar de baja|cambiarme)\\b|\\bme cambio de\\b|\\b(?:pode|podem|favor|quero que|cancela|cancelem|cancele)\\s+(?:\\w+\\s+)?(?:cancelar\\s+|cancelem\\s+)?(?:minha|meu|o|a)\\s+(?:assinatura|plano|conta|contrato|servico|linha|internet|cadastro|pacote)\\b`,
+  `\\b(?:vou|vamos|irei|iremos|to indo|estou indo|vou ter que|vou acabar|acho que vou|penso em|pensando em|estou pensando em|pensando seriamente em|avaliando|considerando|cogitando|decidi|decidimos|prefiro|preferimos|quero|queremos|exijo|vai ser|ja estou)\\s+(?:\\w+\\s+){0,2}${LEAVE}|\\bpagar a multa (?:e|pra|para) (?:sair|ir embora|cancelar|encerrar)\\b|\\b(?:cancelo|cancelamos|encerro|rescindo|migro|vou embora|sumo daqui|caio fora|saio daqui|to fora|estou fora)\\b|\\b(?:e |e vou )?ir (?:pra|para) (?:a )?(?:concorrencia|outr[oa] (?:empresa|operadora|loja|banco|marca|provedor|seguradora))\\b|\\bsaio d[ao] (?:operadora|empresa|banco|plano|provedor|voces)\\b|\\b(?:troco|mudo) de (?:operadora|banco|empresa|provedor|plano de saude|fornecedor|seguradora|companhia)\\b|\\b(?:pensar|pensando|repensar|repensando|avaliar|avaliando|reavaliar)\\s+(?:\\w+\\s+)?se\\s+(?:\\w+\\s+)?(?:continuo|fico|vou continuar|renovo|vale a pena continuar)\\b|\\bnao (?:sei se (?:vou )?|vou )(?:continuar|renovar|ficar) (?:com voces|cliente|o contrato|a assinatura|o plano)\\b|\\b(?:i(?:'ll| will| am going to|'m going to| want to)|we(?:'ll| will))\\s+(?:\\w+\\s+)?(?:cancel|switch|leave|close my account|take my business)\\b|\\bswitch(?:ing)? to (?:another|a different|your competitor)\\b|\\b(?:voy a|vamos a|quiero)\\s+(?:cancelar|dar de baja|cambiarme)\\b|\\bme cambio de\\b|\\b(?:pode|podem|favor|quero que|cancela|cancelem|cancele)\\s+(?:\\w+\\s+)?(?:cancelar\\s+|cancelem\\s+)?(?:minha|meu|o|a)\\s+(?:assinatura|plano|conta|contrato|servico|linha|internet|cadastro|pacote)\\b`,
 );
 /** "se não resolverem…", "caso continue…": an ultimatum ties the threat to the problem. */
 const ULTIMATUM = re(
@@ -475,7 +482,7 @@ const PROBLEM = re(
 
 /** Threats that carry their own grievance: "vocês perderam um cliente", "nunca mais compro aqui". */
 const CHURN_STRONG = re(
-  `\\bperder(?:am|ao|a)? (?:um|uma|o|a|mais um|mais uma|esse|este) (?:cliente|consumidor|assinante)\\b|\\bnunca mais (?:compro|volto|uso|contrato|piso|assino|indico|vou comprar|compro nada)\\b(?!\\s+(?:\\w+\\s+)?(?:esse|essa|este|esta|isso|desse|dessa|deste|desta|o mesmo|a mesma|aquele|aquela)\\b)|\\b(?:lost|losing) a customer\\b|\\b(?:a um passo de|prestes a|por um triz de|quase) (?:\\w+ )?(?:cancel\\w+|desistir de voces|sair d[ao] \\w+|trocar de \\w+)\\b|\\bcancel(?:ar|o|ando) tudo\\b|\\btroc\\w* (?:voces|a empresa|essa empresa|essa operadora|esse banco|essa loja) por\\b|\\b(?:pra|para|a) (?:a )?concorrencia\\b|\\b(?:ir|vou|migrar|mudar|trocar) (?:pra|para|por) (?:o |um )?concorrente\\b|\\b(?:so|somente|apenas) (?:no|na|com o|com a|pelo|pela|d[ao]) concorren\\w+\\b|\\bcontrato d[ao] (?:concorren\\w+|outra operadora|outra empresa)\\b|\\b(?:assino|fecho|contrato|fico) com (?:o|a) concorren\\w+\\b`,
+  `\\bperder(?:am|ao|a)? (?:um|uma|o|a|mais um|mais uma|esse|este) (?:cliente|consumidor|assinante)\\b|\\bnao quero mais (?:saber de|nada com|nada de|ser cliente d[eao]s?) (?:voces|essa empresa|esta empresa|essa operadora|esse banco|essa loja)\\b|\\bnunca mais (?:compro|volto|uso|contrato|piso|assino|indico|vou comprar|compro nada)\\b(?!\\s+(?:\\w+\\s+)?(?:esse|essa|este|esta|isso|desse|dessa|deste|desta|o mesmo|a mesma|aquele|aquela)\\b)|\\b(?:lost|losing) a customer\\b|\\b(?:a um passo de|prestes a|por um triz de|quase) (?:\\w+ )?(?:cancel\\w+|desistir de voces|sair d[ao] \\w+|trocar de \\w+)\\b|\\bcancel(?:ar|o|ando) tudo\\b|\\btroc\\w* (?:voces|a empresa|essa empresa|essa operadora|esse banco|essa loja) por\\b|\\b(?:pra|para|a) (?:a )?concorrencia\\b|\\b(?:ir|vou|migrar|mudar|trocar) (?:pra|para|por) (?:o |um )?concorrente\\b|\\b(?:so|somente|apenas) (?:no|na|com o|com a|pelo|pela|d[ao]) concorren\\w+\\b|\\bcontrato d[ao] (?:concorren\\w+|outra operadora|outra empresa)\\b|\\b(?:assino|fecho|contrato|fico) com (?:o|a) concorren\\w+\\b`,
 );
 
 /** Any word for leaving the contract; it counts tied to a problem and not as a how-to question. */
@@ -525,7 +532,7 @@ const SOCIAL = re(
   `\\b(?:redes(?: sociais)?|rede social|instagram|insta|twitter|tiktok|facebook|face|youtube|linkedin|kwai|stories|grupos? (?:de|do|da|no)? ?(?:whats\\w*|bairro|condominio|facebook)|todos os grupos|imprensa|jornal|reportagem|jornalista|social media|redes sociales)\\b`,
 );
 const POSTING = re(
-  `\\b(?:post(?:ar|ei|ando|arei|amos)|public(?:ar|ei|ando|arei|amos)|divulg(?:ar|uei|ando|arei)|coloc(?:ar|ando|arei)|coloquei|bot(?:ar|ei|ando)|jog(?:ar|ando)|joguei|sub(?:ir|indo)|expo(?:r|ndo)|expus|mostr(?:ar|ei|ando|arei)|espalh(?:ar|ei|ando)|compartilh(?:ar|ei|ando)|grav(?:ar|ei|ando|ado|ei)|film(?:ar|ei|ando)|video|videos|prints?|print(?:ei|ar)|denunci(?:ar|ando|ei)|cont(?:ar|ando|ei) (?:tudo|isso|o que|pra todo|para todo)|falar mal|viraliz\\w*|post (?:this|it|about)|share|tweet)\\b`,
+  `\\b(?:(?:mand|lev|envi)(?:ar|o|ei|arei) (?:\\w+ )?(?:pro|pra|para o|para a|ao|a)|post(?:ar|ei|ando|arei|amos)|public(?:ar|ei|ando|arei|amos)|divulg(?:ar|uei|ando|arei)|coloc(?:ar|ando|arei)|coloquei|bot(?:ar|ei|ando)|jog(?:ar|ando)|joguei|sub(?:ir|indo)|expo(?:r|ndo)|expus|mostr(?:ar|ei|ando|arei)|espalh(?:ar|ei|ando)|compartilh(?:ar|ei|ando)|grav(?:ar|ei|ando|ado|ei)|film(?:ar|ei|ando)|video|videos|prints?|print(?:ei|ar)|denunci(?:ar|ando|ei)|cont(?:ar|ando|ei) (?:tudo|isso|o que|pra todo|para todo)|falar mal|viraliz\\w*|post (?:this|it|about)|share|tweet)\\b`,
 );
 const SPREAD = re(
   `\\b(?:vou|vamos|irei|iremos|ja|estou|to|acabei de)\\s+(?:\\w+\\s+)?(?:divulgar|divulgando|divulguei|espalhar|espalhando|espalhei|compartilhar|compartilhando|compartilhei|viralizar|expor|expondo|expus|publicar|publicando|publiquei|postar|postando|postei)\\b(?!\\s+(?:o |a |meu |minha )?(?:pedido|comprovante|documento|foto do produto|anexo|cpf|endereco))`,
@@ -586,7 +593,7 @@ const MONEY = re(
   `\\b(?:cobranc\\w*|cobrad[oa]s?|cobraram|cobrando|cobrou|debit\\w*|descont(?:aram|ou|ando|ado|ada)|lancamentos?|compras?|transac\\w+|pix|saques?|fatura|valor(?:es)?|parcelas?|dinheiro|cartao|conta bancaria|saldo|r\\$ ?\\d+|reais|charge[sd]?|money)\\b`,
 );
 const TAKEN_WRONGLY = re(
-  `\\b(?:nao (?:\\w+ )?(?:reconheco|reconhecemos|autorizei|autorizamos)|que (?:eu )?(?:nao|nunca) (?:\\w+ )?(?:fiz|realizei|contratei|solicitei|pedi|usei|comprei|autorizei|pisei|fui|estive|conheco|assinei|recebi)|desconhecid[oa]s?|indevid\\w*|(?:duas|tres|[2-9]) vezes|em dobro|duplicad[oa]s?|duplicidade|a mais|sem (?:minha )?autorizac\\w+|sem eu (?:pedir|autorizar|saber)|falsos?|falsas?|golpe|fraud\\w*|clonad[oa]s?|perdi|roubad[oa]s?|roubaram|twice|unauthori[sz]ed|don'?t recognize)\\b`,
+  `\\b(?:nao (?:\\w+ )?(?:reconheco|reconhecemos|autorizei|autorizamos)|que (?:eu )?(?:nao|nunca) (?:\\w+ )?(?:fiz|realizei|contratei|solicitei|pedi|usei|comprei|autorizei|pisei|fui|estive|conheco|assinei|recebi)|desconhecid[oa]s?|estranh[oa]s|suspeit[oa]s|indevid\\w*|(?:duas|tres|[2-9]) vezes|em dobro|duplicad[oa]s?|duplicidade|a mais|sem (?:minha )?autorizac\\w+|sem eu (?:pedir|autorizar|saber)|falsos?|falsas?|golpe|fraud\\w*|clonad[oa]s?|perdi|roubad[oa]s?|roubaram|twice|unauthori[sz]ed|don'?t recognize)\\b`,
 );
 
 /** Someone posing as the company ("ligou dizendo ser da central"): fraud once money or access is lost. */
@@ -595,7 +602,7 @@ const IMPERSONATION = re(
 );
 
 const CHARGED_AFTER_CANCEL = re(
-  `\\b(?:cancelei|cancelamos|encerrei|pedi o cancelamento|solicitei o cancelamento|ja cancelei)\\b(?:\\s+[\\w,]+){0,8}?\\s+(?:e |mas )?(?:continua\\w*|ainda|seguem|voces|vcs)?\\s*(?:me |nos )?(?:cobrando|cobram|cobraram|cobrou|descontando|debitando|veio (?:a |outra )?(?:cobranca|fatura))\\b`,
+  `\\bcobrad[oa]s? (?:\\w+\\s+){0,6}?(?:que )?(?:nunca|nao) (?:foi|foram|veio|vieram|chegou|chegaram) (?:\\w+ )?(?:instalad|entregue|ativad|prestad|realizad|feit|enviad)\\w*|\\b(?:cancelei|cancelamos|encerrei|pedi o cancelamento|solicitei o cancelamento|ja cancelei)\\b(?:\\s+[\\w,]+){0,8}?\\s+(?:e |mas )?(?:continua\\w*|ainda|seguem|voces|vcs)?\\s*(?:me |nos )?(?:cobrando|cobram|cobraram|cobrou|descontando|debitando|veio (?:a |outra )?(?:cobranca|fatura))\\b`,
 );
 
 function financialHarm(folded: string): string | undefined {
@@ -648,7 +655,7 @@ const STOPPED = any(
 const BUSINESS = re(
   [
     `\\b${OWN_BUSINESS}\\b(?:\\s+[\\w,]+){0,5}?\\s+(?:esta |estao |ficou |ficaram )?${STOPPED}\\b`,
-    `\\b(?:sem|nao (?:\\w+ )?(?:consigo|conseguimos|consegue|conseguem|estamos conseguindo|esta conseguindo|da para|da pra|podemos|posso)|impedid[oa]s? de|impossivel)\\s+(?:\\w+\\s+)?(?:vender|faturar|emitir (?:notas?|nf\\w*|cupom|cupons)|trabalhar|operar|atender (?:os |as |nossos |nossas |meus |minhas )?(?:clientes|pacientes|alunos|hospedes|consumidores|pedidos)|receber (?:pagamentos?|dos clientes|no cartao|pix)|passar (?:cartao|cartoes|vendas)|abrir a loja|produzir|despachar (?:os )?pedidos|fazer (?:as |nenhuma |minhas |nossas )?(?:entregas?|vendas?|corridas?|atendimentos?)|pagar (?:os )?(?:funcionarios|fornecedores|salarios))\\b`,
+    `\\b(?:sem|nao (?:\\w+ )?(?:consigo|conseguimos|consegue|conseguem|estamos conseguindo|esta conseguindo|da para|da pra|podemos|posso)|impedid[oa]s? de|impossivel)\\s+(?:\\w+\\s+)?(?:vender|faturar|emitir (?:notas?|nf\\w*|cupom|cupons)|trabalhar|operar|atender (?:os |as |nossos |nossas |meus |minhas )?(?:clientes|pacientes|alunos|hospedes|consumidores|pedidos)|receber (?:pagamentos?|dos clientes|no cartao|pix)|passar (?:cartao|cartoes|vendas)|abrir a loja|fechar a loja|abrir o comercio|fechar o comercio|abrir o restaurante|produzir|despachar (?:os )?pedidos|fazer (?:as |nenhuma |minhas |nossas )?(?:entregas?|vendas?|corridas?|atendimentos?)|pagar (?:os )?(?:funcionarios|fornecedores|salarios))\\b`,
     `\\b(?:perdendo|perdemos|estamos perdendo|vamos perder|vou perder)\\s+(?:\\w+\\s+)?(?:clientes|vendas|dinheiro|pedidos|contratos|faturamento|negocios|encomendas)\\b`,
     `\\b(?:vivo disso|vivo dele|vivo dela|meu ganha-? ?pao|meu sustento|minha (?:fonte de )?renda|dependo (?:disso|dele|dela|do app|do aplicativo|do sistema|da internet|do carro) para (?:trabalhar|viver)|preciso (?:disso|dele|dela) para trabalhar)\\b|\\bprejuizos?\\b|\\b(?:ninguem|nenhum funcionario|nenhum caixa|a equipe toda|todos os funcionarios)\\s+(?:\\w+\\s+)?(?:consegue|conseguem|pode|podem)\\s+(?:trabalhar|vender|acessar|atender|operar)\\b`,
     `\\bclientes (?:esperando|na fila|indo embora|reclamando na loja|sem atendimento)\\b|\\bloja (?:cheia|lotada)\\b`,
@@ -704,7 +711,7 @@ const BOSS = any(
 const BOSS_STRICT =
   '(?:(?<!\\bmeu |\\bminha )gerente(?! de (?:contas?|relacionamento))|supervisor|supervisora|superior|superiores|coordenador|coordenadora|diretor|diretora|diretoria|gestor|gestora|chefe|chefia|gerencia|coordenacao|supervisao)';
 const SUPERVISOR = re(
-  `\\b(?:para|pra|ao|a) (?:o |a |um |uma |seu |sua |o seu |a sua |teu |tua |o teu |a tua )?${BOSS_STRICT}\\b|\\balguem (?:superior|acima|responsavel|com (?:mais )?(?:autoridade|poder)|que (?:realmente )?(?:resolva|possa resolver|consiga resolver|decida|tenha poder))\\b|\\b(?:escalad[oa]|escalonad[oa]|escale|escalone|escalar|escalonar|escalem|escalonem)\\b|\\b(?:falar|fale|conversar|converse|contato|contatar|falo|passar|passe|passa|transferir|transfira|transfere|transferem|encaminhar|encaminhe|chamar|chame|chama|coloca|coloque)\\s+(?:com|para|pra|ao|a)?\\s*(?:o |a |um |uma |seu |sua |o seu |a sua |teu |tua |o teu |a tua )?${BOSS}\\b|\\b(?:quero|exijo|preciso|gostaria|solicito|peco|queria)\\s+(?:\\w+\\s+){0,3}(?:(?<!\\bmeu |\\bminha )gerente(?! de (?:contas?|relacionamento))|supervisor|supervisora|ouvidoria|diretoria|gerencia|supervisao|coordenacao|chefia)\\b|\\b(?:atendid[oa]|ouvid[oa]|tratad[oa]|resolvid[oa]) pel[oa] (?:${BOSS_STRICT})\\b|\\bouvidoria\\b|\\binstancia superior\\b|\\b(?:speak|talk) (?:to|with) (?:a|the|your) (?:manager|supervisor)\\b|\\bhablar con (?:el|un|la|una) (?:gerente|supervisor|supervisora|encargad[oa])\\b|\\bombudsman\\b`,
+  `\\b(?:para|pra|ao|a) (?:o |a |um |uma |seu |sua |o seu |a sua |teu |tua |o teu |a tua )?${BOSS_STRICT}\\b|\\balguem (?:superior|acima|responsavel|com (?:mais )?(?:autoridade|poder)|que (?:realmente )?(?:resolva|possa resolver|consiga resolver|decida|tenha poder))\\b|\\b(?:escalad[oa]|escalonad[oa]|escale|escalone|escalar|escalonar|escalem|escalonem)\\b|\\b(?:falar|fale|conversar|converse|contato|contatar|falo|passar|passe|passa|transferir|transfira|transfere|transferem|encaminhar|encaminhe|chamar|chame|chama|coloca|coloque)\\s+(?:com|para|pra|ao|a)?\\s*(?:o |a |um |uma |seu |sua |o seu |a sua |teu |tua |o teu |a tua )?${BOSS}\\b|\\b(?:quero|exijo|preciso|gostaria|solicito|peco|queria)\\s+(?:\\w+\\s+){0,3}(?:(?<!\\bmeu |\\bminha )gerente(?! de (?:contas?|relacionamento))|supervisor|supervisora|ouvidoria|diretoria|gerencia|supervisao|coordenacao|chefia)\\b|\\b(?:atendid[oa]|ouvid[oa]|tratad[oa]|resolvid[oa]) pel[oa] (?:${BOSS_STRICT})\\b|\\b(?:passa|passe|transfere|transfira|chama|chame|quero falar com|falar com|me coloca com) (?:pra |para |com )?quem (?:manda|decide|resolve|pode resolver|tem poder|e o responsavel|responde por)\\b|\\bouvidoria\\b|\\binstancia superior\\b|\\b(?:speak|talk) (?:to|with) (?:a|the|your) (?:manager|supervisor)\\b|\\bhablar con (?:el|un|la|una) (?:gerente|supervisor|supervisora|encargad[oa])\\b|\\bombudsman\\b`,
 );
 const STAFF = any(
   'atendente|atendentes|funcionari[oa]s?|vendedor|vendedora|vendedores|tecnic[oa]s?|entregador|entregadora|motoboy|motorista|instalador|operador|operadora do sac|consultor|consultora|seguranca|gerente|supervisor|supervisora|moca|moco|rapaz|senhora|senhor|pessoa que me atendeu|colaborador|colaboradora|agente|representante|equipe',
@@ -715,7 +722,7 @@ const RUDE = any(
   'rude|disrespectful|insulting|aggressive|grosero|grosera',
 );
 const MISCONDUCT = re(
-  `\\b${STAFF}\\b(?:\\s+[\\w,]+){0,6}?\\s+(?:foi|estava|era|e|foram|estavam|muito|extremamente|super|bem|was|were|fue)\\s+(?:\\w+\\s+)?${RUDE}\\b|\\b(?:me tratou|me trataram|fui tratad[oa]|tratou|trataram)\\s+(?:\\w+\\s+){0,2}(?:mal|com (?:grosseria|desprezo|descaso|ignorancia|deboche|falta de respeito)|aos gritos|como lixo)\\b|\\b(?:riu|riram|rindo|debochou|debocharam|zombou|zombaram) (?:da minha cara|de mim|do meu problema|da minha situacao)\\b|\\b(?:gritou|gritaram|gritando) comigo\\b|\\b${STAFF}\\b(?:\\s+\\w+){0,3}?\\s+me (?:chamou|chamaram) de\\b(?!\\s+(?:senhor|senhora|sr|sra|dona|doutor|doutora|querid[oa]|amig[oa]|cliente|voce|pelo nome|meu nome|volta|novo))|\\b(?:cobrou|cobraram|pediu|pediram) (?:\\w+ )?(?:por fora|propina|gorjeta obrigatoria)\\b|\\b${STAFF}\\b(?:\\s+\\w+){0,3}?\\s+(?:mentiu|mentiram|me enganou|me enganaram|inventou|inventaram|me ignorou|me ignoraram|zombou|zombaram|debochou|debocharam|riu|riram)\\b|\\b(?:fui|fomos|sendo)\\s+(?:\\w+\\s+)?(?:mal ?tratad[oa]s?|maltratad[oa]s?|humilhad[oa]s?|desrespeitad[oa]s?|ofendid[oa]s?|xingad[oa]s?|ameacad[oa]s?|assediad[oa]s?|destratad[oa]s?)\\b|\\b(?:me )?(?:xingou|xingaram|ofendeu|ofenderam|humilhou|humilharam|ameacou|ameacaram|assediou|assediaram|destratou|destrataram|desrespeitou|desrespeitaram)\\b|\\b${STAFF}\\b(?:\\s+\\w+){0,3}?\\s+(?:abriu (?:minha|meu|a|o) (?:encomenda|pacote|pedido|caixa|lanche|comida)|violou|comeu|fumou|fumando|bebeu|bebendo|chegou bebad[oa]|estava bebad[oa]|cuspiu|urinou|fez xixi|sujou tudo|deixou (?:tudo sujo|sujeira|bituca)|entrou sem (?:permissao|autorizacao|pedir)|mexeu (?:nas|nos|em) (?:minhas|meus)|assediou|passou a mao)\\b|\\b(?:bateu o telefone|desligou na minha cara|desligaram na minha cara|desligou o telefone na minha cara)\\b|\\b(?:grosseria|assedio|racismo|racista|homofobi\\w+|machista|discrimina\\w+|preconceito)\\b|\\b(?:roubou|roubaram|furtou|furtaram|sumiu com|mexeu nas minhas|mexeram nas minhas)\\b(?=.*\\b(?:tecnic|entregador|funcionari|instalador|motoboy|atendente)\\w*)|\\b(?:was|were) (?:rude|disrespectful|insulting|aggressive) to me\\b|\\b(?:yelled|shouted|laughed) at me\\b|\\bhung up on me\\b|\\bse burl(?:o|aron) de mi\\b`,
+  `\\b${STAFF}\\b(?:\\s+[\\w,]+){0,6}?\\s+(?:foi|estava|era|e|foram|estavam|muito|extremamente|super|bem|was|were|fue)\\s+(?:\\w+\\s+)?${RUDE}\\b|\\b(?:me tratou|me trataram|fui tratad[oa]|tratou|trataram)\\s+(?:\\w+\\s+){0,2}(?:mal|com (?:grosseria|desprezo|descaso|ignorancia|deboche|falta de respeito)|aos gritos|como lixo)\\b|\\b(?:riu|riram|rindo|debochou|debocharam|zombou|zombaram) (?:da minha cara|de mim|do meu problema|da minha situacao)\\b|\\b(?:gritou|gritaram|gritando) comigo\\b|\\b${STAFF}\\b(?:\\s+\\w+){0,3}?\\s+me (?:chamou|chamaram) de\\b(?!\\s+(?:senhor|senhora|sr|sra|dona|doutor|doutora|querid[oa]|amig[oa]|cliente|voce|pelo nome|meu nome|volta|novo))|\\b(?:cobrou|cobraram|pediu|pediram) (?:\\w+ ){0,3}(?:por fora|propina|gorjeta obrigatoria|pra (?:resolver|agilizar|adiantar) mais rapido)\\b|\\b${STAFF}\\b(?:\\s+\\w+){0,3}?\\s+(?:mentiu|mentiram|me enganou|me enganaram|inventou|inventaram|me ignorou|me ignoraram|zombou|zombaram|debochou|debocharam|riu|riram)\\b|\\b(?:fui|fomos|sendo)\\s+(?:\\w+\\s+)?(?:mal ?tratad[oa]s?|maltratad[oa]s?|humilhad[oa]s?|desrespeitad[oa]s?|ofendid[oa]s?|xingad[oa]s?|ameacad[oa]s?|assediad[oa]s?|destratad[oa]s?)\\b|\\b(?:me )?(?:xingou|xingaram|ofendeu|ofenderam|humilhou|humilharam|ameacou|ameacaram|assediou|assediaram|destratou|destrataram|desrespeitou|desrespeitaram)\\b|\\b${STAFF}\\b(?:\\s+\\w+){0,3}?\\s+(?:abriu (?:minha|meu|a|o) (?:encomenda|pacote|pedido|caixa|lanche|comida)|violou|comeu|fumou|fumando|bebeu|bebendo|chegou bebad[oa]|estava bebad[oa]|cuspiu|urinou|fez xixi|sujou tudo|deixou (?:tudo sujo|sujeira|bituca)|entrou sem (?:permissao|autorizacao|pedir)|mexeu (?:nas|nos|em) (?:minhas|meus)|assediou|passou a mao)\\b|\\b(?:bateu o telefone|desligou na minha cara|desligaram na minha cara|desligou o telefone na minha cara)\\b|\\b(?:grosseria|assedio|racismo|racista|homofobi\\w+|machista|discrimina\\w+|preconceito)\\b|\\b(?:roubou|roubaram|furtou|furtaram|sumiu com|mexeu nas minhas|mexeram nas minhas)\\b(?=.*\\b(?:tecnic|entregador|funcionari|instalador|motoboy|atendente)\\w*)|\\b(?:was|were) (?:rude|disrespectful|insulting|aggressive) to me\\b|\\b(?:yelled|shouted|laughed) at me\\b|\\bhung up on me\\b|\\bse burl(?:o|aron) de mi\\b`,
 );
 
 // ---------------------------------------------------------------------------------------------
@@ -733,6 +740,13 @@ const SALES_CLAIM = re(
     `\\b(?:na|no|durante a|no momento da|na hora da|no ato da|quando fiz a|quando fechei a) (?:venda|compra|contratacao|assinatura|adesao)\\s+(?:\\w+\\s+){0,3}(?:disseram|falaram|garantiram|prometeram|informaram|me disseram|me falaram|me garantiram|me prometeram)\\b`,
     `\\b(?:they told me|the (?:salesman|seller|rep) (?:said|told|promised))\\b|\\bme vendieron\\b`,
   ].join('|'),
+);
+const PRODUCT_CLAIM = re(
+  `\\b(?:me |nos )?(?:garantiram|disseram|falaram|prometeram|juraram|afirmaram|garantiu|disse|falou|prometeu|jurou|afirmou)\\s+(?:\\w+\\s+){0,2}?que (?:era|eram|tinha|tinham|vinha|vinham|dava|davam|cobria|cobriam|incluia|seria|teria|podia|aguentava|funcionava)\\b`,
+);
+/** The seller's claim denied later: "…e agora dizem que não cobre", "agora tem multa". */
+const DENIED = re(
+  `\\b(?:agora|depois|so que|mas)\\s+(?:\\w+\\s+){0,3}?(?:dizem|falam|alegam|informam|disseram|falaram|responderam) (?:que )?(?:nao|tem multa|e cobrad|precisa pagar)\\b|\\b(?:e|mas) agora (?:tem|cobram|querem cobrar|vem) (?:multa|taxa|cobranca)\\b`,
 );
 const CONTRADICTION = re(
   `\\b(?:mas|porem|so que|agora|e nao|nao e|nao era|nao tem|nao tinha|na verdade|mentira|cobram|cobraram|cobrando|multa|veio|vem|tem sim|tinha sim|entreg\\w*|so (?:tem|vem|chega|funciona|durou|dura)|apenas|somente|recebo|recebi|but|now|pero|ahora)\\b`,
@@ -755,7 +769,8 @@ const MISLEADING = re(
 
 function misleadingSale(folded: string): string | undefined {
   const claim = firstMatch(folded, SALES_CLAIM, (m) => CONTRADICTION.test(around(folded, m, 0, 120)));
-  return claim?.[0] ?? firstMatch(folded, MISLEADING)?.[0];
+  const denied = firstMatch(folded, PRODUCT_CLAIM, (m) => DENIED.test(around(folded, m, 0, 160)));
+  return claim?.[0] ?? denied?.[0] ?? firstMatch(folded, MISLEADING)?.[0];
 }
 
 // ---------------------------------------------------------------------------------------------
