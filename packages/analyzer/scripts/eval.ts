@@ -95,6 +95,21 @@ function escalationField(title: string, rows: readonly Record_[], preds: readonl
     console.log(
       `${name.padEnd(9)} precision ${s.precision.toFixed(3)} [${pl.toFixed(2)}–${ph.toFixed(2)}] · recall ${s.recall.toFixed(3)} [${rl.toFixed(2)}–${rh.toFixed(2)}] · F1 ${s.f1.toFixed(3)}  (TP ${s.tp}, FP ${s.fp}, FN ${s.fn}, TN ${s.tn})`,
     );
+    // Right yes/no per the set's "why" column (counts only).
+    const byWhy = new Map<string, { ok: number; total: number }>();
+    for (const x of picked) {
+      const why = x.row.fields.why ?? '?';
+      const entry = byWhy.get(why) ?? { ok: 0, total: 0 };
+      entry.total++;
+      if ((x.row.fields.escalate === 'true') === (x.p.escalate === 'true')) entry.ok++;
+      byWhy.set(why, entry);
+    }
+    console.log(
+      `  right yes/no by "why": ${[...byWhy.entries()]
+        .sort(([a], [b]) => (a < b ? -1 : 1))
+        .map(([why, { ok, total }]) => `${why} ${ok}/${total}`)
+        .join(' · ')}`,
+    );
     if (showErrors && part === 'rules')
       for (const x of picked)
         if ((x.row.fields.escalate === 'true') !== (x.p.escalate === 'true'))

@@ -85,6 +85,12 @@ const PATTERNS: ReadonlyArray<{ readonly re: RegExp; readonly weight: number; re
     weight: -1.2,
     term: 'enrolação',
   },
+  {
+    // "acabou minha paciência" (outweighs the LeIA word "paciência" it contains).
+    re: /\b(?:acabou (?:a |minha )?paciencia|perdi (?:a |minha )?paciencia|(?:to|estou) de saco cheio)\b/,
+    weight: -2.5,
+    term: 'paciência esgotada',
+  },
 ];
 
 const POSITIVE_EMOJI = /[😀😃😄😁😊🙂😍🥰😘👍👏🙏❤💙💚🤩🎉✅🥳😎💯🤗🙌⭐]|[:;]-?[)D]/gu;
