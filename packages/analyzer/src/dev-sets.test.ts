@@ -34,6 +34,21 @@ describe.skipIf(missingDevFiles().length > 0)('dev sets', () => {
     expect(accuracy(rows, (text) => analyzeMessage(text).sentiment)).toBeGreaterThanOrEqual(0.95);
   });
 
+  it('WhatsApp-style set (issue 32): sentiment, intent and escalation', () => {
+    const rows = loadRows(DEV_FILES.whatsapp, 'escalate');
+    expect(rows).toHaveLength(160);
+    const sentimentRows = loadRows(DEV_FILES.whatsapp, 'sentiment');
+    const intentRows = loadRows(DEV_FILES.whatsapp, 'intent');
+    expect(accuracy(sentimentRows, (text) => analyzeMessage(text).sentiment)).toBeGreaterThanOrEqual(0.66);
+    expect(accuracy(intentRows, (text) => analyzeMessage(text).intent)).toBeGreaterThanOrEqual(0.5);
+    const scores = binaryScores(
+      rows.map((row) => row.label === 'true'),
+      rows.map((row) => analyzeTicket(row.text).requires_escalation),
+    );
+    expect(scores.precision).toBeGreaterThanOrEqual(0.88);
+    expect(scores.recall).toBeGreaterThanOrEqual(0.58);
+  });
+
   it('language (pt-BR counted as pt)', () => {
     const rows = loadRows(DEV_FILES.language, 'lang');
     expect(accuracy(rows, (text) => detectLanguage(text).replace('pt-BR', 'pt'))).toBeGreaterThanOrEqual(
