@@ -89,6 +89,30 @@ describe('DigisacStatusCard', () => {
     expect(screen.getByTestId('digisac-last-sync').textContent).toContain('Última sincronização há 3 min');
   });
 
+  it('goes back to the last page when a retry empties the page shown', async () => {
+    const failedEvent = (n: number) => ({ ...failedEvents.events[0], id: `e${n}`, event: `evento.${n}` });
+    let total = 11;
+    stubServer({
+      '/api/v1/tenants/settings/digisac/status': () => json(status()),
+      '/api/v1/tenants/settings/digisac/events': (request) => {
+        const page = Number(new URL(request.url).searchParams.get('page'));
+        const all = Array.from({ length: total }, (_, i) => failedEvent(i + 1));
+        return json({ events: all.slice((page - 1) * 10, page * 10), total, page, per_page: 10 });
+      },
+      '/api/v1/tenants/settings/digisac/events/e11/retry': () => {
+        total = 10; // processed at once: it leaves the failed list
+        return new Response(null, { status: 204 });
+      },
+    });
+    renderCard();
+    fireEvent.click(await screen.findByRole('button', { name: 'Próxima' }));
+    fireEvent.click(await screen.findByLabelText(/^Tentar novamente o evento evento\.11 /));
+    expect(await screen.findByText('Evento enviado para processar de novo.')).toBeTruthy();
+    // Page 2 is gone: the list shows page 1's ten, not 'Nenhum evento com falha.'.
+    expect(await screen.findByText('evento.1')).toBeTruthy();
+    expect(screen.queryByText('Nenhum evento com falha.')).toBeNull();
+  });
+
   it('explains what keeps real time off, with the switch disabled', async () => {
     stubServer({
       '/api/v1/tenants/settings/digisac/status': () =>

@@ -1,7 +1,7 @@
 import { type DigisacImportStatus, type DigisacStatus, digisacIngestionMessages } from '@atende/contracts';
 import { CircleAlert, History, RefreshCw, Zap } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { toast } from 'sonner';
 import { z } from 'zod';
 import { Badge } from '../../../components/ui/badge.tsx';
@@ -154,6 +154,10 @@ function EventsSection({ status, readOnly }: { status: DigisacStatus; readOnly: 
   const events = failed.data?.events ?? [];
   const total = failed.data?.total ?? 0;
   const lastPage = Math.max(1, Math.ceil(total / digisacEventsPerPage));
+  // A retry (or an event processed meanwhile) may empty the page shown: go to the last one left.
+  useEffect(() => {
+    if (failed.data && page > lastPage) setPage(lastPage);
+  }, [failed.data, page, lastPage]);
 
   function retryOne(id: string) {
     setRetrying(id);
