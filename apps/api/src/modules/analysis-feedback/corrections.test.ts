@@ -220,7 +220,7 @@ describe('learning from the team’s corrections', () => {
     // the corrections read and with them turned off (the same writes without the neighbour query).
     const texts = [...heldOut, ...unrelated, 'meu boleto da fatura veio com código errado'];
     const rate = async (label: string) => {
-      const rounds = 40;
+      const rounds = 20;
       const started = performance.now();
       for (let i = 0; i < rounds; i++) await post(api, `${texts[i % texts.length]} ${label} ${i}`);
       return rounds / ((performance.now() - started) / 1000);
@@ -234,5 +234,5 @@ describe('learning from the team’s corrections', () => {
     );
     // Measured, not a benchmark: the neighbour query is one indexed statement per message.
     expect(on).toBeGreaterThan(off / 20);
-  });
+  }, 60_000);
 });
