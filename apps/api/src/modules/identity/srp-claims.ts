@@ -40,7 +40,11 @@ export async function takeSrpFallback(db: Db, nonce: string, address: string) {
   return row?.tested;
 }
 
-/** Forgets SRP claims whose blocks expired (they are refused by their expiry anyway). */
+/**
+ * Forgets SRP claims whose blocks expired a while ago. Not at once: a process checks a block's
+ * expiry by its own clock, and one a little behind the database's would take a just-swept block
+ * as unused; the margin keeps the claim while any process may still hold its block live.
+ */
 export async function sweepSrpClaims(db: Db) {
-  await db.delete(srpClaims).where(lt(srpClaims.expiresAt, sql`now()`));
+  await db.delete(srpClaims).where(lt(srpClaims.expiresAt, sql`now() - interval '10 minutes'`));
 }
