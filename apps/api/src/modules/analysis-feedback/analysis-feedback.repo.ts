@@ -239,6 +239,13 @@ export async function learnsFromCorrections(tx: Tx, tenantId: string) {
  * first (at most `limit`). With a few thousand examples the planner reads the tenant's rows and
  * tests each (~4 µs on PostgreSQL, ~15 µs on PGlite); the trigram index serves larger tables.
  */
+/** Words too common to tell examples apart (the prefilter of nearestExamples skips them). */
+const commonWords = new Set(
+  'para pela pelo pelos pelas como mais mas isso esse essa este esta está estou estão você vocês voce voces minha meus minhas meu nosso nossa ainda agora hoje aqui onde quando porque porquê então entao também tambem muito muita tudo nada sobre qual quais fazer feito tenho temos quero queria preciso obrigado obrigada favor'.split(
+    ' ',
+  ),
+);
+
 export async function nearestExamples(
   tx: Tx,
   tenantId: string,
@@ -249,10 +256,19 @@ export async function nearestExamples(
   // `%` at the threshold itself, for this transaction only.
   await tx.execute(sql`select set_config('pg_trgm.similarity_threshold', ${String(threshold)}, true)`);
   const similarity = sql<number>`similarity(${analysisExamples.text}, ${text})`;
+  // Examples that close share a word: a cheap regex over the message's words (written first, so
+  // evaluated first) spares the trigram test on the rest. Only words of 4+ letters that are not
+  // everywhere; without any, no such filter.
+  const words = [...new Set(text.toLowerCase().match(/\p{L}{4,}/gu) ?? [])]
+    .filter((word) => !commonWords.has(word))
+    .slice(0, 40);
+  const sharesAWord = words.length
+    ? sql`${analysisExamples.text} ~* ${`(^|[^[:alpha:]])(${words.join('|')})([^[:alpha:]]|$)`}`
+    : sql`true`;
   return tx
     .select({ field: analysisExamples.field, label: analysisExamples.label, similarity })
     .from(analysisExamples)
-    .where(and(eq(analysisExamples.tenantId, tenantId), sql`${analysisExamples.text} % ${text}`))
+    .where(and(eq(analysisExamples.tenantId, tenantId), sharesAWord, sql`${analysisExamples.text} % ${text}`))
     .orderBy(desc(similarity))
     .limit(limit);
 }
