@@ -150,3 +150,18 @@ describe('message analysis panel feedback', () => {
     expect(screen.getByRole('form', { name: 'Corrigir análise: sentimento' })).toBeTruthy();
   });
 });
+
+describe('the team’s corrections (issue 32)', () => {
+  it('says when they adjusted the analysis, and nothing otherwise', async () => {
+    feedbackServer();
+    const explanation =
+      'Ajustado pelas correções da equipe: sentimento positivo (o analisador leu neutro), como em 3 mensagens corrigidas parecidas.';
+    renderPanel({ ...analysis, analysis_explanation: explanation });
+    expect(await screen.findByText(explanation)).toBeTruthy();
+    cleanup();
+    feedbackServer();
+    renderPanel(analysis);
+    await screen.findByText('Nenhum termo sinalizado.');
+    expect(screen.queryByText(/Ajustado pelas correções/)).toBeNull();
+  });
+});

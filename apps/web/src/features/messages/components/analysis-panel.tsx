@@ -76,6 +76,10 @@ function AnalysisFields({ analysis }: { analysis: MessageAnalysis }) {
         <Item term="Idioma detectado">{languageLabels[analysis.language_detected]}</Item>
       </dl>
 
+      {analysis.analysis_explanation && (
+        <p className="text-sm text-slate-700">{analysis.analysis_explanation}</p>
+      )}
+
       <div>
         <h3 className="text-xs font-medium uppercase tracking-wide text-slate-500">Alertas</h3>
         <div className="mt-1 flex flex-wrap items-center gap-1.5">
