@@ -141,13 +141,18 @@ async function show(notice: SystemNotice, onFallbackClick: () => void): Promise<
  * One alert as a system notification; every one stays until the user acts (the spec), which is
  * why a burst shows at most 3 and then one summary.
  */
-export const showAlertNotification = (n: Notification, onFallbackClick: () => void) =>
+export const showAlertNotification = (
+  n: Notification,
+  onFallbackClick: () => void,
+  /** One ticket's interruption: its stable tag and its body naming the other alerts. */
+  grouped?: { tag: string; body: string },
+) =>
   show(
     {
-      tag: n.notification_id,
+      tag: grouped?.tag ?? n.notification_id,
       notificationId: n.notification_id,
       title: n.title,
-      body: n.message,
+      body: grouped?.body ?? n.message,
       url: notificationHref(n),
       requireInteraction: true,
     },

@@ -10,6 +10,7 @@ import { UNREAD_LIMIT, useUnreadNotifications } from '../api/get-notifications.t
 import { notificationKeys } from '../api/keys.ts';
 import { useMarkRead } from '../api/mark-read.ts';
 import { notificationHref } from './display.tsx';
+import { groupInterruptions, type OpenInterruption } from './interruptions.ts';
 import { followLiveNotifications } from './live-feed.ts';
 import {
   registerServiceWorker,
@@ -38,14 +39,14 @@ export const withLiveAlert = (list: NotificationList | undefined, n: Notificatio
     ? { notifications: [n, ...list.notifications].slice(0, UNREAD_LIMIT), total: list.total + 1 }
     : list;
 
-const newestFirst = (a: Notification, b: Notification) => b.created_at.localeCompare(a.created_at);
-
 /**
  * Keeps the user's notifications fresh (docs/ARCHITECTURE.md, "Web app"): the unread list is polled
  * every 30 s and on focus, and the live stream adds each new alert at once (badge and lists in
  * ≤ 1 s). Whatever is newly seen — from a poll or the stream — gives one toast for the newest
- * (warning for high priority; a click anywhere on it marks it read and opens the ticket) and system
- * notifications when the user turned them on. Mounted once, by the bell.
+ * interruption (a ticket's alerts within 60 s are one, lib/interruptions.ts; warning for high
+ * priority; a click anywhere on it marks its alerts read and opens the ticket) and, when the user
+ * turned them on, a system notification per interruption (≤ 3, then a summary). Mounted once, by
+ * the bell.
  */
 export function useNotificationFeed(tenantId: string) {
   const userId = readStoredSession()?.user.sub ?? '';
@@ -57,37 +58,48 @@ export function useNotificationFeed(tenantId: string) {
   const seen = useRef(new Set<string>());
   const baselined = useRef(false);
   const burst = useRef<Notification[]>([]);
+  const openTickets = useRef(new Map<string, OpenInterruption>());
   const burstTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
   const refreshTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
 
   const open = useCallback(
-    (n: Pick<Notification, 'notification_id' | 'details'>) => {
-      markRead([n.notification_id]);
-      navigate(notificationHref(n));
+    (alerts: Pick<Notification, 'notification_id' | 'details'>[]) => {
+      const [first] = alerts;
+      if (!first) return;
+      markRead(alerts.map((n) => n.notification_id));
+      navigate(notificationHref(first));
     },
     [markRead, navigate],
   );
 
   const announce = useCallback(() => {
-    const fresh = burst.current.sort(newestFirst);
+    const fresh = burst.current;
     burst.current = [];
-    const [newest] = fresh;
+    // One risky ticket, one interruption: a ticket's alerts of this burst, or within 60 s of its
+    // first toast, make one toast and one system notification (lib/interruptions.ts).
+    const shown = groupInterruptions(fresh, openTickets.current, Date.now());
+    const [newest] = shown;
     if (!newest) return;
-    const show = newest.priority === 'high' ? toast.warning : toast.info;
-    const id = show(newest.title, {
-      description: newest.message,
+    const { lead } = newest;
+    const show = lead.priority === 'high' ? toast.warning : toast.info;
+    // The interruption's key as the toast's id: a later alert of the ticket replaces its toast.
+    show(lead.title, {
+      id: newest.key,
+      description: newest.description,
       // a click anywhere on it is its action (app/provider.tsx)
       className: TOAST_OPENS_ON_CLICK,
       action: {
-        label: newest.details.ticket_id ? 'Ver chamado' : 'Ver',
+        label: lead.details.ticket_id ? 'Ver chamado' : 'Ver',
         onClick: () => {
-          toast.dismiss(id);
-          open(newest);
+          toast.dismiss(newest.key);
+          open(newest.alerts);
         },
       },
     });
-    for (const n of fresh.slice(0, systemPerBurst)) void showAlertNotification(n, () => open(n));
-    if (fresh.length > systemPerBurst) {
+    for (const i of shown.slice(0, systemPerBurst)) {
+      void showAlertNotification(i.lead, () => open(i.alerts), { tag: i.key, body: i.description });
+    }
+    if (shown.length > systemPerBurst) {
       void showSummaryNotification(fresh.length, () => navigate('/notifications'));
     }
   }, [navigate, open]);
