@@ -76,10 +76,15 @@ export function useConversation(ticketId: string) {
     const busy = () => queryClient.getQueryState(key)?.fetchStatus === 'fetching';
     const poll = async () => {
       if (document.visibilityState !== 'visible' || busy()) return;
-      if (queryClient.getQueryState(key)?.status !== 'success') return;
+      const state = queryClient.getQueryState(key);
+      if (state?.status !== 'success') return;
       try {
         const newest = await getConversation(ticketId);
-        if (!busy()) queryClient.setQueryData<Pages>(key, (data) => withNewestPage(data, newest));
+        // A read that started and ended meanwhile (a live alert's, older pages) is newer than
+        // this answer: merging it there could drop what that read brought.
+        const now = queryClient.getQueryState(key);
+        if (busy() || now?.dataUpdatedAt !== state.dataUpdatedAt) return;
+        queryClient.setQueryData<Pages>(key, (data) => withNewestPage(data, newest));
       } catch {
         // the next poll asks again; a failing server shows in the next full read
       }

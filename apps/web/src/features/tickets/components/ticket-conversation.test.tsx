@@ -176,6 +176,46 @@ describe('TicketConversation', () => {
     }
   });
 
+  it('drops a poll answered after a full read of the conversation (the full read is newer)', async () => {
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    // One message a page: the newest page, and the one before `before`.
+    let all = [message('m1', '2026-03-10T12:00:00Z'), message('m2', '2026-03-10T12:01:00Z')];
+    let held: ((response: Response) => void) | undefined;
+    let holdNext = false;
+    stubServer({
+      [path]: (request) => {
+        const before = new URL(request.url).searchParams.get('before');
+        const end = before ? all.findIndex((m) => m.id === before) : all.length;
+        const page = json({ has_more: end > 1, messages: all.slice(end - 1, end) });
+        if (before || !holdNext) return page;
+        holdNext = false;
+        return new Promise<Response>((resolve) => {
+          held = () => resolve(page);
+        });
+      },
+    });
+    try {
+      renderConversation();
+      fireEvent.click(await screen.findByRole('button', { name: 'Carregar mensagens anteriores' }));
+      await screen.findByText('mensagem m1');
+      // The poll reads the newest page (m3) and its answer is slow…
+      all = [...all, message('m3', '2026-03-10T12:02:00Z')];
+      holdNext = true;
+      await vi.advanceTimersByTimeAsync(15_000);
+      expect(held).toBeDefined();
+      // …while a live alert reads every page again, m4 included.
+      all = [...all, message('m4', '2026-03-10T12:03:00Z')];
+      announceLiveAlert(ticket.id);
+      await screen.findByText('mensagem m4');
+      held?.(new Response());
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      // The poll's older page must not replace what the full read brought.
+      expect(screen.getByText('mensagem m4')).toBeTruthy();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('reads the conversation again when a live alert is about this ticket', async () => {
     let calls = 0;
     stubServer({
