@@ -6,10 +6,11 @@ import {
 } from 'amazon-cognito-identity-js';
 import { Amplify } from 'aws-amplify';
 import { confirmSignIn, signIn, signOut } from 'aws-amplify/auth';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { createRemoteJWKSet, jwtVerify } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { srpClaims, users } from '../../db/schema/index.ts';
+import { withTenant } from '../../db/tenant.ts';
 import { createTestUser, signedInClient, startTestServer, type TestServer } from '../../test/helpers.ts';
 import { outboxReader } from '../../test/outbox.ts';
 import { call, claim, srpChallenge } from '../../test/srp-client.ts';
@@ -328,6 +329,44 @@ describe('USER_SRP_AUTH on the built-in provider', () => {
     expect(left.map((row) => row.nonce)).toContain(live.nonce);
     expect(left.map((row) => row.nonce)).toContain(justExpired.nonce);
     expect(left.map((row) => row.nonce)).not.toContain(past.nonce);
+  });
+
+  it("a tenant's requests reach no SRP claim, and no verifier of another organisation", async () => {
+    const mine = await createTestUser(server.database);
+    const theirs = await createTestUser(server.database);
+    await server.database.db
+      .insert(srpClaims)
+      .values({
+        nonce: `rls-${Date.now()}`,
+        expiresAt: new Date(Date.now() + 60_000),
+        address: '1.2.3.4',
+        tested: true,
+      });
+    const attempt = (statement: ReturnType<typeof sql>) =>
+      withTenant(server.database.db, mine.tenant.id, async ({ tx }) => {
+        const result = await tx.execute(statement);
+        return (result as { rows?: unknown[] }).rows ?? result;
+      }).then(
+        (rows) => rows,
+        (err: Error) => String(err.cause ?? err.message),
+      );
+    // srp_claims is the identity provider's own: app_user may neither read nor write it.
+    expect(await attempt(sql`select nonce from srp_claims`)).toMatch(/permission denied/);
+    expect(await attempt(sql`delete from srp_claims`)).toMatch(/permission denied/);
+    expect(
+      await attempt(
+        sql`insert into srp_claims (nonce, expires_at, address, tested) values ('x', now(), 'a', false)`,
+      ),
+    ).toMatch(/permission denied/);
+    // users.srp_*: only this organisation's rows are seen or changed.
+    expect(await attempt(sql`select srp_verifier from users where id = ${theirs.user.id}`)).toEqual([]);
+    await attempt(sql`update users set srp_verifier = '02', srp_salt = '01' where id = ${theirs.user.id}`);
+    const [row] = await server.database.db
+      .select({ verifier: users.srpVerifier })
+      .from(users)
+      .where(eq(users.id, theirs.user.id));
+    expect(row?.verifier).not.toBe('02');
+    expect(await attempt(sql`select srp_verifier from users where id = ${mine.user.id}`)).toHaveLength(1);
   });
 
   it('an invited person does the first access over SRP, with the temporary password and with a re-sent one', async () => {
