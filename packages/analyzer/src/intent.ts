@@ -296,8 +296,7 @@ export function classifyIntentDetailed(
     return DOMAIN.test(body) ? hit('general_question', 'question') : hit('off_topic_question', 'unknown');
   }
   // "chegou o código, valeu": good news of one's own case, without praise, hands over information.
-  if (sentiment.sentiment !== 'negative' && OWN_GOOD_NEWS.test(body) && !PRAISE_OF_US.test(body))
-    return hit('good_news', 'information');
+  if (OWN_GOOD_NEWS.test(body) && !PRAISE_OF_US.test(body)) return hit('good_news', 'information');
   if (sentiment.sentiment === 'positive' || sentiment.sentiment === 'mixed') {
     // "Gosto de pizza": a liking with nothing of ours in it is small talk.
     if ((GENERAL_LIKING.test(body) || CHIT_CHAT.test(body)) && !DOMAIN.test(body) && !ABOUT_US.test(body))

@@ -1,11 +1,18 @@
 import { combineIntent, combineSentiment, type Engine } from './combine.ts';
 import type { Intent, Language, Sentiment, UrgencyLevel } from './enums.ts';
+import { findEscalations } from './escalation.ts';
 import { classifyIntentDetailed, type IntentResult } from './intent.ts';
 import { detectLanguageDetailed } from './language.ts';
 import { prepareText } from './normalize.ts';
 import { findRedFlags, LEGAL_RE, REGULATOR_RE, type RedFlagMatcher } from './red-flags.ts';
 import { suggestReplies } from './replies.ts';
-import { analyzeSentiment, type SentimentResult, withSarcasm } from './sentiment.ts';
+import {
+  analyzeSentiment,
+  type SentimentResult,
+  withContrastFacts,
+  withSarcasm,
+  withSituation,
+} from './sentiment.ts';
 import { foldText, wordsRegex } from './text.ts';
 import { scoreUrgency } from './urgency.ts';
 
@@ -94,10 +101,15 @@ export function analyzeMessage(fullText: string, options: AnalyzeOptions = {}): 
   const prepared = prepareText(written, language);
   const text = prepared.text;
   const engine: Engine = portuguese(language) ? (options.engine ?? 'combined') : 'rules';
-  const sentiment = withSarcasm(
+  let sentiment = withSarcasm(
     combineSentiment(analyzeSentiment(text, language), written, engine),
     prepared.cues.sarcasm,
   );
+  if (portuguese(language) && engine !== 'model') {
+    sentiment = withContrastFacts(sentiment, text);
+    const situation = findEscalations(foldText(text), { portuguese: true, original: text }).length > 0;
+    sentiment = withSituation(sentiment, situation);
+  }
   const redFlags = findRedFlags(fullText, options.tenantTerms ?? []);
   const urgency = scoreUrgency(text, { sentiment, redFlagCount: redFlags.words.length });
   const intent = combineIntent(

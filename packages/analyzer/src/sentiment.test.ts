@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { analyzeMessage } from './message.ts';
 import { analyzeSentiment } from './sentiment.ts';
 
 const label = (text: string, lang: Parameters<typeof analyzeSentiment>[1] = 'pt-BR') =>
@@ -145,5 +146,26 @@ describe('faults told as facts', () => {
     'meu chip não tá pegando em lugar nenhum',
   ])('%s', (text) => {
     expect(analyzeSentiment(text).sentiment).toBe('negative');
+  });
+});
+
+// Issue 32: praise then a problem told as a fact; a grave situation told plainly.
+describe('mixed by a contrast fact, negative by the situation', () => {
+  it.each([
+    'o tênis é lindo, mas veio um número diferente do que pedi',
+    'adorei o atendimento, só que o pacote chegou amassado',
+  ])('%s → mixed', (text) => {
+    expect(analyzeMessage(text).sentiment).toBe('mixed');
+  });
+
+  it.each(['tem um cabo da rede de vocês soltando faísca aqui na rua', 'vou levar isso pro Procon amanhã'])(
+    '%s → negative',
+    (text) => {
+      expect(analyzeMessage(text).sentiment).toBe('negative');
+    },
+  );
+
+  it('leaves plain praise alone', () => {
+    expect(analyzeMessage('adorei o atendimento, muito obrigado').sentiment).toBe('positive');
   });
 });

@@ -428,3 +428,45 @@ export function withSarcasm(result: SentimentResult, sarcastic: boolean): Sentim
     negative,
   };
 }
+
+// "chegou rápido, parabéns, mas veio o carregador errado": praise, a contrast, then a problem told
+// as a fact (no opinion word), so the rules heard only the praise.
+const CONTRAST = /\b(?:mas|porem|so que|pena que|entretanto|contudo|so (?:a|o|as|os|q|que))\b/g;
+const PROBLEM_FACT =
+  /\b(?:errad\w*|quebrad\w*|derretid\w*|amassad\w*|faltando|faltou|falta|atrasad\w*|demor\w*|fri[oa]|vazad\w*|vazando|suj[oa]|rasgad\w*|defeito\w*|trocad[oa]s?|diferente|gigante|enorme|car[oa]|cobr\w+|veio sem|descol\w+|manchad\w*|estragad\w*|vencid\w*|continua|ainda nao|nao (?:veio|chegou|funciona|abre|liga|carrega|serviu|coube)|took ages|cold|wrong|broken|late)\b/;
+
+/** A positive reading with a problem fact after a contrast is mixed (see CONTRAST). */
+export function withContrastFacts(result: SentimentResult, text: string): SentimentResult {
+  if (result.sentiment !== 'positive') return result;
+  const folded = foldText(text);
+  for (const m of folded.matchAll(CONTRAST)) {
+    const after = folded.slice(m.index + m[0].length, m.index + m[0].length + 120);
+    if (m.index > 0 && PROBLEM_FACT.test(after)) {
+      return {
+        ...result,
+        sentiment: 'mixed',
+        negative: Math.max(result.negative, 1),
+        evidence: [
+          ...result.evidence,
+          { term: 'problema relatado', weight: -1, source: 'pattern', negated: false },
+        ],
+      };
+    }
+  }
+  return result;
+}
+
+/**
+ * A situation the escalation policy names (fraud, a hazard, a threat…) is a problem even when told
+ * without opinion words: a neutral reading becomes negative, a positive one mixed.
+ */
+export function withSituation(result: SentimentResult, escalates: boolean): SentimentResult {
+  if (!escalates || result.sentiment === 'negative' || result.sentiment === 'mixed') return result;
+  const sentiment = result.sentiment === 'neutral' ? 'negative' : 'mixed';
+  return {
+    ...result,
+    sentiment,
+    negative: Math.max(result.negative, 1),
+    evidence: [...result.evidence, { term: 'situação grave', weight: -1, source: 'pattern', negated: false }],
+  };
+}
