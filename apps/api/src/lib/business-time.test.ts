@@ -174,6 +174,14 @@ describe('holidays', () => {
     expect(businessMinutesBetween(recess, sp('2026-12-23T17:00'), sp('2027-01-04T08:30'))).toBe(690);
   });
 
+  it('years the holiday calendar does not cover close nothing, and are not remembered one by one', () => {
+    // GET /analytics/sla takes windows in any year: each must not add to the cache for good.
+    expect(holidaysOf(1850, 'SP', true).size).toBe(0);
+    expect(holidaysOf(5000, null, false).size).toBe(0);
+    expect(holidaysOf(1850, 'SP', true)).toBe(holidaysOf(5000, null, false));
+    expect(holidaysOf(1900, null, false).get('1900-01-01')).toBe('Ano novo');
+  });
+
   it('state holidays only when a UF is set', () => {
     expect(holidaysOf(2026, null, true).has('2026-07-09')).toBe(false);
     expect(holidaysOf(2026, 'SP', true).get('2026-07-09')).toBe('Revolução Constitucionalista');

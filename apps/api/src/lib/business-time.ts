@@ -172,6 +172,9 @@ function minutesOf(hhmm: string): number {
 // ---- holidays ---------------------------------------------------------------------------------
 
 const holidayCache = new Map<string, Map<string, string>>();
+/** The years `getHolidays` knows; outside them nothing closes (and nothing is cached per year). */
+const holidayYears = { first: 1900, last: 2099 } as const;
+const noHolidays: ReadonlyMap<string, string> = new Map();
 
 /**
  * The holidays that close a team in `year`: national ones and Sexta-feira Santa, the state's
@@ -182,7 +185,9 @@ export function holidaysOf(
   year: number,
   state: StateCode | null,
   withOptional: boolean,
-): Map<string, string> {
+): ReadonlyMap<string, string> {
+  // A report may ask for any year: the cache holds only the calendar's, so it stays bounded.
+  if (year < holidayYears.first || year > holidayYears.last) return noHolidays;
   const key = `${year}|${state ?? ''}|${withOptional}`;
   const cached = holidayCache.get(key);
   if (cached) return cached;
