@@ -329,6 +329,20 @@ test('a new alert reaches the badge, a toast and a system notification within 2 
   await expect(ticketToasts.filter({ hasText: /Também: .*chamado sinalizado\./ })).toHaveCount(1);
   await expect(ticketToasts).toHaveCount(1);
   await page.screenshot({ path: shot('one-interruption') });
+  // …and the panel shows that burst as one item, the reasons as chips, each alert on demand.
+  await openPanel(page);
+  await expect(panelItems(page)).toHaveCount(1);
+  await expect(panelItems(page).getByText('Sentimento negativo', { exact: true })).toBeVisible();
+  await expect(panelItems(page).getByText('CSAT previsto baixo', { exact: true })).toBeVisible();
+  await panel(page)
+    .getByRole('button', { name: /^Ver os \d alertas$/ })
+    .click();
+  await expect(
+    panel(page).getByRole('list', { name: 'Alertas do chamado' }).getByRole('listitem'),
+  ).toHaveCount(2);
+  await expectAccessible(page);
+  await page.screenshot({ path: shot('panel-burst') });
+  await page.keyboard.press('Escape');
   await page.reload();
   await expect(
     page.getByRole('term').filter({ hasText: 'Complexidade' }).locator('xpath=following-sibling::dd'),

@@ -146,6 +146,60 @@ describe('the notification bell', () => {
   });
 });
 
+describe("a ticket's burst in the panel", () => {
+  it('is one item titled by the highest priority, the reasons as chips; it expands, and opening it marks each read', async () => {
+    const ticket = '11111111-2222-4333-8444-0000000000aa';
+    const at = (seconds: number) => new Date(Date.now() - 5 * 60_000 - seconds * 1000).toISOString();
+    const alerts: Notification[] = [
+      {
+        ...unreadItem(1),
+        alert_type: 'negative_sentiment',
+        priority: 'medium',
+        title: 'Sentimento negativo no chamado «Pedido»',
+        created_at: at(0),
+      },
+      {
+        ...unreadItem(2),
+        alert_type: 'red_flags',
+        priority: 'high',
+        title: 'Sinais de alerta no chamado «Pedido»',
+        created_at: at(1),
+      },
+      {
+        ...unreadItem(3),
+        alert_type: 'low_csat_prediction',
+        priority: 'medium',
+        title: 'CSAT previsto baixo no chamado «Pedido»',
+        created_at: at(2),
+      },
+    ];
+    const burst = alerts.map((n) => ({ ...n, details: { ticket_id: ticket, message_id: null } }));
+    const posted: string[] = [];
+    stubServer({
+      '/api/v1/notifications/unread': () => json({ notifications: burst, total: 3 }),
+      '/api/v1/notifications/mark-read': async (request) => {
+        posted.push(((await request.json()) as { notification_id: string }).notification_id);
+        return json({ success: true, count: 1 });
+      },
+    });
+    const { router } = renderApp('/dashboard');
+    fireEvent.click(await screen.findByRole('button', { name: 'Notificações: 3 não lidas' }));
+    const panel = await screen.findByRole('dialog', { name: 'Notificações' });
+    const item = await within(panel).findByRole('button', { name: /^Sinais de alerta no chamado «Pedido»/ });
+    expect(within(panel).getAllByRole('listitem')).toHaveLength(1);
+    expect(within(item).getByText('Sentimento negativo')).toBeTruthy();
+    expect(within(item).getByText('CSAT previsto baixo')).toBeTruthy();
+
+    fireEvent.click(within(panel).getByRole('button', { name: 'Ver os 3 alertas' }));
+    const each = within(panel).getByRole('list', { name: 'Alertas do chamado' });
+    expect(within(each).getAllByRole('listitem')).toHaveLength(3);
+
+    fireEvent.click(item);
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/tickets/${ticket}`));
+    await waitFor(() => expect(posted.sort()).toEqual(burst.map((n) => n.notification_id).sort()));
+  });
+});
+
 describe('the bell and its panel, wired', () => {
   it('points aria-controls at the open panel', async () => {
     server(1);

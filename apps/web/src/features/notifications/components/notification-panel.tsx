@@ -2,16 +2,18 @@ import type { Notification } from '@atende/contracts';
 import * as Popover from '@radix-ui/react-popover';
 import { useQueryClient } from '@tanstack/react-query';
 import { BellOff, BellRing, CheckCheck, Trash2 } from 'lucide-react';
-import { type RefObject, useState, useSyncExternalStore } from 'react';
+import { type ReactNode, type RefObject, useState, useSyncExternalStore } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button.tsx';
 import { cn, focusRing } from '../../../components/ui/cn.ts';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { formatDateTime, formatRelativeTime } from '../../../lib/format.ts';
+import { alertTypeLabels } from '../../../lib/notification-labels.ts';
 import { BELL_LIST_LIMIT, useAllNotifications, useUnreadNotifications } from '../api/get-notifications.ts';
 import { clearLater, useMarkAllRead, useMarkRead } from '../api/mark-read.ts';
 import { AlertTypeIcon, notificationHref, PriorityBadge, shortTicketId } from '../lib/display.tsx';
+import { groupBursts, leadFirst } from '../lib/interruptions.ts';
 import {
   browserSupportsNotifications,
   readBrowserPreference,
@@ -88,17 +90,23 @@ function NotificationItem({
   notification: n,
   showState,
   onOpen,
+  reasons,
+  children,
 }: {
   notification: Notification;
   showState: boolean;
-  onOpen: (n: Notification) => void;
+  onOpen: () => void;
+  /** A burst's item: every alert type of it, as chips. */
+  reasons?: string[];
+  /** Below the item's button (a burst's 'Ver os N alertas' and its list). */
+  children?: ReactNode;
 }) {
   const ticket = shortTicketId(n);
   return (
     <li>
       <button
         type="button"
-        onClick={() => onOpen(n)}
+        onClick={onOpen}
         className={cn(
           'flex w-full gap-3 px-4 py-3 text-left hover:bg-slate-50',
           !n.read && 'bg-brand-50/40',
@@ -110,6 +118,18 @@ function NotificationItem({
         <span className="min-w-0 flex-1">
           <span className="block text-sm font-medium text-slate-900">{n.title}</span>
           <span className="mt-0.5 line-clamp-2 block text-sm text-slate-600">{n.message}</span>
+          {reasons && (
+            <span className="mt-1.5 flex flex-wrap gap-1">
+              {reasons.map((reason) => (
+                <span
+                  key={reason}
+                  className="rounded-full bg-slate-100 px-2 py-0.5 text-xs font-medium text-slate-700"
+                >
+                  {reason}
+                </span>
+              ))}
+            </span>
+          )}
           <span className="mt-1.5 flex flex-wrap items-center gap-1.5 text-xs text-slate-600">
             <PriorityBadge priority={n.priority} />
             {showState && (
@@ -124,7 +144,55 @@ function NotificationItem({
           </span>
         </span>
       </button>
+      {children}
     </li>
+  );
+}
+
+/**
+ * A ticket's alerts of one burst (issue 34): one item titled by the highest priority, the reasons
+ * as chips; opening it marks each read; 'Ver os N alertas' shows each.
+ */
+function NotificationBurst({
+  alerts,
+  showState,
+  onOpen,
+}: {
+  alerts: Notification[];
+  showState: boolean;
+  onOpen: (alerts: Notification[]) => void;
+}) {
+  const [expanded, setExpanded] = useState(false);
+  const [lead] = [...alerts].sort(leadFirst) as [Notification];
+  const reasons = [...new Set(alerts.map((n) => alertTypeLabels[n.alert_type]))];
+  return (
+    <NotificationItem
+      notification={{ ...lead, read: alerts.every((n) => n.read) }}
+      showState={showState}
+      onOpen={() => onOpen(alerts)}
+      reasons={reasons}
+    >
+      <div className="px-4 pb-2 pl-12">
+        <Button variant="link" size="sm" aria-expanded={expanded} onClick={() => setExpanded((was) => !was)}>
+          {expanded ? 'Ocultar os alertas' : `Ver os ${alerts.length} alertas`}
+        </Button>
+      </div>
+      {expanded && (
+        <ul
+          className="divide-y divide-slate-100 border-t border-slate-100 pl-8"
+          aria-label="Alertas do chamado"
+        >
+          {alerts.map((n) => (
+            <NotificationItem
+              key={n.notification_id}
+              notification={n}
+              showState={showState}
+              onOpen={() => onOpen([n])}
+            />
+          ))}
+        </ul>
+      )}
+    </NotificationItem>
   );
 }
 
@@ -169,15 +237,18 @@ export function NotificationPanel({
     });
   }
 
-  function openItem(n: Notification) {
+  /** An item (or a burst's alerts): each unread one is marked read, and the ticket opens. */
+  function openItem(alerts: Notification[]) {
     onClose();
-    if (!n.read) {
-      markRead.mutate([n.notification_id], {
+    const unreadIds = alerts.filter((n) => !n.read).map((n) => n.notification_id);
+    if (unreadIds.length > 0) {
+      markRead.mutate(unreadIds, {
         onError: () =>
           toast.error('Erro', { description: 'Não foi possível marcar a notificação como lida.' }),
       });
     }
-    if (n.details.ticket_id) navigate(notificationHref(n));
+    const [first] = alerts;
+    if (first?.details.ticket_id) navigate(notificationHref(first));
   }
 
   return (
@@ -235,14 +306,24 @@ export function NotificationPanel({
               </div>
             ) : (
               <ul className="divide-y divide-slate-100">
-                {items.map((n) => (
-                  <NotificationItem
-                    key={n.notification_id}
-                    notification={n}
-                    showState={showAll}
-                    onOpen={openItem}
-                  />
-                ))}
+                {groupBursts(items).map((alerts) => {
+                  const [n] = alerts as [Notification];
+                  return alerts.length > 1 ? (
+                    <NotificationBurst
+                      key={n.notification_id}
+                      alerts={alerts}
+                      showState={showAll}
+                      onOpen={openItem}
+                    />
+                  ) : (
+                    <NotificationItem
+                      key={n.notification_id}
+                      notification={n}
+                      showState={showAll}
+                      onOpen={() => openItem([n])}
+                    />
+                  );
+                })}
               </ul>
             )}
           </div>

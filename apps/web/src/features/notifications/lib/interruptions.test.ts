@@ -1,7 +1,7 @@
 import type { AlertType, Notification } from '@atende/contracts';
 import { priorityOf } from '@atende/contracts';
 import { describe, expect, it } from 'vitest';
-import { groupInterruptions, type OpenInterruption, TICKET_WINDOW_MS } from './interruptions.ts';
+import { groupBursts, groupInterruptions, type OpenInterruption, TICKET_WINDOW_MS } from './interruptions.ts';
 
 const ticketA = '11111111-2222-4333-8444-00000000000a';
 const ticketB = '11111111-2222-4333-8444-00000000000b';
@@ -59,5 +59,22 @@ describe('one risky ticket, one interruption', () => {
       0,
     );
     expect(shown.map((i) => i.alerts.length)).toEqual([1, 1]);
+  });
+});
+
+describe("the panel's bursts", () => {
+  it("groups a ticket's alerts within 60 s of its newest, wherever they sit; not older ones or other tickets", () => {
+    const a1 = alert('negative_sentiment', ticketA, 50);
+    const b1 = alert('ticket_notifiable', ticketB, 45);
+    const a2 = alert('red_flags', ticketA, 40);
+    const none = alert('sla_warning', null, 30);
+    const a3 = alert('low_csat_prediction', ticketA, 0); // 50 s before a1: same burst
+    const a4 = { ...alert('high_complexity', ticketA, 0), created_at: '2026-01-05T11:58:00.000Z' };
+    expect(groupBursts([a1, b1, a2, none, a3, a4]).map((g) => g.map((n) => n.alert_type))).toEqual([
+      ['negative_sentiment', 'red_flags', 'low_csat_prediction'],
+      ['ticket_notifiable'],
+      ['sla_warning'],
+      ['high_complexity'],
+    ]);
   });
 });

@@ -36,7 +36,8 @@ export interface OpenInterruption {
 
 const rank: Record<Priority, number> = { high: 0, medium: 1, low: 2 };
 const newestFirst = (a: Notification, b: Notification) => b.created_at.localeCompare(a.created_at);
-const leadFirst = (a: Notification, b: Notification) =>
+/** Highest priority first, then newest: the order that picks an interruption's lead. */
+export const leadFirst = (a: Notification, b: Notification) =>
   rank[a.priority] - rank[b.priority] || newestFirst(a, b);
 
 /** 'Sentimento negativo' → 'sentimento negativo' mid-sentence; 'CSAT previsto baixo' stays. */
@@ -89,4 +90,26 @@ export function groupInterruptions(
       .sort()
       .at(-1) ?? '';
   return result.sort((a, b) => newest(b).localeCompare(newest(a)));
+}
+
+/**
+ * The bell panel's items (newest first) with a ticket's alerts of one burst — within 60 s of its
+ * newest — as one group, placed where its newest is; an alert about no ticket is a group alone.
+ */
+export function groupBursts(items: readonly Notification[]): Notification[][] {
+  const groups: Notification[][] = [];
+  const open = new Map<string, Notification[]>();
+  for (const n of items) {
+    const ticket = n.details.ticket_id;
+    const group = ticket ? open.get(ticket) : undefined;
+    const head = group?.[0];
+    if (group && head && Date.parse(head.created_at) - Date.parse(n.created_at) < TICKET_WINDOW_MS) {
+      group.push(n);
+      continue;
+    }
+    const fresh = [n];
+    groups.push(fresh);
+    if (ticket) open.set(ticket, fresh);
+  }
+  return groups;
 }
