@@ -91,11 +91,25 @@ export type IdentityLimits = ReturnType<typeof identityLimits>;
 
 // Request shapes, as Cognito's API reference gives them (only the fields we use are checked).
 const text = z.string().min(1).max(2048);
+/** A parameter map: a few keys, each value at most a refresh token's size (a USERNAME is capped apart). */
+const boundedRecord = z
+  .record(z.string().max(64), z.string().max(8192))
+  .refine((record) => Object.keys(record).length <= 20, 'Too many parameters');
+/** An e-mail's longest form (RFC 5321): a longer USERNAME names nobody and is refused as malformed. */
+const maxUsernameLength = 254;
+function refuseLongUsername(username: string) {
+  if (username.length > maxUsernameLength) {
+    throw new IdpError(
+      'InvalidParameterException',
+      `USERNAME must have at most ${maxUsernameLength} characters`,
+    );
+  }
+}
 const initiateAuthInput = z.object({
   AuthFlow: z.enum(['USER_PASSWORD_AUTH', 'USER_SRP_AUTH', 'REFRESH_TOKEN_AUTH', 'REFRESH_TOKEN']),
   ClientId: text,
-  AuthParameters: z.record(z.string(), z.string()),
-  ClientMetadata: z.record(z.string(), z.string()).optional(),
+  AuthParameters: boundedRecord,
+  ClientMetadata: boundedRecord.optional(),
 });
 const respondInput = z.discriminatedUnion('ChallengeName', [
   z.object({
@@ -299,6 +313,7 @@ export class IdentityProvider {
     if (!username || !password) {
       throw new IdpError('InvalidParameterException', 'Missing required parameter USERNAME or PASSWORD');
     }
+    refuseLongUsername(username);
     // A full hashing queue refuses before anything is counted: a flood must not spend the
     // owner's tries.
     if (this.hashing.saturated) throw tooManyRequests(1);
@@ -397,6 +412,7 @@ export class IdentityProvider {
     if (!username || !params.SRP_A) {
       throw new IdpError('InvalidParameterException', 'Missing required parameter USERNAME or SRP_A');
     }
+    refuseLongUsername(username);
     const A = parseSrpA(params.SRP_A);
     if (A === undefined) throw new IdpError('InvalidParameterException', 'Invalid SRP_A value.');
     // As for a password: a full queue refuses before anything is counted.

@@ -205,6 +205,20 @@ describe('USER_SRP_AUTH on the built-in provider', () => {
         }),
       ).toMatchObject({ status: 400, body: { __type: 'InvalidParameterException' } });
     }
+    // A name no e-mail can be, or parameters beyond any client's, are malformed: never echoed back.
+    for (const AuthParameters of [
+      { USERNAME: `${'a'.repeat(250)}@x.com`, SRP_A: 'a'.repeat(768) },
+      { USERNAME: email, SRP_A: 'a'.repeat(9000) },
+      Object.fromEntries(Array.from({ length: 21 }, (_, i) => [`K${i}`, 'v'])),
+    ]) {
+      const res = await call(server.url, 'InitiateAuth', {
+        AuthFlow: 'USER_SRP_AUTH',
+        ClientId: builtInClientId,
+        AuthParameters,
+      });
+      expect(res).toMatchObject({ status: 400, body: { __type: 'InvalidParameterException' } });
+      expect(JSON.stringify(res.body).length).toBeLessThan(1000);
+    }
   });
 
   it('a block is answered on any process of the deployment: it needs only the database and SECRET_KEY', async () => {
