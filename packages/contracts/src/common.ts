@@ -25,6 +25,15 @@ export const queryInt = (min: number, max: number, fallback: number) =>
       .default(fallback),
   );
 
+/** Whether the text's YYYY-MM-DD is a real day: Date.parse takes 2026-02-30 as 2 March. */
+function isCalendarDay(text: string) {
+  const year = Number(text.slice(0, 4));
+  const month = Number(text.slice(5, 7));
+  const day = Number(text.slice(8, 10));
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+}
+
 /** A day (YYYY-MM-DD, taken in America/Sao_Paulo) or an ISO date-time. */
 export const queryDate = z.preprocess(
   emptyToUndefined,
@@ -34,7 +43,10 @@ export const queryDate = z.preprocess(
       /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?)?$/,
       'Use uma data AAAA-MM-DD ou data e hora ISO 8601.',
     )
-    .refine((v) => !Number.isNaN(Date.parse(v.length === 10 ? `${v}T00:00:00Z` : v)), 'Data inválida.')
+    .refine(
+      (v) => !Number.isNaN(Date.parse(v.length === 10 ? `${v}T00:00:00Z` : v)) && isCalendarDay(v),
+      'Data inválida.',
+    )
     .optional(),
 );
 

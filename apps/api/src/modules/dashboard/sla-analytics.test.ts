@@ -132,6 +132,9 @@ describe('GET /analytics/sla (issue 31)', () => {
     const cases: [string, string][] = [
       ['days=5', 'querystring.days'],
       ['start_date=2026-13-45', 'querystring.start_date'],
+      // Not a day of the calendar (Date.parse would take it as 2 March).
+      ['start_date=2026-02-30', 'querystring.start_date'],
+      ['end_date=2026-04-31T10:00:00Z', 'querystring.end_date'],
       ['end_date=ontem', 'querystring.end_date'],
       ['start_date=2026-06-05&end_date=2026-06-01', 'querystring.start_date'],
       ['start_date=2024-01-01&end_date=2025-01-01', 'querystring.end_date'],
