@@ -2,6 +2,7 @@ import type { NotificationList } from '@atende/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 import { notificationKeys } from './keys.ts';
+import { withoutPendingClear } from './pending-clear.ts';
 
 /** The unread fetch limit, the bell's full list, what the page loads, the polling period. */
 export const UNREAD_LIMIT = 50;
@@ -9,18 +10,21 @@ export const BELL_LIST_LIMIT = 100;
 export const PAGE_LIST_LIMIT = 200;
 export const POLL_INTERVAL_MS = 30_000;
 
-export function getUnreadNotifications(signal?: AbortSignal) {
-  return api.get<NotificationList>('/api/v1/notifications/unread', {
+// (items the panel's 'Limpar' is clearing stay hidden while its 'Desfazer' lasts: pending-clear.ts)
+export async function getUnreadNotifications(signal?: AbortSignal) {
+  const list = await api.get<NotificationList>('/api/v1/notifications/unread', {
     params: { limit: UNREAD_LIMIT },
     signal,
   });
+  return withoutPendingClear(list);
 }
 
-export function getAllNotifications(limit: number, includeRead: boolean, signal?: AbortSignal) {
-  return api.get<NotificationList>('/api/v1/notifications/all', {
+export async function getAllNotifications(limit: number, includeRead: boolean, signal?: AbortSignal) {
+  const list = await api.get<NotificationList>('/api/v1/notifications/all', {
     params: { limit, include_read: includeRead },
     signal,
   });
+  return withoutPendingClear(list);
 }
 
 /**

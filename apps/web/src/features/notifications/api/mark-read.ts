@@ -2,6 +2,7 @@ import type { Notification, NotificationList } from '@atende/contracts';
 import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 import { notificationKeys } from './keys.ts';
+import { holdCleared, releaseCleared } from './pending-clear.ts';
 
 export interface BulkResult {
   success: boolean;
@@ -91,6 +92,7 @@ export function clearLater(
 ): () => void {
   const queryKey = notificationKeys.all();
   void queryClient.cancelQueries({ queryKey });
+  holdCleared(ids); // a poll or the stream meanwhile does not bring them back
   const change: Change = { kind: 'clear', ids: new Set(ids) };
   for (const [key, list] of queryClient.getQueriesData<NotificationList>({ queryKey })) {
     queryClient.setQueryData(key, applyChange(list, key, change));
@@ -103,11 +105,13 @@ export function clearLater(
     } catch {
       onError();
     } finally {
+      releaseCleared(ids);
       void queryClient.invalidateQueries({ queryKey });
     }
   }, delayMs);
   return () => {
     clearTimeout(timer);
+    releaseCleared(ids);
     void queryClient.invalidateQueries({ queryKey });
   };
 }

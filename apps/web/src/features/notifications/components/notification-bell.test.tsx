@@ -103,13 +103,21 @@ describe('the notification bell', () => {
 
   it("'Limpar' hides the items shown at once; 'Desfazer' brings them back and sends nothing; else cleared after 5 s", async () => {
     const posted = server(3);
-    renderApp('/dashboard');
+    const { queryClient } = renderApp('/dashboard');
     render(<Toaster />);
     fireEvent.click(await screen.findByRole('button', { name: 'Notificações: 3 não lidas' }));
     const panel = await screen.findByRole('dialog', { name: 'Notificações' });
     await within(panel).findByText('Sinais de alerta no chamado «Pedido 2»');
     fireEvent.click(within(panel).getByRole('button', { name: 'Limpar' }));
     await waitFor(() => expect(screen.queryByTestId('notification-badge')).toBeNull());
+    // A poll meanwhile (the server still has them) does not bring them back.
+    await queryClient.refetchQueries({ queryKey: ['notifications'] });
+    const unreadTotals = () =>
+      queryClient
+        .getQueriesData<{ total: number }>({ queryKey: ['notifications'] })
+        .filter(([key]) => key[2] === 'unread')
+        .map(([, list]) => list?.total);
+    expect(unreadTotals()).toEqual([0]);
     fireEvent.click(await screen.findByRole('button', { name: 'Desfazer' }));
     await screen.findByRole('button', { name: 'Notificações: 3 não lidas' });
 
