@@ -17,6 +17,7 @@ const base: SettingsFormValues = {
   digisacHost: '',
   newToken: '',
   removeToken: false,
+  learnFromCorrections: true,
 };
 
 /** Each field's message, as the form shows them. */
@@ -68,6 +69,10 @@ describe('settings form', () => {
       digisac_host: null,
       max_customer_wait_time_minutes: 30,
       sla_warning_percent: 80,
+      learn_from_corrections: true,
+    });
+    expect(settingsBody({ ...base, learnFromCorrections: false })).toMatchObject({
+      learn_from_corrections: false,
     });
     expect(
       settingsBody({ ...base, digisacHost: 'https://a.digisac.app/', newToken: ' tok-123 ' }),

@@ -18,6 +18,8 @@ export interface SettingsFormValues {
   newToken: string;
   /** The user asked to remove the stored token. */
   removeToken: boolean;
+  /** 'Aprender com as correções da equipe'. */
+  learnFromCorrections: boolean;
 }
 
 /** The form's wait time when none is known. */
@@ -55,6 +57,7 @@ export function toFormValues(settings: TenantSettings | undefined): SettingsForm
     digisacHost: settings?.digisac_host ?? '',
     newToken: '',
     removeToken: false,
+    learnFromCorrections: settings?.learn_from_corrections ?? true,
   };
 }
 
@@ -94,6 +97,7 @@ export const settingsFormSchema = z
     digisacHost: checkedBy(api.digisac_host),
     newToken: z.string(),
     removeToken: z.boolean(),
+    learnFromCorrections: z.boolean(),
   })
   .superRefine(({ newToken, removeToken }, ctx) => {
     // A token is only checked when one was typed to be stored.
@@ -115,6 +119,7 @@ export function settingsBody(values: SettingsFormValues): UpdateTenantSettings {
     digisac_host: values.digisacHost,
     max_customer_wait_time_minutes: parseWaitTime(values.maxWaitMinutes),
     sla_warning_percent: parseWarningPercent(values.warningPercent),
+    learn_from_corrections: values.learnFromCorrections,
     ...(values.removeToken ? { digisac_token: null } : typedToken ? { digisac_token: values.newToken } : {}),
   });
   return { ...body, digisac_host: body.digisac_host ?? null };

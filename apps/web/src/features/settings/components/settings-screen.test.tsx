@@ -14,6 +14,7 @@ const stored = {
   digisac_token_last4: '1234',
   max_customer_wait_time_minutes: 30,
   sla_warning_percent: 80,
+  learn_from_corrections: true,
   updated_at: '2026-03-05T17:30:00Z',
 };
 
@@ -56,6 +57,7 @@ describe('settings screen', () => {
       digisac_host: 'https://demo.digisac.app',
       max_customer_wait_time_minutes: 30,
       sla_warning_percent: 80,
+      learn_from_corrections: true,
     });
   });
 

@@ -129,6 +129,7 @@ function SettingsForm({
   useEffect(() => reset(toFormValues(settings), { keepDirtyValues: true }), [settings, reset]);
 
   const removeToken = form.watch('removeToken');
+  const learnFromCorrections = form.watch('learnFromCorrections');
   useEffect(() => onDirtyChange(isDirty), [isDirty, onDirtyChange]);
 
   const save = (values: SettingsFormValues) =>
@@ -229,6 +230,21 @@ function SettingsForm({
               )}
             </div>
             <ConnectionTest form={form} settings={settings} />
+          </fieldset>
+          <fieldset className="space-y-2" disabled={readOnly}>
+            <legend className="text-sm font-semibold text-slate-900">Análises</legend>
+            <Checkbox
+              label="Aprender com as correções da equipe"
+              checked={learnFromCorrections}
+              disabled={readOnly}
+              onCheckedChange={(checked) =>
+                form.setValue('learnFromCorrections', checked === true, { shouldDirty: true })
+              }
+            />
+            <p className="text-sm text-slate-600">
+              Uma mensagem parecida com as que a equipe corrigiu (👎 com a correção) recebe o sentimento e a
+              intenção corrigidos. Alertas e sinais de alerta seguem sempre as regras.
+            </p>
           </fieldset>
         </CardContent>
         <CardFooter>
