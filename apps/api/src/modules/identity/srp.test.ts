@@ -348,14 +348,12 @@ describe('USER_SRP_AUTH on the built-in provider', () => {
   it("a tenant's requests reach no SRP claim, and no verifier of another organisation", async () => {
     const mine = await createTestUser(server.database);
     const theirs = await createTestUser(server.database);
-    await server.database.db
-      .insert(srpClaims)
-      .values({
-        nonce: `rls-${Date.now()}`,
-        expiresAt: new Date(Date.now() + 60_000),
-        address: '1.2.3.4',
-        tested: true,
-      });
+    await server.database.db.insert(srpClaims).values({
+      nonce: `rls-${Date.now()}`,
+      expiresAt: new Date(Date.now() + 60_000),
+      address: '1.2.3.4',
+      tested: true,
+    });
     const attempt = (statement: ReturnType<typeof sql>) =>
       withTenant(server.database.db, mine.tenant.id, async ({ tx }) => {
         const result = await tx.execute(statement);
