@@ -100,7 +100,6 @@ test('a DigiSac ticket reads as a chat, pages backwards and shows a new message 
       file: { name: 'fatura-outubro.jpg', mimetype: 'image/jpeg' },
       timestamp: todayAt,
     }),
-    say({ text: 'Se não resolverem hoje vou ao Procon.', timestamp: todayAt + 30 }),
     say({ text: 'Estorno solicitado, prazo de 5 dias úteis.', isFromMe: true, timestamp: todayAt + 60 }),
   );
   for (const message of written) {
@@ -132,11 +131,11 @@ test('a DigiSac ticket reads as a chat, pages backwards and shows a new message 
   await expect(page.getByRole('heading', { name: 'Conversa', exact: true })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Conteúdo', exact: true })).toHaveCount(0);
   await expect(page.getByRole('region', { name: 'Análise de IA' })).toBeVisible();
-  // The newest 50 of 58: the old ones from the 8th on, then yesterday and today in order.
+  // The newest 50 of 57: the old ones from the 7th on, then yesterday and today in order.
   const olderLabel = spDate(older);
   const expectedTail = [
-    ...Array.from({ length: 43 }, (_, i) => {
-      const n = i + 8;
+    ...Array.from({ length: 44 }, (_, i) => {
+      const n = i + 7;
       return new RegExp(
         `^${n % 2 === 0 ? 'Atendente' : 'Cliente'}, \\d\\d:\\d\\d:Mensagem antiga ${n}(Sentimento: \\S+)?\\d\\d:\\d\\d$`,
       );
@@ -148,13 +147,12 @@ test('a DigiSac ticket reads as a chat, pages backwards and shows a new message 
     /^Nota interna de atendente: Cliente antiga, priorizar\. · \d\d:\d\d$/,
     /^Hoje$/,
     /^Cliente, \d\d:\d\d:Imagem· fatura-outubro\.jpg/,
-    /^Cliente, \d\d:\d\d:Se não resolverem hoje vou ao Procon\.Sentimento: \S+Termos sinalizados: procon/,
     /^Atendente, \d\d:\d\d:Estorno solicitado, prazo de 5 dias úteis\.\d\d:\d\d$/,
   ];
   await expect(rows(page)).toHaveText([`${olderLabel}`, ...expectedTail]);
   await expect(log(page).getByRole('button', { name: 'Carregar mensagens anteriores' })).toBeVisible();
-  // The red flag is marked in the customer's text; the bot's line says so.
-  await expect(log(page).locator('mark')).toHaveText(['Procon']);
+  // Nothing flagged yet (the red flag comes live below); the bot's line says so.
+  await expect(log(page).locator('mark')).toHaveCount(0);
   await expect(log(page).getByText('Bot', { exact: true })).toBeVisible();
   // The newest message is in view: the chat opened at its bottom.
   await expect(log(page).getByText('Estorno solicitado, prazo de 5 dias úteis.')).toBeInViewport();
@@ -164,7 +162,7 @@ test('a DigiSac ticket reads as a chat, pages backwards and shows a new message 
   await page.screenshot({ path: shot('1366-light') });
 
   // ── Scrolling to the top brings the older messages, the reader's place kept ───────────────────
-  const firstLoaded = log(page).getByText('Mensagem antiga 8', { exact: true });
+  const firstLoaded = log(page).getByText('Mensagem antiga 7', { exact: true });
   await log(page).evaluate((el) => {
     el.scrollTop = 0;
   });
@@ -186,6 +184,24 @@ test('a DigiSac ticket reads as a chat, pages backwards and shows a new message 
   const fresh = log(page).getByText('Alguma novidade? Obrigada.', { exact: true });
   await expect(fresh).toBeVisible({ timeout: 25_000 });
   await expect(fresh).toBeInViewport(); // a reader at the bottom follows new messages
+  // The conversation's first red flag: marked in the chat, and its alert reaches the bell live.
+  const bell = page.getByRole('banner').getByRole('button', { name: /^Notificações/ });
+  const unread = async () => Number((await bell.getAttribute('aria-label'))?.match(/\d+/)?.[0] ?? 0);
+  const unreadBefore = await unread();
+  const [procon] = await fake.deliver(
+    'message.created',
+    say({ text: 'Se não resolverem hoje vou ao Procon.' }),
+  );
+  expect(procon?.status).toBe(202);
+  await expect(log(page).getByText(/Se não resolverem hoje vou ao/)).toBeVisible({ timeout: 25_000 });
+  await expect(log(page).locator('mark')).toHaveText(['Procon']);
+  await expect.poll(unread, { timeout: 25_000 }).toBeGreaterThan(unreadBefore);
+  await bell.click();
+  // The panel's newest item is this ticket's burst (red flags, maybe with other reasons as chips).
+  const newest = page.getByRole('dialog', { name: 'Notificações' }).getByRole('listitem').first();
+  await expect(newest).toContainText(/no chamado «DigiSac #\d+ Marina Lopes/);
+  await expect(newest).toContainText(/sinais de alerta/i);
+  await page.keyboard.press('Escape');
   // Another red-flag message comes in the same way, marked.
   const [flagged] = await fake.deliver(
     'message.created',
