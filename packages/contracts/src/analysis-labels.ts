@@ -1,7 +1,17 @@
 // The analysis enums and their pt-BR labels: plain data, no zod, so the web app can show an
 // analysis without downloading the schemas (`@atende/contracts/analysis-labels`).
 
+/**
+ * The sentiments the offline analyzer decides, and the only ones the tickets filter, the dashboard
+ * and the team's corrections offer.
+ */
 export const sentiments = ['positive', 'negative', 'neutral', 'mixed'] as const;
+/** A ticket's: the spec's enumeration adds `unknown` (an LLM that cannot tell answers it). */
+export const ticketSentiments = [...sentiments, 'unknown'] as const;
+export type TicketSentiment = (typeof ticketSentiments)[number];
+/** A message's: the spec's message analysis adds `other` (an LLM may answer it). */
+export const messageSentiments = [...sentiments, 'other'] as const;
+export type MessageSentiment = (typeof messageSentiments)[number];
 export const solvedStatuses = ['solved', 'in_progress', 'not_solved'] as const;
 export const urgencyLevels = ['low', 'medium', 'high', 'critical'] as const;
 export const intents = [
@@ -100,11 +110,13 @@ export const escalationReasonLabels: Readonly<Record<EscalationReason | LegacyEs
 };
 
 /** pt-BR labels of the analysis enums, as the screens show them. */
-export const sentimentLabels: Readonly<Record<(typeof sentiments)[number], string>> = {
+export const sentimentLabels: Readonly<Record<TicketSentiment | MessageSentiment, string>> = {
   positive: 'Positivo',
   negative: 'Negativo',
   neutral: 'Neutro',
   mixed: 'Misto',
+  unknown: 'Desconhecido',
+  other: 'Outro',
 };
 export const solvedStatusLabels: Readonly<Record<(typeof solvedStatuses)[number], string>> = {
   solved: 'Resolvido',

@@ -3,8 +3,9 @@ import {
   analysisProviders,
   intents,
   languages,
-  sentiments,
+  messageSentiments,
   solvedStatuses,
+  ticketSentiments,
   urgencyLevels,
 } from './analysis-labels.ts';
 import { timestamp } from './common.ts';
@@ -25,9 +26,10 @@ const provenance = {
 
 export const ticketAnalysisSchema = z.object({
   ...provenance,
-  overall_sentiment: z.enum(sentiments),
+  /** The offline analyzer's four, or `unknown` from an LLM that cannot tell. */
+  overall_sentiment: z.enum(ticketSentiments),
   /** Same as overall_sentiment (the API answers both). */
-  sentiment: z.enum(sentiments),
+  sentiment: z.enum(ticketSentiments),
   complexity_score: z.number().min(0).max(1),
   confidence_score: z.number().min(0).max(1),
   /** Predicted satisfaction, 0–10. */
@@ -49,7 +51,8 @@ export type TicketAnalysis = z.infer<typeof ticketAnalysisSchema>;
 
 export const messageAnalysisSchema = z.object({
   ...provenance,
-  sentiment: z.enum(sentiments),
+  /** The offline analyzer's four, or `other` from an LLM. */
+  sentiment: z.enum(messageSentiments),
   intent: z.enum(intents),
   urgency_level: z.enum(urgencyLevels),
   confidence_score: z.number().min(0).max(1),

@@ -9,6 +9,7 @@ import {
   formatPercent,
   redFlagWords,
   sentimentLabel,
+  sentimentTone,
   solvedStatusLabel,
 } from './analysis-display.ts';
 
@@ -68,6 +69,13 @@ describe('analysis labels', () => {
     expect(sentimentLabel('positive')).toBe('Positivo');
     expect(sentimentLabel('neutral')).toBe('Neutro');
     expect(sentimentLabel('negative')).toBe('Negativo');
+    expect(sentimentLabel('mixed')).toBe('Misto');
+    // The spec's enumerations (issue 34): a ticket's `unknown`, a message's `other`, in the
+    // neutral one's colour.
+    expect(sentimentLabel('unknown')).toBe('Desconhecido');
+    expect(sentimentLabel('other')).toBe('Outro');
+    expect(sentimentTone('unknown')).toBe(sentimentTone('neutral'));
+    expect(sentimentTone('other')).toBe(sentimentTone('neutral'));
     expect(solvedStatusLabel('solved')).toBe('Resolvido');
     expect(solvedStatusLabel('in_progress')).toBe('Em Progresso');
     expect(solvedStatusLabel('not_solved')).toBe('Não Resolvido');

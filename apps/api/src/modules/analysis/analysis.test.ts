@@ -223,4 +223,63 @@ describe('analysis through an OpenAI-compatible provider', () => {
       analysis_explanation: 'O cliente segue insatisfeito.',
     });
   });
+
+  // The spec's enumerations (issue 34): a ticket's sentiment may be `unknown` and a message's
+  // `other`. The offline analyzer decides neither; an LLM may answer them, and every read of the
+  // analysis (detail, lists, dashboard) must still answer.
+  it("stores the LLM's `unknown` ticket sentiment and `other` message sentiment, and every read answers them", async () => {
+    const before = (await t.a.api('GET', '/analytics/dashboard')).body;
+    fake.reply(
+      completion(
+        JSON.stringify({
+          overall_sentiment: 'unknown',
+          complexity_score: 0.2,
+          confidence_score: 0.3,
+          csat_score: 7,
+          solved_status: 'in_progress',
+          analysis_explanation: 'Não há falas do cliente suficientes para ler o sentimento.',
+          requires_escalation: false,
+          escalation_reasons: [],
+          urgency_level: 'low',
+        }),
+      ),
+      completion(JSON.stringify({ ...messageAnswer, sentiment: 'other' })),
+    );
+    const ticket = (await t.a.api('POST', '/tickets', { content: 'Cliente: ok' })).body;
+    const analysed = await t.a.api('POST', `/tickets/${ticket.id}/analyze?provider=openai`, {
+      force_reanalysis: true,
+    });
+    expect(analysed.status).toBe(200);
+    expect(analysed.body.analysis).toMatchObject({
+      provider: 'openai',
+      overall_sentiment: 'unknown',
+      sentiment: 'unknown',
+    });
+    const detail = await t.a.api('GET', `/tickets/${ticket.id}`);
+    expect(detail.status).toBe(200);
+    expect(detail.body.analysis.overall_sentiment).toBe('unknown');
+    const list = await t.a.api('GET', '/tickets?per_page=100');
+    expect(list.status).toBe(200);
+    expect(list.body.tickets.find((x: Json) => x.id === ticket.id).analysis.sentiment).toBe('unknown');
+
+    const message = (await t.a.api('POST', '/messages', { content: '👍', ticket_id: ticket.id })).body;
+    const res = await t.a.api('POST', `/messages/${message.id}/analyze?provider=openai`);
+    expect(res.status).toBe(200);
+    expect(res.body.analysis).toMatchObject({ provider: 'openai', sentiment: 'other' });
+    const messages = await t.a.api('GET', `/messages?per_page=100`);
+    expect(messages.status).toBe(200);
+    expect(messages.body.messages.find((x: Json) => x.id === message.id).analysis.sentiment).toBe('other');
+
+    // The dashboard counts the ticket in the totals and in no sentiment row (the spec's cards show
+    // neutral and negative; its by_sentiment keys stay the four the filters offer).
+    const after = (await t.a.api('GET', '/analytics/dashboard')).body;
+    expect(after.total_tickets).toBe(before.total_tickets + 1);
+    expect(after.ticket_breakdown.by_sentiment).toEqual(before.ticket_breakdown.by_sentiment);
+    expect(Object.keys(after.ticket_breakdown.by_sentiment).sort()).toEqual([
+      'mixed',
+      'negative',
+      'neutral',
+      'positive',
+    ]);
+  });
 });

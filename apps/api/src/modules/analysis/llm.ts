@@ -3,8 +3,9 @@ import {
   intents,
   languages,
   legacyEscalationReasons,
-  sentiments,
+  messageSentiments,
   solvedStatuses,
+  ticketSentiments,
   urgencyLevels,
 } from '@atende/contracts';
 import type OpenAI from 'openai';
@@ -22,7 +23,9 @@ const escalationReasonCodes = z
 // What the LLM must answer. Red flags are not asked for: they come from the tenant's own list,
 // matched deterministically by the offline analyzer, whichever provider answers the rest.
 export const llmTicketAnswer = z.strictObject({
-  overall_sentiment: z.enum(sentiments),
+  // The spec's enumerations: a ticket's sentiment may be `unknown`, a message's `other` (the
+  // offline analyzer decides neither; the screens label both).
+  overall_sentiment: z.enum(ticketSentiments),
   complexity_score: z.number().min(0).max(1),
   confidence_score: z.number().min(0).max(1),
   csat_score: z.number().min(0).max(10),
@@ -35,7 +38,7 @@ export const llmTicketAnswer = z.strictObject({
 export type LlmTicketAnswer = z.infer<typeof llmTicketAnswer>;
 
 export const llmMessageAnswer = z.strictObject({
-  sentiment: z.enum(sentiments),
+  sentiment: z.enum(messageSentiments),
   intent: z.enum(intents),
   urgency_level: z.enum(urgencyLevels),
   confidence_score: z.number().min(0).max(1),

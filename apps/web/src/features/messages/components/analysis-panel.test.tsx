@@ -151,6 +151,18 @@ describe('message analysis panel feedback', () => {
   });
 });
 
+describe('message analysis panel sentiment', () => {
+  it("labels the spec's `other` sentiment 'Outro', styled like the neutral one (issue 34)", async () => {
+    feedbackServer();
+    renderPanel({ ...analysis, sentiment: 'neutral' });
+    const neutral = (await screen.findByText('Neutro')).className;
+    cleanup();
+    feedbackServer();
+    renderPanel({ ...analysis, sentiment: 'other' });
+    expect((await screen.findByText('Outro')).className).toBe(neutral);
+  });
+});
+
 describe('the team’s corrections (issue 32)', () => {
   it('says when they adjusted the analysis, and nothing otherwise', async () => {
     feedbackServer();

@@ -102,6 +102,16 @@ describe('analysis panel', () => {
     expect(screen.getByText(/Versão 2/)).toBeTruthy();
   });
 
+  it("labels the spec's `unknown` sentiment 'Desconhecido', styled like the neutral one (issue 34)", () => {
+    feedbackServer();
+    renderPanel({ ...analysis, overall_sentiment: 'neutral', sentiment: 'neutral' });
+    const neutral = screen.getByText('Neutro').className;
+    cleanup();
+    feedbackServer();
+    renderPanel({ ...analysis, overall_sentiment: 'unknown', sentiment: 'unknown' });
+    expect(screen.getByText('Desconhecido').className).toBe(neutral);
+  });
+
   it('says when there is no analysis yet', () => {
     renderPanel(null);
     expect(screen.getByText(/ainda não foi analisado/)).toBeTruthy();
