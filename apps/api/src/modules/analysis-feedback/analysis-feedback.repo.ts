@@ -234,11 +234,6 @@ export async function learnsFromCorrections(tx: Tx, tenantId: string) {
   return row?.on ?? false;
 }
 
-/**
- * The tenant's examples whose trigram similarity to `text` is at least `threshold`, the closest
- * first (at most `limit`). With a few thousand examples the planner reads the tenant's rows and
- * tests each (~4 µs on PostgreSQL, ~15 µs on PGlite); the trigram index serves larger tables.
- */
 /** Words too common to tell examples apart (the prefilter of nearestExamples skips them). */
 const commonWords = new Set(
   'para pela pelo pelos pelas como mais mas isso esse essa este esta está estou estão você vocês voce voces minha meus minhas meu nosso nossa ainda agora hoje aqui onde quando porque porquê então entao também tambem muito muita tudo nada sobre qual quais fazer feito tenho temos quero queria preciso obrigado obrigada favor'.split(
@@ -246,6 +241,11 @@ const commonWords = new Set(
   ),
 );
 
+/**
+ * The tenant's examples whose trigram similarity to `text` is at least `threshold`, the closest
+ * first (at most `limit`). With a few thousand examples the planner reads the tenant's rows and
+ * tests each (~4 µs on PostgreSQL, ~15 µs on PGlite); the trigram index serves larger tables.
+ */
 export async function nearestExamples(
   tx: Tx,
   tenantId: string,
