@@ -27,6 +27,11 @@ export function formatDate(value: DateInput): string {
   return date ? dateFormat.format(date) : NO_DATE;
 }
 
+/** A São Paulo calendar day '2026-03-05' → '05/03/2026' (taken at its noon, whatever the zone). */
+export function formatDay(day: string): string {
+  return formatDate(`${day}T12:00:00-03:00`);
+}
+
 /** '05/03/2026, 14:30' (short date and time). */
 export function formatDateTime(value: DateInput): string {
   const date = toDate(value);

@@ -7,7 +7,7 @@ import { DownloadButton } from '../../../components/download-button.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
-import { formatDate, formatDateTime } from '../../../lib/format.ts';
+import { formatDateTime, formatDay } from '../../../lib/format.ts';
 import { useDashboard } from '../api/get-dashboard.ts';
 import { type Period, periodFromSearchParams, periodToSearchParams, windowParams } from '../lib/period.ts';
 import { MetricCards } from './metric-cards.tsx';
@@ -118,7 +118,7 @@ function WindowLabel({ dashboard }: { dashboard: Dashboard }) {
   if (!first || !last) return null;
   return (
     <span>
-      Período: {formatDate(`${first}T12:00:00-03:00`)} a {formatDate(`${last}T12:00:00-03:00`)}
+      Período: {formatDay(first)} a {formatDay(last)}
     </span>
   );
 }

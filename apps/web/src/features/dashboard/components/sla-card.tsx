@@ -11,7 +11,7 @@ import {
   TableHeaderCell,
   TableRow,
 } from '../../../components/ui/table.tsx';
-import { formatDate, formatTotal } from '../../../lib/format.ts';
+import { formatDay, formatTotal } from '../../../lib/format.ts';
 import { useSlaAnalytics } from '../api/get-sla-analytics.ts';
 import type { Period } from '../lib/period.ts';
 
@@ -177,8 +177,8 @@ function SlaFigures({ sla }: { sla: SlaAnalytics }) {
         <div className="mt-2">
           <SlaTrendLine trend={sla.trend} />
           <div className="flex justify-between text-xs text-slate-600" aria-hidden="true">
-            <span>{sla.trend[0] && formatDate(`${sla.trend[0].date}T12:00:00-03:00`)}</span>
-            <span>{sla.trend.at(-1) && formatDate(`${sla.trend.at(-1)?.date}T12:00:00-03:00`)}</span>
+            <span>{sla.trend[0] && formatDay(sla.trend[0].date)}</span>
+            <span>{sla.trend.at(-1) && formatDay(sla.trend.at(-1)?.date ?? '')}</span>
           </div>
         </div>
         <SlaTrendTable trend={sla.trend} />
@@ -210,7 +210,7 @@ function SlaTrendTable({ trend }: { trend: SlaAnalytics['trend'] }) {
           <TableBody>
             {trend.map((day) => (
               <TableRow key={day.date}>
-                <TableCell>{formatDate(`${day.date}T12:00:00-03:00`)}</TableCell>
+                <TableCell>{formatDay(day.date)}</TableCell>
                 <TableCell className={right}>{formatTotal(day.met)}</TableCell>
                 <TableCell className={right}>{formatTotal(day.breached)}</TableCell>
                 <TableCell className={right}>

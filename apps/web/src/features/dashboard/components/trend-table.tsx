@@ -9,7 +9,7 @@ import {
   TableRow,
 } from '../../../components/ui/table.tsx';
 import { formatCsatAverage, sentimentLabels } from '../../../lib/analysis-display.ts';
-import { formatDate, formatTotal } from '../../../lib/format.ts';
+import { formatDay, formatTotal } from '../../../lib/format.ts';
 import { trendSentiments } from './trend-colors.ts';
 
 /** The chart's figures as a table (the accessible alternative), folded under the chart. */
@@ -37,7 +37,7 @@ export function TrendTable({ trend }: { trend: Dashboard['trend'] }) {
           <TableBody>
             {trend.map((day) => (
               <TableRow key={day.date}>
-                <TableCell>{formatDate(`${day.date}T12:00:00-03:00`)}</TableCell>
+                <TableCell>{formatDay(day.date)}</TableCell>
                 <TableCell className="text-right tabular-nums">{formatTotal(day.total_tickets)}</TableCell>
                 {trendSentiments.map((s) => (
                   <TableCell key={s} className="text-right tabular-nums">
