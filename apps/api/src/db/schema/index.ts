@@ -9,6 +9,7 @@ export * from './flagged-terms.ts';
 export * from './identity.ts';
 export * from './messages.ts';
 export * from './notifications.ts';
+export * from './push.ts';
 export * from './rls.ts';
 export * from './security.ts';
 export * from './sla.ts';
