@@ -39,7 +39,7 @@ interface Policy {
 }
 
 const rows = async <T>(database: Database, query: ReturnType<typeof sql>) =>
-  (await database.db.execute(query)).rows as unknown as T[];
+  ((await database.db.execute(query)) as unknown as { rows: T[] }).rows;
 
 const nameOf = (k: Key) => `${k.table}.${k.name} (${k.columns.join(', ')})`;
 
