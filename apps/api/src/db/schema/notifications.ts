@@ -5,6 +5,7 @@ import {
   boolean,
   foreignKey,
   index,
+  integer,
   pgTable,
   primaryKey,
   text,
@@ -77,6 +78,31 @@ export const notificationStates = pgTable(
       foreignColumns: [notifications.tenantId, notifications.id],
     }).onDelete('cascade'),
     index('notification_states_notification_idx').on(t.tenantId, t.notificationId),
+    tenantIsolation(t.tenantId),
+  ],
+).enableRLS();
+
+/**
+ * A user's counts among the notifications they see (created since their account), per alert type
+ * and priority: not cleared (`total`) and, of those, not read (`unread`). Kept exact by the
+ * triggers of migration 0026 in the transactions that number (commit), read, clear or delete
+ * notifications and create users; the bell sums the rows its preferences allow.
+ */
+export const notificationCounts = pgTable(
+  'notification_counts',
+  {
+    tenantId: tenantId(),
+    userId: uuid('user_id').notNull(),
+    alertType: text('alert_type').notNull(),
+    priority: text('priority').notNull(),
+    total: integer('total').notNull().default(0),
+    unread: integer('unread').notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.userId, t.alertType, t.priority] }),
+    foreignKey({ columns: [t.tenantId, t.userId], foreignColumns: [users.tenantId, users.id] }).onDelete(
+      'cascade',
+    ),
     tenantIsolation(t.tenantId),
   ],
 ).enableRLS();

@@ -19,6 +19,7 @@ import type { Tx } from '../../db/client.ts';
 import {
   alertStates,
   businessHours,
+  notificationCounts,
   notificationPreferences,
   notificationStates,
   notifications,
@@ -114,7 +115,7 @@ const itemColumns = {
   readAt: notificationStates.readAt,
 };
 
-/** One page, newest first (by seq), and how many match in all. */
+/** One page, newest first (by seq), and how many match in all (the viewer's counters). */
 export async function listNotifications(
   tx: Tx,
   viewer: Viewer,
@@ -129,23 +130,16 @@ export async function listNotifications(
       .where(where)
       .orderBy(desc(notifications.seq))
       .limit(filter.limit);
-    const [totalRow] = await tx.select({ total: count() }).from(notifications).where(where);
-    return { rows, total: totalRow?.total ?? 0 };
+    return { rows, total: sumCounts(viewer, await countsOf(tx, viewer)).unread };
   }
-  const where = visible(viewer);
   const rows = await tx
     .select(itemColumns)
     .from(notifications)
     .leftJoin(notificationStates, stateOf(viewer.userId))
-    .where(where)
+    .where(visible(viewer))
     .orderBy(desc(notifications.seq))
     .limit(filter.limit);
-  const [totalRow] = await tx
-    .select({ total: count() })
-    .from(notifications)
-    .leftJoin(notificationStates, stateOf(viewer.userId))
-    .where(where);
-  return { rows, total: totalRow?.total ?? 0 };
+  return { rows, total: sumCounts(viewer, await countsOf(tx, viewer)).total };
 }
 
 /**
@@ -232,7 +226,10 @@ export async function newestTenantSeq(tx: Tx) {
   return Number(row?.seq ?? 0);
 }
 
-/** Visible notifications by type and priority, with how many of them are unread: one query. */
+/**
+ * Visible notifications by type and priority, with how many of them are unread, counted from the
+ * rows (what the counters of countsOf must equal: the tests compare them).
+ */
 export function countByTypeAndPriority(tx: Tx, viewer: Viewer) {
   return tx
     .select({
@@ -245,6 +242,47 @@ export function countByTypeAndPriority(tx: Tx, viewer: Viewer) {
     .leftJoin(notificationStates, stateOf(viewer.userId))
     .where(visible(viewer))
     .groupBy(notifications.alertType, notifications.priority);
+}
+
+/**
+ * The viewer's counters (migration 0026: kept by the transactions that number, read, clear or delete
+ * notifications), one row per alert type and priority they ever saw: the primary key's prefix.
+ */
+export function countsOf(tx: Tx, viewer: Viewer) {
+  return tx
+    .select({
+      alertType: notificationCounts.alertType,
+      priority: notificationCounts.priority,
+      total: notificationCounts.total,
+      unread: notificationCounts.unread,
+    })
+    .from(notificationCounts)
+    .where(
+      and(eq(notificationCounts.tenantId, viewer.tenantId), eq(notificationCounts.userId, viewer.userId)),
+    );
+}
+
+/** The counters `visible` allows (known type and priority, neither muted nor below the minimum). */
+export function allowedCounts<T extends { alertType: string; priority: string }>(viewer: Viewer, rows: T[]) {
+  const allowed = new Set<string>(prioritiesFrom(viewer.minPriority));
+  const types = new Set<string>(alertTypes);
+  return rows.filter(
+    (r) => types.has(r.alertType) && allowed.has(r.priority) && !viewer.mutedAlertTypes.includes(r.alertType),
+  );
+}
+
+/** What the viewer sees in all (not cleared) and unread, from their counters. */
+export function sumCounts(
+  viewer: Viewer,
+  rows: { alertType: string; priority: string; total: number; unread: number }[],
+) {
+  let total = 0;
+  let unread = 0;
+  for (const row of allowedCounts(viewer, rows)) {
+    total += row.total;
+    unread += row.unread;
+  }
+  return { total, unread };
 }
 
 /** The notification as this viewer may address it (preferences aside), with their state. */

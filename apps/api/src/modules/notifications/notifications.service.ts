@@ -72,12 +72,11 @@ export async function listNotifications(
   return { notifications: rows.map(toNotificationDto), total };
 }
 
-/** The /stats query itself, not run (bench/notifications.ts EXPLAINs it). */
-export const statsQuery = ({ tx }: TenantScope, viewer: repo.Viewer) =>
-  repo.countByTypeAndPriority(tx, viewer);
+/** The /stats query itself, not run (bench/notifications.ts EXPLAINs it): the viewer's counters. */
+export const statsQuery = ({ tx }: TenantScope, viewer: repo.Viewer) => repo.countsOf(tx, viewer);
 
 export async function stats({ tx }: TenantScope, viewer: repo.Viewer): Promise<NotificationStats> {
-  const groups = await repo.countByTypeAndPriority(tx, viewer);
+  const groups = repo.allowedCounts(viewer, await repo.countsOf(tx, viewer));
   const byPriority = { high: 0, medium: 0, low: 0 };
   const byType = Object.fromEntries(alertTypes.map((t) => [t, 0])) as Record<AlertType, number>;
   let total = 0;

@@ -1,0 +1,180 @@
+-- Issue 33, goal 3: each user's notification counts kept by the transactions that change them, so
+-- the bell's unread count (/notifications/stats, the totals of /unread and /all) reads at most one
+-- row per (alert type, priority) instead of counting the tenant's notifications with their states.
+-- A row holds, among the notifications the user sees (created since their account: users.created_at
+-- <= created_at, as `visible` in notifications.repo.ts), how many they have not cleared (`total`)
+-- and how many of those they have not read (`unread`). Preferences (muted types, minimum priority)
+-- apply when reading: the sum of the allowed rows.
+-- Kept by triggers, whatever writes (the alert rules, the seed, the bench, tests, pruning):
+--   * a notification counts at COMMIT, in the deferred notifications_tenant_seq (0015) that numbers
+--     it under the tenant row's lock: the tenant's notification commits are serialised already, so
+--     the counters of its users are added in one statement per commit, in key order (no deadlock),
+--     each lock held for moments;
+--   * a state row written (read, cleared) takes its notification out at once (statement triggers
+--     with transition tables: one statement per INSERT … ON CONFLICT of writeStates);
+--   * a deleted notification (pruning) is taken out before it goes, with the user's state of it;
+--   * a user counts from scratch at the commit that creates them or moves their created_at, under the
+--     same tenant lock, so a notification committed just before or just after is counted once.
+-- States are deleted only with their notification or their user (foreign keys), so no trigger
+-- follows their deletion. Notifications are never updated but for tenant_seq (their type, priority
+-- and creation time are not meant to change).
+CREATE TABLE "notification_counts" (
+	"tenant_id" uuid NOT NULL,
+	"user_id" uuid NOT NULL,
+	"alert_type" text NOT NULL,
+	"priority" text NOT NULL,
+	"total" integer DEFAULT 0 NOT NULL,
+	"unread" integer DEFAULT 0 NOT NULL,
+	CONSTRAINT "notification_counts_tenant_id_user_id_alert_type_priority_pk" PRIMARY KEY("tenant_id","user_id","alert_type","priority")
+);
+--> statement-breakpoint
+ALTER TABLE "notification_counts" ENABLE ROW LEVEL SECURITY;--> statement-breakpoint
+ALTER TABLE "notification_counts" ADD CONSTRAINT "notification_counts_tenant_id_tenants_id_fk" FOREIGN KEY ("tenant_id") REFERENCES "public"."tenants"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "notification_counts" ADD CONSTRAINT "notification_counts_tenant_id_user_id_users_tenant_id_id_fk" FOREIGN KEY ("tenant_id","user_id") REFERENCES "public"."users"("tenant_id","id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+CREATE POLICY "tenant_isolation" ON "notification_counts" AS PERMISSIVE FOR ALL TO "app_user" USING ("notification_counts"."tenant_id" = (select app_current_tenant())) WITH CHECK ("notification_counts"."tenant_id" = (select app_current_tenant()));--> statement-breakpoint
+-- A user's counts from scratch: the numbered notifications they see, with their states of them
+-- (a notification not numbered yet counts at its commit). SECURITY DEFINER as the other counters'
+-- functions: the counts are the server's; the callers are triggers.
+CREATE OR REPLACE FUNCTION notification_counts_recount(p_tenant uuid, p_user uuid) RETURNS void
+  LANGUAGE plpgsql SECURITY DEFINER SET search_path = public, pg_temp
+  AS $$
+BEGIN
+  DELETE FROM notification_counts WHERE tenant_id = p_tenant AND user_id = p_user;
+  INSERT INTO notification_counts (tenant_id, user_id, alert_type, priority, total, unread)
+  SELECT p_tenant, p_user, n.alert_type, n.priority,
+         count(*) FILTER (WHERE s.cleared_at IS NULL),
+         count(*) FILTER (WHERE s.cleared_at IS NULL AND s.read_at IS NULL)
+  FROM users u
+  JOIN notifications n ON n.tenant_id = u.tenant_id AND n.created_at >= u.created_at AND n.tenant_seq IS NOT NULL
+  LEFT JOIN notification_states s ON s.tenant_id = n.tenant_id AND s.user_id = u.id AND s.notification_id = n.id
+  WHERE u.tenant_id = p_tenant AND u.id = p_user
+  GROUP BY n.alert_type, n.priority;
+END $$;--> statement-breakpoint
+-- 0015's numbering, and then the counts of the rows it numbered for every user who sees them (their
+-- states too: a state written before the number was not counted by the states' triggers).
+CREATE OR REPLACE FUNCTION notifications_tenant_seq() RETURNS trigger
+  LANGUAGE plpgsql SECURITY DEFINER SET search_path = public, pg_temp
+  AS $$
+DECLARE
+  base bigint;
+  numbered bigint;
+BEGIN
+  PERFORM 1 FROM notifications WHERE tenant_id = NEW.tenant_id AND id = NEW.id AND tenant_seq IS NULL;
+  IF NOT FOUND THEN
+    RETURN NULL; -- numbered with an earlier row of its transaction (or deleted since)
+  END IF;
+  -- NO KEY UPDATE, as an UPDATE of the counter takes: FOR UPDATE would also wait for the key-share
+  -- locks that every open transaction's notification insert holds on the tenant (its foreign key).
+  SELECT notification_seq INTO base FROM tenants WHERE id = NEW.tenant_id FOR NO KEY UPDATE;
+  WITH todo AS (
+    SELECT id, row_number() OVER (ORDER BY seq) AS rn FROM notifications
+    WHERE tenant_id = NEW.tenant_id AND tenant_seq IS NULL
+  )
+  UPDATE notifications n SET tenant_seq = base + todo.rn
+    FROM todo WHERE n.tenant_id = NEW.tenant_id AND n.id = todo.id;
+  GET DIAGNOSTICS numbered = ROW_COUNT;
+  UPDATE tenants SET notification_seq = base + numbered WHERE id = NEW.tenant_id;
+  INSERT INTO notification_counts AS c (tenant_id, user_id, alert_type, priority, total, unread)
+  SELECT NEW.tenant_id, u.id, n.alert_type, n.priority,
+         count(*) FILTER (WHERE s.cleared_at IS NULL),
+         count(*) FILTER (WHERE s.cleared_at IS NULL AND s.read_at IS NULL)
+  FROM notifications n
+  JOIN users u ON u.tenant_id = n.tenant_id AND u.created_at <= n.created_at
+  LEFT JOIN notification_states s ON s.tenant_id = n.tenant_id AND s.user_id = u.id AND s.notification_id = n.id
+  WHERE n.tenant_id = NEW.tenant_id AND n.tenant_seq > base AND n.tenant_seq <= base + numbered
+  GROUP BY u.id, n.alert_type, n.priority
+  ORDER BY u.id, n.alert_type, n.priority
+  ON CONFLICT (tenant_id, user_id, alert_type, priority) DO UPDATE
+    SET total = c.total + excluded.total, unread = c.unread + excluded.unread;
+  RETURN NULL;
+END $$;--> statement-breakpoint
+-- States written (INSERT … ON CONFLICT fires both): what each row hides or marks seen, against what it
+-- did before, for numbered notifications the user sees.
+CREATE OR REPLACE FUNCTION notification_states_count() RETURNS trigger
+  LANGUAGE plpgsql SECURITY DEFINER SET search_path = public, pg_temp
+  AS $$
+BEGIN
+  IF TG_OP = 'INSERT' THEN
+    INSERT INTO notification_counts AS c (tenant_id, user_id, alert_type, priority, total, unread)
+    SELECT s.tenant_id, s.user_id, n.alert_type, n.priority,
+           -count(*) FILTER (WHERE s.cleared_at IS NOT NULL),
+           -count(*) FILTER (WHERE s.cleared_at IS NOT NULL OR s.read_at IS NOT NULL)
+    FROM new_states s
+    JOIN notifications n ON n.tenant_id = s.tenant_id AND n.id = s.notification_id AND n.tenant_seq IS NOT NULL
+    JOIN users u ON u.tenant_id = s.tenant_id AND u.id = s.user_id AND u.created_at <= n.created_at
+    WHERE s.cleared_at IS NOT NULL OR s.read_at IS NOT NULL
+    GROUP BY s.tenant_id, s.user_id, n.alert_type, n.priority
+    ORDER BY s.tenant_id, s.user_id, n.alert_type, n.priority
+    ON CONFLICT (tenant_id, user_id, alert_type, priority) DO UPDATE
+      SET total = c.total + excluded.total, unread = c.unread + excluded.unread;
+  ELSE
+    INSERT INTO notification_counts AS c (tenant_id, user_id, alert_type, priority, total, unread)
+    SELECT d.tenant_id, d.user_id, d.alert_type, d.priority, sum(d.total), sum(d.unread)
+    FROM (
+      SELECT s.tenant_id, s.user_id, n.alert_type, n.priority,
+             (o.cleared_at IS NOT NULL)::int - (s.cleared_at IS NOT NULL)::int AS total,
+             (o.cleared_at IS NOT NULL OR o.read_at IS NOT NULL)::int
+               - (s.cleared_at IS NOT NULL OR s.read_at IS NOT NULL)::int AS unread
+      FROM new_states s
+      JOIN old_states o ON o.tenant_id = s.tenant_id AND o.user_id = s.user_id AND o.notification_id = s.notification_id
+      JOIN notifications n ON n.tenant_id = s.tenant_id AND n.id = s.notification_id AND n.tenant_seq IS NOT NULL
+      JOIN users u ON u.tenant_id = s.tenant_id AND u.id = s.user_id AND u.created_at <= n.created_at
+    ) d
+    WHERE d.total <> 0 OR d.unread <> 0
+    GROUP BY d.tenant_id, d.user_id, d.alert_type, d.priority
+    ORDER BY d.tenant_id, d.user_id, d.alert_type, d.priority
+    ON CONFLICT (tenant_id, user_id, alert_type, priority) DO UPDATE
+      SET total = c.total + excluded.total, unread = c.unread + excluded.unread;
+  END IF;
+  RETURN NULL;
+END $$;--> statement-breakpoint
+CREATE TRIGGER notification_states_count_insert AFTER INSERT ON notification_states
+  REFERENCING NEW TABLE AS new_states FOR EACH STATEMENT EXECUTE FUNCTION notification_states_count();--> statement-breakpoint
+CREATE TRIGGER notification_states_count_update AFTER UPDATE ON notification_states
+  REFERENCING OLD TABLE AS old_states NEW TABLE AS new_states FOR EACH STATEMENT EXECUTE FUNCTION notification_states_count();--> statement-breakpoint
+-- A numbered notification deleted: out of the counts of every user who sees it, as their state left
+-- it (before the delete, while the state is there; the cascade then deletes the state).
+CREATE OR REPLACE FUNCTION notifications_uncount() RETURNS trigger
+  LANGUAGE plpgsql SECURITY DEFINER SET search_path = public, pg_temp
+  AS $$
+BEGIN
+  IF OLD.tenant_seq IS NULL THEN
+    RETURN OLD; -- not counted yet (deleted in the transaction that inserted it)
+  END IF;
+  UPDATE notification_counts c
+    SET total = c.total - d.total, unread = c.unread - d.unread
+    FROM (
+      SELECT u.id AS user_id,
+             (s.cleared_at IS NULL)::int AS total,
+             (s.cleared_at IS NULL AND s.read_at IS NULL)::int AS unread
+      FROM users u
+      LEFT JOIN notification_states s ON s.tenant_id = OLD.tenant_id AND s.user_id = u.id AND s.notification_id = OLD.id
+      WHERE u.tenant_id = OLD.tenant_id AND u.created_at <= OLD.created_at
+    ) d
+    WHERE c.tenant_id = OLD.tenant_id AND c.user_id = d.user_id AND c.alert_type = OLD.alert_type
+      AND c.priority = OLD.priority AND (d.total <> 0 OR d.unread <> 0);
+  RETURN OLD;
+END $$;--> statement-breakpoint
+CREATE TRIGGER notifications_uncount BEFORE DELETE ON notifications
+  FOR EACH ROW EXECUTE FUNCTION notifications_uncount();--> statement-breakpoint
+-- A user created (or their created_at moved): counted from scratch at commit, under the tenant's lock.
+CREATE OR REPLACE FUNCTION users_notification_recount() RETURNS trigger
+  LANGUAGE plpgsql SECURITY DEFINER SET search_path = public, pg_temp
+  AS $$
+BEGIN
+  PERFORM 1 FROM tenants WHERE id = NEW.tenant_id FOR NO KEY UPDATE;
+  PERFORM notification_counts_recount(NEW.tenant_id, NEW.id);
+  RETURN NULL;
+END $$;--> statement-breakpoint
+CREATE CONSTRAINT TRIGGER users_notification_recount AFTER INSERT OR UPDATE OF created_at ON users
+  DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION users_notification_recount();--> statement-breakpoint
+-- Existing users: counted once (the triggers above, made first, hold each table's lock until this
+-- migration commits, so nothing written meanwhile is missed).
+INSERT INTO notification_counts (tenant_id, user_id, alert_type, priority, total, unread)
+SELECT u.tenant_id, u.id, n.alert_type, n.priority,
+       count(*) FILTER (WHERE s.cleared_at IS NULL),
+       count(*) FILTER (WHERE s.cleared_at IS NULL AND s.read_at IS NULL)
+FROM users u
+JOIN notifications n ON n.tenant_id = u.tenant_id AND n.created_at >= u.created_at AND n.tenant_seq IS NOT NULL
+LEFT JOIN notification_states s ON s.tenant_id = n.tenant_id AND s.user_id = u.id AND s.notification_id = n.id
+GROUP BY u.tenant_id, u.id, n.alert_type, n.priority;
