@@ -31,6 +31,7 @@ import { alertTypes, priorityOf } from '@atende/contracts';
 import { type SQLWrapper, sql } from 'drizzle-orm';
 import { createDb, type Database, openPglite, type Tx } from '../apps/api/src/db/client.ts';
 import { type TenantScope, withTenant } from '../apps/api/src/db/tenant.ts';
+import { defaultDbTimeouts } from '../apps/api/src/db/timeouts.ts';
 import { DomainEvents } from '../apps/api/src/lib/events.ts';
 import { createUser } from '../apps/api/src/modules/identity/users.service.ts';
 import * as notifications from '../apps/api/src/modules/notifications/notifications.service.ts';
@@ -742,7 +743,11 @@ async function measure(
 
 async function onPostgres(clients: Clients | undefined) {
   await withScratchDatabase('atende_bench', async ({ url }) => {
-    const postgres = await createDb({ databaseUrl: url });
+    // The fill's set-based statements outgrow the app's 10 s statement timeout on shared cores.
+    const postgres = await createDb({
+      databaseUrl: url,
+      timeouts: { ...defaultDbTimeouts, statementTimeoutMs: 600_000 },
+    });
     try {
       await measure('PostgreSQL', postgres, clients, () => createDb({ databaseUrl: url }));
     } finally {
