@@ -11,6 +11,7 @@ import { type DbTimeouts, dbTimeouts, defaultDbTimeouts } from './timeouts.ts';
 // time limits are timeouts.ts. Callers import from here.
 export type { Database, Db, Schema, Tx } from './database.ts';
 export { openPglite, transactionQueueLimitMs } from './pglite.ts';
+export { hotpathEnabled, pipelinedTransactionOf } from './postgres.ts';
 export { type DbTimeouts, dbTimeouts, defaultDbTimeouts } from './timeouts.ts';
 
 export type DbOptions = (

@@ -1,4 +1,5 @@
-import type { Database, Db } from './database.ts';
+import type pg from 'pg';
+import type { Database, Db, Tx } from './database.ts';
 import { pgLeader } from './leader-lock.ts';
 import { pgListener } from './listen-connection.ts';
 import * as schema from './schema/index.ts';
@@ -6,6 +7,33 @@ import type { DbTimeouts } from './timeouts.ts';
 
 // Any constant shared by every Atende process: serialises concurrent migrations on PostgreSQL.
 const migrationLockKey = 7_201_400_501;
+
+/** A statement as node-postgres sends it; `name` makes it a prepared statement on each connection. */
+export interface Statement {
+  name?: string;
+  text: string;
+  values: unknown[];
+}
+
+/**
+ * Runs `work` in one transaction whose opening is pipelined: BEGIN and `setup` are written at
+ * once, and `work`'s first statement behind them, so they cost one round trip instead of three.
+ */
+export type PipelinedTransaction = <T>(setup: Statement, work: (tx: Tx) => Promise<T>) => Promise<T>;
+
+const pipelined = new WeakMap<object, PipelinedTransaction>();
+
+/** The pipelined transaction of a PostgreSQL database's pool (hot path on); undefined on PGlite. */
+export function pipelinedTransactionOf(db: Db): PipelinedTransaction | undefined {
+  return pipelined.get(db);
+}
+
+/**
+ * Whether the request hot path is on (issue 33): pipelined tenant transactions here, compiled
+ * response serializers in app.ts. ATENDE_HOTPATH=off, read when a database or an app is made,
+ * turns both off: only for the scale bench's before/after in one run.
+ */
+export const hotpathEnabled = () => process.env.ATENDE_HOTPATH !== 'off';
 
 /**
  * PostgreSQL (DATABASE_URL): a pool of `poolMax` connections with the session timeouts, plus one
@@ -18,12 +46,21 @@ export async function createPostgresDatabase(
   timeouts: DbTimeouts,
   migrationsFolder: string,
 ): Promise<Database> {
-  const [{ default: driver }, { drizzle: drizzleNodePg }, { migrate: migrateNodePg }] = await Promise.all([
+  const [
+    { default: driver },
+    { drizzle: drizzleNodePg, NodePgSession, NodePgTransaction },
+    { migrate: migrateNodePg },
+  ] = await Promise.all([
     import('pg'),
     import('drizzle-orm/node-postgres'),
     import('drizzle-orm/node-postgres/migrator'),
   ]);
+  const hotpath = hotpathEnabled();
   const pool = new driver.Pool({
+    // Pipeline mode: a connection writes each query at once instead of queueing it until the
+    // previous one answered (each still ends in its own Sync, so errors stay per statement).
+    // Only the tenant transaction writes ahead; every other caller awaits each query as before.
+    pipeline: hotpath,
     connectionString: databaseUrl,
     max: poolMax ?? 10,
     connectionTimeoutMillis: timeouts.connectTimeoutMs,
@@ -33,6 +70,52 @@ export async function createPostgresDatabase(
   // An idle client's error (server restart) must not crash the process; the next query reconnects.
   pool.on('error', () => {});
   const db = drizzleNodePg({ client: pool, schema }) as unknown as Db;
+  if (hotpath) {
+    // Drizzle's transaction objects, one per pooled connection: drizzle builds one per
+    // transaction otherwise, with a relational query builder per table (35).
+    const internals = db as unknown as { dialect: never; session: { schema: never } };
+    const transactions = new WeakMap<pg.PoolClient, Tx>();
+    const txOf = (client: pg.PoolClient) => {
+      let tx = transactions.get(client);
+      if (!tx) {
+        const session = new NodePgSession(client, internals.dialect, internals.session.schema);
+        tx = new NodePgTransaction(internals.dialect, session, internals.session.schema) as unknown as Tx;
+        transactions.set(client, tx);
+      }
+      return tx;
+    };
+    pipelined.set(db, async (setup, work) => {
+      const client = await pool.connect();
+      const begun = client.query('begin');
+      const ready = client.query(setup);
+      // Settled below; an unawaited rejection meanwhile must not count as unhandled.
+      begun.catch(() => {});
+      ready.catch(() => {});
+      let broken: Error | undefined;
+      try {
+        const result = await work(txOf(client));
+        // Both settled before `result` is returned: had BEGIN failed (it cannot, short of a lost
+        // connection, which fails everything behind it too), work would have run outside the
+        // tenant setup, and that answer must not leave.
+        await begun;
+        await ready;
+        await client.query('commit');
+        return result;
+      } catch (err) {
+        // When BEGIN or the setup failed, work's statements failed for it: report the cause.
+        const cause = await Promise.all([begun, ready]).then(
+          () => err,
+          (setupErr: unknown) => setupErr,
+        );
+        await client.query('rollback').catch((rollbackErr: Error) => {
+          broken = rollbackErr; // the connection is gone or unusable: the pool drops it
+        });
+        throw cause;
+      } finally {
+        client.release(broken);
+      }
+    });
+  }
   const listener = pgListener(driver, databaseUrl, timeouts.connectTimeoutMs);
   const leader = pgLeader(driver, databaseUrl, timeouts.connectTimeoutMs);
   return {

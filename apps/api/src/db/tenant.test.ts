@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestTenant, testDatabase } from '../test/helpers.ts';
-import type { Database } from './client.ts';
+import { type Database, pipelinedTransactionOf } from './client.ts';
 import { tenants } from './schema/index.ts';
 import { withTenant } from './tenant.ts';
 
@@ -62,6 +62,44 @@ describe('withTenant and row-level security', () => {
     const row = (result as unknown as { rows: { role: string; tenant: string }[] }).rows[0];
     expect(row?.role).not.toBe('app_user');
     expect(row?.tenant).toBe('');
+  });
+
+  // The hot path (issue 33): on PostgreSQL, BEGIN, the setup and work's first statement are
+  // written at once on the connection; the setup must be in effect for that first statement.
+  it('runs the first statement as app_user of the tenant, also pipelined and many at once', async () => {
+    expect(pipelinedTransactionOf(database.db) !== undefined).toBe(database.driver === 'postgres');
+    const [first] = await withTenant(database.db, a.id, ({ tx }) =>
+      tx.execute(sql`select current_user as role, current_setting('app.tenant_id') as tenant`),
+    ).then((r) => (r as unknown as { rows: { role: string; tenant: string }[] }).rows);
+    expect(first).toEqual({ role: 'app_user', tenant: a.id });
+    // No WHERE: row-level security alone keeps each transaction to its tenant, with 40 of them
+    // sharing the pool's connections (ten on PostgreSQL) in any order.
+    const ids = Array.from({ length: 40 }, (_, i) => (i % 2 ? a.id : b.id));
+    const seen = await Promise.all(
+      ids.map((id) => withTenant(database.db, id, ({ tx }) => tx.select({ id: tenants.id }).from(tenants))),
+    );
+    expect(seen).toEqual(ids.map((id) => [{ id }]));
+  });
+
+  it('rolls back a failed transaction and leaves the connection to the next tenant clean', async () => {
+    const renamed = withTenant(database.db, a.id, async ({ tx }) => {
+      await tx.update(tenants).set({ name: 'Desfeito' }).where(eq(tenants.id, a.id));
+      await tx.execute(sql`select 1 / 0`);
+    });
+    await expect(renamed).rejects.toThrow();
+    const after = await Promise.all(
+      [a.id, b.id, a.id, b.id].map((id) =>
+        withTenant(database.db, id, ({ tx }) =>
+          tx.select({ id: tenants.id, name: tenants.name }).from(tenants),
+        ),
+      ),
+    );
+    expect(after).toEqual([
+      [{ id: a.id, name: 'Tenant A' }],
+      [{ id: b.id, name: 'Tenant B' }],
+      [{ id: a.id, name: 'Tenant A' }],
+      [{ id: b.id, name: 'Tenant B' }],
+    ]);
   });
 
   it('sees nothing without a tenant id set, and refuses ids that are not uuids', async () => {

@@ -1,7 +1,12 @@
 import { sql } from 'drizzle-orm';
 import { isUuid } from '../lib/db-helpers.ts';
 import { databaseUnavailable } from '../lib/errors.ts';
-import { type Db, type Tx, transactionQueueLimitMs } from './client.ts';
+import { type Db, pipelinedTransactionOf, type Tx, transactionQueueLimitMs } from './client.ts';
+
+// The tenant setup: set_config('role', …, true) is SET LOCAL ROLE. A prepared statement on
+// PostgreSQL's pipelined path (parsed once per connection).
+const setupText = "select set_config('app.tenant_id', $1, true), set_config('role', 'app_user', true)";
+const setupName = 'atende_tenant_setup';
 
 /**
  * One tenant's transaction: what every tenant-scoped service takes (`({ tx }: TenantScope, …)`).
@@ -39,6 +44,12 @@ export function withTenant<T>(
   work: (scope: TenantScope) => Promise<T>,
 ): Promise<T> {
   if (!isUuid(tenantId)) throw new Error(`withTenant: not a tenant id: ${tenantId}`);
+  const pipelined = pipelinedTransactionOf(db);
+  // PostgreSQL: BEGIN, the setup and work's first statement in one round trip (postgres.ts).
+  if (pipelined)
+    return pipelined({ name: setupName, text: setupText, values: [tenantId] }, (tx) =>
+      work({ tenantId, tx }),
+    );
   const run = async (tx: Tx) => {
     // One round trip: set_config('role', …, true) is SET LOCAL ROLE.
     await tx.execute(
