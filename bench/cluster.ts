@@ -458,6 +458,10 @@ async function run(scratch: ScratchDatabase, haproxy: string) {
     const client = process.cpuUsage(cpuBefore.client);
     report(samples, requests);
     const share = (cpu: number) => `${((cpu / wallMs) * 100).toFixed(0)} %`;
+    // Other work on the machine shows here: the bench's own processes are a few of these runnables.
+    console.log(
+      `  load average (1 min) at the end: ${os.loadavg()[0]?.toFixed(1)} on ${os.cpus().length} cores`,
+    );
     console.log(
       `  CPU over ${seconds(wallMs)} (warm-up included; 100 % = one core of 2): API processes ` +
         `${share(servers.reduce((sum, s) => sum + cpuMsOf(s.child.pid), 0) - cpuBefore.api)}, ` +
