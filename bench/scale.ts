@@ -23,6 +23,7 @@ import { createDb, createDbFromConfig, type Database } from '../apps/api/src/db/
 import { createUser } from '../apps/api/src/modules/identity/users.service.ts';
 import { createTenant } from '../apps/api/src/modules/tenants/tenants.service.ts';
 import { signInIdToken } from '../apps/api/src/test/helpers.ts';
+import { testVapidKeys } from '../apps/api/src/test/processes.ts';
 import { benchConfig, type ScratchDatabase, withScratchDatabase } from './lib.ts';
 
 const envNumber = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
@@ -470,6 +471,8 @@ async function startApp(url: string, measured: Measured) {
     DATABASE_URL: url,
     // Required with DATABASE_URL (it encrypts stored secrets); the bench's databases are throwaway.
     SECRET_KEY: 'b3'.repeat(32),
+    // Required with DATABASE_URL too (every process signs Web Push with one pair).
+    ...testVapidKeys,
     // The bench measures queries, not the limits: raised far out of the way.
     API_RATE_LIMIT_PER_TENANT_PER_MINUTE: '100000000',
     SIGNIN_LIMIT_PER_ADDRESS_PER_MINUTE: '1000000',

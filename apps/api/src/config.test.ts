@@ -10,6 +10,8 @@ import {
   loadSecretKey,
   secretKeyFileName,
 } from './lib/secrets.ts';
+import { loadVapidKeys, vapidKeyFileName } from './modules/notifications/push.keys.ts';
+import { testVapidKeys } from './test/processes.ts';
 
 function problemsOf(env: Record<string, string>) {
   try {
@@ -152,14 +154,51 @@ describe('loadConfig', () => {
   it('needs SECRET_KEY with DATABASE_URL, and never prints it', () => {
     expect(problemsOf({ DATABASE_URL: 'postgres://db/atende' })).toEqual([
       expect.stringMatching(/^SECRET_KEY: required when DATABASE_URL is set/),
+      expect.stringMatching(/^VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY: required when DATABASE_URL is set/),
     ]);
     const key = 'a'.repeat(32);
-    expect(loadConfig({ DATABASE_URL: 'postgres://db/atende', SECRET_KEY: key }).SECRET_KEY).toBe(key);
+    expect(
+      loadConfig({ DATABASE_URL: 'postgres://db/atende', SECRET_KEY: key, ...testVapidKeys }).SECRET_KEY,
+    ).toBe(key);
     const short = problemsOf({ SECRET_KEY: 'curta-demais-e-secreta' });
     expect(short).toEqual([
       'SECRET_KEY: must be 32 bytes as 64 hex digits or base64, or a passphrase of at least 32 characters',
     ]);
     expect(short.join('')).not.toContain('curta-demais');
+  });
+
+  it('takes a VAPID pair (both or neither, in base64url), a mailto:/https: subject, and never prints the private key', () => {
+    const pair = loadConfig(testVapidKeys);
+    expect(pair.VAPID_PUBLIC_KEY).toBe(testVapidKeys.VAPID_PUBLIC_KEY);
+    expect(pair.PUSH_ALLOW_PRIVATE_HOSTS).toBe(false);
+    expect(problemsOf({ VAPID_PUBLIC_KEY: testVapidKeys.VAPID_PUBLIC_KEY })).toEqual([
+      'VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY: set both (one pair) or neither',
+    ]);
+    const bad = problemsOf({ ...testVapidKeys, VAPID_PRIVATE_KEY: 'chave-privada-curta' });
+    expect(bad).toEqual([
+      'VAPID_PRIVATE_KEY: must be a P-256 private key: 32 bytes in base64url (npm run admin -- vapid-keys)',
+    ]);
+    expect(bad.join('')).not.toContain('chave-privada');
+    expect(loadConfig({ VAPID_SUBJECT: 'mailto:suporte@empresa.com.br' }).VAPID_SUBJECT).toBe(
+      'mailto:suporte@empresa.com.br',
+    );
+    expect(problemsOf({ VAPID_SUBJECT: 'http://empresa.com.br' })[0]).toMatch(
+      /^VAPID_SUBJECT: must be a mailto:/,
+    );
+  });
+
+  it('without VAPID_* generates DATA_DIR/vapid.json once (mode 0600), the configured pair wins', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'atende-vapid-'));
+    const first = loadVapidKeys(loadConfig({ DATA_DIR: dir }));
+    expect(fs.statSync(path.join(dir, vapidKeyFileName)).mode & 0o777).toBe(0o600);
+    expect(Buffer.from(first.publicKey, 'base64url')).toHaveLength(65);
+    expect(loadVapidKeys(loadConfig({ DATA_DIR: dir })).publicKey).toBe(first.publicKey);
+    expect(first.subject).toBe('mailto:webpush@atende.invalid');
+    const configured = loadVapidKeys(
+      loadConfig({ DATA_DIR: dir, ...testVapidKeys, PUBLIC_URL: 'https://a.example' }),
+    );
+    expect(configured.publicKey).toBe(testVapidKeys.VAPID_PUBLIC_KEY);
+    expect(configured.subject).toBe('https://a.example');
   });
 
   it('caps live notification streams per user and per tenant, and bounds their replay', () => {

@@ -68,6 +68,10 @@ const trustProxy = z
     return parts.join(',');
   });
 
+/** How many bytes a base64url text (padding allowed) decodes to; -1 when it is not base64url. */
+const base64urlBytes = (v: string) =>
+  /^[A-Za-z0-9_-]+={0,2}$/.test(v) ? Math.floor((v.replace(/=+$/, '').length * 3) / 4) : -1;
+
 const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
 const envSchema = z.object({
@@ -160,6 +164,40 @@ const envSchema = z.object({
   SECRET_KEY: optionalText.refine((v) => v === undefined || v.length >= 32, {
     message: 'must be 32 bytes as 64 hex digits or base64, or a passphrase of at least 32 characters',
   }),
+  /**
+   * Web Push's VAPID key pair (issue 34): the P-256 public key (65 bytes, base64url) the browsers
+   * subscribe with and its private key (32 bytes, base64url); `npm run admin -- vapid-keys` prints a
+   * new pair. Required with DATABASE_URL (every process signs with the same pair, and changing it
+   * voids every subscription); on PGlite, absent means a pair generated into DATA_DIR/vapid.json.
+   */
+  VAPID_PUBLIC_KEY: optionalText.refine((v) => v === undefined || base64urlBytes(v) === 65, {
+    message: 'must be a P-256 public key: 65 bytes in base64url (npm run admin -- vapid-keys)',
+  }),
+  VAPID_PRIVATE_KEY: optionalText.refine((v) => v === undefined || base64urlBytes(v) === 32, {
+    message: 'must be a P-256 private key: 32 bytes in base64url (npm run admin -- vapid-keys)',
+  }),
+  /** Who the push services may contact about our pushes: a mailto: or https: URI (default: PUBLIC_URL if https, else a mailto:). */
+  VAPID_SUBJECT: optionalText.refine(
+    (v) => {
+      if (v === undefined) return true;
+      try {
+        const url = new URL(v);
+        return url.protocol === 'mailto:' ? url.pathname.includes('@') : url.protocol === 'https:';
+      } catch {
+        return false;
+      }
+    },
+    { message: 'must be a mailto: address or an https: URL (e.g. mailto:suporte@empresa.com.br)' },
+  ),
+  /** Lets Web Push reach private addresses and http:// push services (development, tests). */
+  PUSH_ALLOW_PRIVATE_HOSTS: z
+    .enum(['true', 'false', ''], { message: 'must be true or false' })
+    .default('false')
+    .transform((v) => v === 'true'),
+  /** One push request (connect, answer, body) must end within this. */
+  PUSH_TIMEOUT_MS: wholeNumber(100, 120_000, 10_000, ' of milliseconds'),
+  /** Push requests in flight at once per process. */
+  PUSH_MAX_CONCURRENT: wholeNumber(1, 1_000, 8),
   /** Lets the DigiSac integration reach private addresses and http:// hosts (development, tests). */
   DIGISAC_ALLOW_PRIVATE_HOSTS: z
     .enum(['true', 'false', ''], { message: 'must be true or false' })
@@ -234,7 +272,7 @@ const envSchema = z.object({
 });
 
 /** Never echoed in a ConfigError (it would land in logs). */
-const secretNames = new Set(['SECRET_KEY', 'OPENAI_API_KEY', 'DEMO_PASSWORD']);
+const secretNames = new Set(['SECRET_KEY', 'OPENAI_API_KEY', 'DEMO_PASSWORD', 'VAPID_PRIVATE_KEY']);
 
 /**
  * The URL variables: any of them may carry a password (user-info, a query's `api_key=`), and the
@@ -307,6 +345,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     problems.push(
       'SECRET_KEY: required when DATABASE_URL is set (every process must share the key that encrypts ' +
         'stored secrets); e.g. the output of `openssl rand -base64 32`',
+    );
+  }
+  if (Boolean(cfg.VAPID_PUBLIC_KEY) !== Boolean(cfg.VAPID_PRIVATE_KEY)) {
+    problems.push('VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY: set both (one pair) or neither');
+  } else if (cfg.DATABASE_URL && !cfg.VAPID_PUBLIC_KEY) {
+    problems.push(
+      'VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY: required when DATABASE_URL is set (every process signs ' +
+        'Web Push with the same pair); e.g. the output of `npm run admin -- vapid-keys`',
     );
   }
   if (problems.length > 0) throw new ConfigError(problems);

@@ -12,6 +12,7 @@ import { advanceImport, syncAll } from './modules/digisac/digisac.pull.ts';
 import { sweepCounters } from './modules/identity/security-counters.ts';
 import { sweepSrpClaims } from './modules/identity/srp-claims.ts';
 import { pruneNotifications } from './modules/notifications/notifications.service.ts';
+import { PushDelivery } from './modules/notifications/push.delivery.ts';
 import { checkWaitingTickets } from './modules/notifications/sla.ts';
 
 /**
@@ -95,6 +96,24 @@ export function scheduleJobs(app: FastifyInstance) {
     everyMs: app.config.DIGISAC_SYNC_INTERVAL_SECONDS * 1000,
     run: () => syncAll(app),
   });
+  // Web Push (issue 34): the outbox is read by the leader every 15 s (retries) and, in every
+  // process, at once after a commit that queued pushes (the live wake-up; the claim is
+  // FOR UPDATE SKIP LOCKED, so two processes never send one row).
+  const push = new PushDelivery(db, app.config, log);
+  workers.schedule({
+    name: 'web-push',
+    everyMs: 15_000,
+    run: async () => {
+      const result = await push.deliverDue();
+      if (result.sent + result.gone + result.retried + result.givenUp > 0)
+        log.info({ push: result }, 'Web Push');
+    },
+  });
+  workers.schedule({ name: 'web-push-prune', everyMs: 60 * 60_000, run: () => push.prune() });
+  events.onCommitted('notifications.created', ({ data }) => {
+    if (data.push) push.wake();
+  });
+  app.addHook('preClose', () => push.close());
   if (app.builtInIdp) {
     const { mail } = app.builtInIdp;
     workers.schedule({ name: 'mail-queue', everyMs: 5_000, run: () => mail.drain() });

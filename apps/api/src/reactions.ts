@@ -2,6 +2,7 @@ import { DomainEvents } from './lib/events.ts';
 import * as audit from './modules/audit/audit.service.ts';
 import type { TokenRevocation } from './modules/identity/token-revocation.ts';
 import * as alerts from './modules/notifications/alerts.ts';
+import { forgetDevicesOfDisabledUser } from './modules/notifications/push.service.ts';
 import type { NotificationStreams } from './modules/notifications/stream.ts';
 
 /**
@@ -25,6 +26,10 @@ export function createDomainEvents() {
   // The identity provider says who signed in (or was refused); the audit log records it.
   events.onWithin('user.signed_in', (scope, { data }) => audit.recordSignIn(scope, data));
   events.onWithin('user.sign_in_failed', (scope, { data }) => audit.recordSignIn(scope, data, data.reason));
+  // A disabled user's Web Push devices are forgotten with their sessions (issue 34).
+  events.onWithin('user.sessions_ended', (scope, { data }) =>
+    forgetDevicesOfDisabledUser(scope, data.user_id),
+  );
   return events;
 }
 

@@ -91,3 +91,82 @@ export type NotificationPreferences = z.infer<typeof notificationPreferencesSche
 /** PUT /notifications/preferences: only the changed fields (an absent one keeps its value). */
 export const updateNotificationPreferencesSchema = notificationPreferencesSchema.partial();
 export type UpdateNotificationPreferences = z.infer<typeof updateNotificationPreferencesSchema>;
+
+// ── Web Push (issue 34) ─────────────────────────────────────────────────────────────────────────
+
+/** The longest push endpoint accepted (browsers' are a few hundred characters). */
+export const pushEndpointMaxLength = 2048;
+/** Devices one user may have subscribed at once; a new one beyond replaces the oldest. */
+export const pushSubscriptionsPerUser = 10;
+
+const base64url = (name: string, bytes: number) =>
+  z
+    .string({ message: `Informe ${name}.` })
+    .trim()
+    .regex(/^[A-Za-z0-9_-]+={0,2}$/, `${name} deve estar em base64url.`)
+    .refine(
+      (v) => Math.floor((v.replace(/=+$/, '').length * 3) / 4) === bytes,
+      `${name} deve ter ${bytes} bytes.`,
+    );
+
+/** The push service's address: an https: URL (http: only where the server allows private hosts). */
+export const pushEndpointSchema = z
+  .string({ message: 'Informe o endereço do serviço de push.' })
+  .trim()
+  .min(1, 'Informe o endereço do serviço de push.')
+  .max(
+    pushEndpointMaxLength,
+    `O endereço do serviço de push tem no máximo ${pushEndpointMaxLength} caracteres.`,
+  )
+  .refine((v) => {
+    try {
+      const url = new URL(v);
+      return (
+        (url.protocol === 'https:' || url.protocol === 'http:') && url.username === '' && url.password === ''
+      );
+    } catch {
+      return false;
+    }
+  }, 'O endereço do serviço de push deve ser uma URL https.');
+
+/** POST /notifications/push-subscriptions: the browser's PushSubscription.toJSON(). */
+export const pushSubscriptionSchema = z.object({
+  endpoint: pushEndpointSchema,
+  /** Absent or null from the browser (expirationTime): ignored. */
+  expirationTime: z.number().nullish(),
+  keys: z.object(
+    {
+      /** The browser's P-256 public key, uncompressed (65 bytes). */
+      p256dh: base64url('p256dh', 65),
+      /** The authentication secret (16 bytes). */
+      auth: base64url('auth', 16),
+    },
+    { message: 'Informe as chaves da inscrição (keys.p256dh e keys.auth).' },
+  ),
+});
+export type PushSubscriptionInput = z.infer<typeof pushSubscriptionSchema>;
+
+/** DELETE /notifications/push-subscriptions: the device's endpoint. */
+export const pushUnsubscribeSchema = z.object({ endpoint: pushEndpointSchema });
+export type PushUnsubscribe = z.infer<typeof pushUnsubscribeSchema>;
+
+export const pushSubscriptionResultSchema = z.object({
+  success: z.literal(true),
+  /** The caller's subscribed devices after the change. */
+  devices: z.number().int(),
+});
+export type PushSubscriptionResult = z.infer<typeof pushSubscriptionResultSchema>;
+
+/** GET /notifications/push-public-key: the server's VAPID public key (applicationServerKey). */
+export const pushPublicKeySchema = z.object({ public_key: z.string() });
+export type PushPublicKey = z.infer<typeof pushPublicKeySchema>;
+
+/** What a push carries (encrypted, aes128gcm): the service worker shows it. */
+export const pushPayloadSchema = z.object({
+  notification_id: z.uuid(),
+  title: z.string(),
+  message: z.string(),
+  priority: prioritySchema,
+  ticket_id: z.uuid().nullable(),
+});
+export type PushPayload = z.infer<typeof pushPayloadSchema>;

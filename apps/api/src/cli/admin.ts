@@ -4,6 +4,7 @@ import type { Database } from '../db/client.ts';
 import { AppError } from '../lib/errors.ts';
 import { generatePasswordFor, scoreInThisThread } from '../modules/identity/passwords.ts';
 import { createUser, disableUser, listUsers } from '../modules/identity/users.service.ts';
+import { generateVapidKeys } from '../modules/notifications/push.keys.ts';
 import { createTenant, listTenants } from '../modules/tenants/tenants.service.ts';
 import { createDomainEvents } from '../reactions.ts';
 import {
@@ -36,6 +37,9 @@ const usage = `Usage: npm run admin -- <command>
                                             e-mail's name
   user list --tenant SLUG                   list a tenant's users
   user disable --email E                    stop a user from signing in (ends their sessions)
+  vapid-keys                                print a new Web Push key pair (VAPID_PUBLIC_KEY and
+                                            VAPID_PRIVATE_KEY, required with DATABASE_URL); opens
+                                            no database
   seed-bulk --tenant SLUG --tickets N [--customers M] [--messages-per-ticket K] [--yes-really]
                                             generate bulk data for load tests in one transaction:
                                             N tickets (1 to 5,000,000) over M customers (1 to
@@ -305,6 +309,12 @@ const commands: Record<string, Command> = {
 
 const argv = process.argv.slice(2);
 const [group] = argv;
+// Needs no configuration and no database: a new pair for the environment of every process.
+if (group === 'vapid-keys') {
+  const keys = generateVapidKeys();
+  console.log(`VAPID_PUBLIC_KEY=${keys.publicKey}\nVAPID_PRIVATE_KEY=${keys.privateKey}`);
+  process.exit(0);
+}
 // Two-word commands (tenant create) and one-word ones (seed-bulk).
 const words = commands[argv.slice(0, 2).join(' ')] ? 2 : 1;
 const command = commands[argv.slice(0, words).join(' ')];

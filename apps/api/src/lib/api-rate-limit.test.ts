@@ -19,7 +19,7 @@ import {
   type TestServer,
   testDatabase,
 } from '../test/helpers.ts';
-import { repoRoot } from '../test/processes.ts';
+import { repoRoot, testVapidKeys } from '../test/processes.ts';
 import { windowMs } from './api-rate-limit.ts';
 
 // Low limits: 30 calls a minute per user, 45 per tenant, shared every 100 ms.
@@ -202,6 +202,7 @@ describe.skipIf(process.env.TEST_DB !== 'postgres')('two server processes on one
         LOG_LEVEL: 'warn',
         DATABASE_URL: databaseUrl,
         SECRET_KEY: 'a1'.repeat(32),
+        ...testVapidKeys,
         DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'atende-rl-')),
         PORT: '0',
         HOST: '127.0.0.1',

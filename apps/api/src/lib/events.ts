@@ -60,8 +60,11 @@ export interface EventMap {
   'user.signed_in': SignInData;
   /** A known address was refused at sign-in (an unknown one belongs to no organisation). */
   'user.sign_in_failed': SignInData & { reason: SignInFailure };
-  /** Notifications were stored, seqs `first_seq`…`last_seq` (not necessarily contiguous). */
-  'notifications.created': { first_seq: number; last_seq: number };
+  /**
+   * Notifications were stored, seqs `first_seq`…`last_seq` (not necessarily contiguous); `push`:
+   * how many Web Push rows were queued with them (absent: none; issue 34).
+   */
+  'notifications.created': { first_seq: number; last_seq: number; push?: number };
 }
 
 /** Who signed in, from where. */

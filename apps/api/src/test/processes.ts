@@ -8,6 +8,11 @@ import pg from 'pg';
 /** The repository's root: where the server runs (config's paths are relative to it). */
 /** The SECRET_KEY of server processes started by tests (64 hex digits: 32 bytes). */
 export const testSecretKey = 'a1'.repeat(32);
+/** The Web Push key pair of server processes started by tests (required with DATABASE_URL too). */
+export const testVapidKeys = {
+  VAPID_PUBLIC_KEY: 'BLAXuuWTjw9fOKbB66WluNx0CpFVn1Y1I5ImLRZwasXwxn-S_C16TvaIE6shlbvV9Po_gfBxjes1plBsnW9Nx24',
+  VAPID_PRIVATE_KEY: 'gBIOkXRlJMqWC2UAk6HX1BJDpqH584LDAjMnjrB7a5c',
+};
 
 export const repoRoot = path.resolve(import.meta.dirname, '../../../..');
 
@@ -62,6 +67,7 @@ export async function startServerProcess(
       RESET_LIMIT_PER_ADDRESS_PER_HOUR: '1000000',
       // Required with DATABASE_URL (replicas share it); harmless on PGlite.
       SECRET_KEY: testSecretKey,
+      ...testVapidKeys,
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

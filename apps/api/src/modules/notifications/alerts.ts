@@ -1,9 +1,11 @@
+import { randomUUID } from 'node:crypto';
 import type { MessageAnalysis, TicketAnalysis } from '@atende/analyzer';
 import { type AlertType, escalationReasonLabels, priorityOf } from '@atende/contracts';
 import type { TenantScope } from '../../db/tenant.ts';
 import type { DomainEvents, EventMap } from '../../lib/events.ts';
 import { flagAutomatically, ticketSummary } from '../tickets/tickets.service.ts';
 import * as repo from './notifications.repo.ts';
+import { enqueueForNotifications } from './push.service.ts';
 
 /**
  * Alert generation (ARCHITECTURE "Alerts"): the alert rules react to domain events (the `after…`
@@ -117,32 +119,38 @@ const titles: Record<AlertType, (label: string) => string> = {
   ticket_notifiable: (l) => `Chamado sinalizado: «${l}»`,
 };
 
-/** Stores the alerts as the tenant's notifications and announces them. */
+/**
+ * Stores the alerts as the tenant's notifications, queues their Web Push (push.service.ts: one per
+ * user and ticket within 60 s, the highest priority of the burst) and announces them.
+ */
 async function insertAlerts(
   events: DomainEvents,
-  { tenantId, tx }: TenantScope,
+  scope: TenantScope,
   ticket: AlertTicket,
   alerts: { type: AlertType; message: string }[],
   messageId: string | null,
 ) {
   if (alerts.length === 0) return;
+  const { tenantId, tx } = scope;
   const label = ticketLabel(ticket);
-  const seqs = await repo.insertNotifications(
-    tx,
-    alerts.map((a) => ({
-      tenantId,
-      alertType: a.type,
-      priority: priorityOf[a.type],
-      title: titles[a.type](label),
-      message: a.message,
-      ticketId: ticket.id,
-      messageId,
-    })),
-  );
-  // The live push (stream.ts) wakes the tenant's open streams, in every process, on commit.
+  const rows = alerts.map((a) => ({
+    id: randomUUID(),
+    tenantId,
+    alertType: a.type,
+    priority: priorityOf[a.type],
+    title: titles[a.type](label),
+    message: a.message,
+    ticketId: ticket.id,
+    messageId,
+  }));
+  const seqs = await repo.insertNotifications(tx, rows);
+  const push = await enqueueForNotifications(scope, rows);
+  // The live push (stream.ts) wakes the tenant's open streams, in every process, on commit; with
+  // pushes queued, the web-push workers (jobs.ts) too.
   await events.publish(tx, tenantId, 'notifications.created', {
     first_seq: Math.min(...seqs),
     last_seq: Math.max(...seqs),
+    ...(push > 0 ? { push } : {}),
   });
 }
 

@@ -8,6 +8,10 @@ import {
   notificationPreferencesSchema,
   notificationSchema,
   notificationStatsSchema,
+  pushPublicKeySchema,
+  pushSubscriptionResultSchema,
+  pushSubscriptionSchema,
+  pushUnsubscribeSchema,
   unreadQuerySchema,
   updateNotificationPreferencesSchema,
 } from '@atende/contracts';
@@ -17,6 +21,7 @@ import { z } from 'zod';
 import type { TenantScope } from '../../db/tenant.ts';
 import type { Viewer } from './notifications.repo.ts';
 import * as service from './notifications.service.ts';
+import * as push from './push.service.ts';
 import type { NotificationStreams } from './stream.ts';
 
 const tags = ['notifications'];
@@ -192,5 +197,53 @@ export const notificationsRoutes: FastifyPluginAsyncZod<{ streams: NotificationS
       },
     },
     (request) => asViewer(request, (scope, viewer) => service.updatePreferences(scope, viewer, request.body)),
+  );
+
+  // Web Push (issue 34): the server's VAPID public key, and the caller's devices.
+  app.get(
+    '/notifications/push-public-key',
+    {
+      schema: {
+        tags,
+        security,
+        summary:
+          "The server's VAPID public key (base64url): the applicationServerKey of pushManager.subscribe",
+        response: { 200: pushPublicKeySchema, ...errors },
+      },
+    },
+    async () => push.publicKey(app.config),
+  );
+
+  app.post(
+    '/notifications/push-subscriptions',
+    {
+      schema: {
+        tags,
+        security,
+        summary:
+          "Store the caller's device for Web Push (the browser's PushSubscription JSON); the same endpoint again replaces it; beyond 10 devices the oldest is removed. The endpoint must be https: and public",
+        body: pushSubscriptionSchema,
+        response: { 200: pushSubscriptionResultSchema, ...errors },
+      },
+    },
+    (request) =>
+      asViewer(request, (scope, viewer) =>
+        push.subscribe(scope, viewer, request.body, request.headers['user-agent'], app.config),
+      ),
+  );
+
+  app.delete(
+    '/notifications/push-subscriptions',
+    {
+      schema: {
+        tags,
+        security,
+        summary:
+          "Forget the caller's device with this endpoint (turning browser notifications off, signing out); nothing to forget is not an error",
+        body: pushUnsubscribeSchema,
+        response: { 200: pushSubscriptionResultSchema, ...errors },
+      },
+    },
+    (request) => asViewer(request, (scope, viewer) => push.unsubscribe(scope, viewer, request.body.endpoint)),
   );
 };
