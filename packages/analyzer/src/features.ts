@@ -20,6 +20,8 @@ export interface StoredModel {
 
 export interface StoredWeights {
   readonly version: number;
+  /** The feature settings the weights were trained with (FEATURE_OPTIONS). */
+  readonly features?: { readonly crossWordChars: number; readonly inWordChars: number };
   readonly sentiment: StoredModel;
   readonly intent: StoredModel;
 }
@@ -43,6 +45,17 @@ const NEGATIVE_EMOJI = /[😡😠🤬😤😞😢😭😩😫👎😒🙄💩�
 const NEGATORS = new Set(['nao', 'nem', 'nunca', 'jamais', 'ninguem', 'nada', 'sem']);
 
 /**
+ * Which feature families featuresOf produces (scripts/cv.ts compares settings; the runtime uses
+ * the ones the weights were trained with).
+ */
+export const FEATURE_OPTIONS = {
+  /** Character n-grams across word boundaries over the folded words ("_" for a space); 0: none. */
+  crossWordChars: 0,
+  /** Character n-grams inside words of 4+ letters; 0: none. */
+  inWordChars: 3,
+};
+
+/**
  * The features of a text (a set: each counts once). The text is rewritten as the rules read it
  * (normalize.ts), folded (lower case, no accents) and cut into words.
  */
@@ -63,10 +76,16 @@ export function featuresOf(text: string): string[] {
     if (negated > 0) out.add(`n:${word}`);
     negated = NEGATORS.has(word) ? 3 : Math.max(0, negated - 1);
     previous = word;
-    if (word.length >= 4 && !/\d/.test(word)) {
+    const n = FEATURE_OPTIONS.inWordChars;
+    if (n && word.length >= 4 && !/\d/.test(word)) {
       const padded = `<${word}>`;
-      for (let i = 0; i + 3 <= padded.length; i++) out.add(`c:${padded.slice(i, i + 3)}`);
+      for (let i = 0; i + n <= padded.length; i++) out.add(`c:${padded.slice(i, i + n)}`);
     }
+  }
+  const x = FEATURE_OPTIONS.crossWordChars;
+  if (x) {
+    const joined = `_${words.map((word) => (/\d/.test(word) ? '0' : word)).join('_')}_`;
+    for (let i = 0; i + x <= joined.length; i++) out.add(`x:${joined.slice(i, i + x)}`);
   }
   out.add(`b:${previous}_$`);
   if (folded.includes('?')) out.add('q:?');

@@ -9,12 +9,20 @@
  * The rules keep the last word where they are specific (see message.ts for how both combine);
  * the model reads what the rules' vocabulary misses.
  */
-import { featuresOf, loadModel, type ModelPrediction, predictWith, type StoredWeights } from './features.ts';
+import {
+  FEATURE_OPTIONS,
+  featuresOf,
+  loadModel,
+  type ModelPrediction,
+  predictWith,
+  type StoredWeights,
+} from './features.ts';
 import weights from './model.weights.json' with { type: 'json' };
 
 export type { ModelPrediction } from './features.ts';
 
 const stored = weights as StoredWeights;
+if (stored.features) Object.assign(FEATURE_OPTIONS, stored.features);
 export const MODEL = { sentiment: loadModel(stored.sentiment), intent: loadModel(stored.intent) };
 
 let lastText: string | undefined;
