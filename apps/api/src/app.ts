@@ -12,7 +12,7 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
-import type { Database } from './db/client.ts';
+import { type Database, hotpathEnabled } from './db/client.ts';
 import { scheduleJobs } from './jobs.ts';
 import { createApiRateLimit } from './lib/api-rate-limit.ts';
 import { CpuPool } from './lib/cpu/pool.ts';
@@ -20,6 +20,7 @@ import { registerErrorHandler } from './lib/errors.ts';
 import type { DomainEvents } from './lib/events.ts';
 import { ExportSlots } from './lib/exports.ts';
 import { loadSecretKey, type SecretKey } from './lib/secrets.ts';
+import { compiledSerializerCompiler } from './lib/serializer.ts';
 import { registerWeb } from './lib/web.ts';
 import { Workers } from './lib/workers.ts';
 import { type Llm, llmFromConfig } from './modules/analysis/llm.ts';
@@ -150,7 +151,8 @@ export async function buildApp({
   });
 
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  // Answers: compiled from their schemas (lib/serializer.ts); zod's own with ATENDE_HOTPATH=off.
+  app.setSerializerCompiler(hotpathEnabled() ? compiledSerializerCompiler : serializerCompiler);
   registerErrorHandler(app);
 
   app.addHook('onRequest', async (request, reply) => {
