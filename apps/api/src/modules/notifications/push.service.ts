@@ -26,7 +26,7 @@ export const publicKey = (config: Config) => ({ public_key: loadVapidKeys(config
 
 const endpointRefused = () =>
   new AppError('validation_error', 'O endereço do serviço de push deve ser uma URL https pública.', [
-    { field: 'endpoint', message: 'O endereço do serviço de push deve ser uma URL https pública.' },
+    { field: 'body.endpoint', message: 'O endereço do serviço de push deve ser uma URL https pública.' },
   ]);
 
 /**
