@@ -322,7 +322,12 @@ async function act(base: string, headers: Record<string, string>, action: Action
         await res.arrayBuffer();
         if (res.status < 200 || res.status >= 300) failures.push(String(res.status));
       } catch (err) {
-        failures.push((err as Error).name === 'TimeoutError' ? 'timeout' : (err as Error).message);
+        const cause = (err as { cause?: { code?: string } }).cause?.code;
+        failures.push(
+          (err as Error).name === 'TimeoutError'
+            ? 'timeout'
+            : `${(err as Error).message}${cause ? ` (${cause})` : ''}`,
+        );
       }
     }),
   );
