@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
+  bigint,
   boolean,
   foreignKey,
   index,
@@ -115,6 +116,21 @@ export const messageAnalyses = pgTable(
     unique('message_analyses_version_unique').on(t.tenantId, t.messageId, t.version),
     tenantIsolation(t.tenantId),
   ],
+).enableRLS();
+
+/**
+ * How many messages a tenant has per direction and kind: the exact total of a list filtered by
+ * direction alone. Kept at each commit by the deferred trigger messages_count (migration 0026).
+ */
+export const messageCounts = pgTable(
+  'message_counts',
+  {
+    tenantId: tenantId(),
+    direction: text('direction').notNull(),
+    kind: text('kind').notNull(),
+    total: bigint('total', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.direction, t.kind] }), tenantIsolation(t.tenantId)],
 ).enableRLS();
 
 export type Message = typeof messages.$inferSelect;

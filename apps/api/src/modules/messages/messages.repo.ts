@@ -1,7 +1,8 @@
 import { and, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { customers, messageAnalyses, messages, tickets, users } from '../../db/schema/index.ts';
-import { countOrEstimate, pageWindow, searchedIds } from '../../lib/db-helpers.ts';
+import { pageWindow, searchedIds } from '../../lib/db-helpers.ts';
+import { countMessages } from './messages.counts.ts';
 
 export interface MessageFilter {
   search?: string;
@@ -51,7 +52,7 @@ export async function listMessages(tx: Tx, filter: MessageFilter, page: number, 
   // Nearly every message is of kind 'message' (the default): it does not narrow the count.
   const kind = filter.kind === undefined ? undefined : eq(messages.kind, filter.kind);
   const { limit, offset } = pageWindow(page, perPage);
-  const counted = countOrEstimate(tx, messages, narrowing, searched, kind);
+  const counted = countMessages(tx, filter, narrowing, searched, kind);
   const rows = await withAnalysis(searched ? tx.with(searched) : tx, { total: sql<number>`${counted.sql}` })
     .where(and(narrowing, kind))
     .orderBy(desc(messages.createdAt), desc(messages.id))
