@@ -1,9 +1,11 @@
 // Atende's service worker (registered at the site root by the web app, served with
 // Service-Worker-Allowed: / and no-cache). It shows the system notifications the open app asks for
 // (registration.showNotification), and a click focuses the app — or opens it — at the ticket, which
-// then marks the notification read. Web Push is one configuration away: with a push service and
-// VAPID keys (docs/ARCHITECTURE.md "Notifications in the browser"), the `push` handler below shows
-// a payload shaped like the API's notifications while no tab is open.
+// then marks the notification read. Web Push (issue 34; docs/ARCHITECTURE.md "Notifications in the
+// browser"): the `push` handler below shows what the server's web-push workers send while no tab
+// is open — {notification_id, title, message, priority, ticket_id} — tagged by the notification id
+// (the open app tags a ticket's burst by its lead's id: the same alert is shown once) and kept
+// until the user acts; its click is the one above (the ticket opens and the alert is marked read).
 
 self.addEventListener('install', () => self.skipWaiting());
 self.addEventListener('activate', (event) => event.waitUntil(self.clients.claim()));
@@ -53,14 +55,17 @@ self.addEventListener('push', (event) => {
     return;
   }
   if (!n || typeof n.title !== 'string') return;
+  // The push payload names the ticket as `ticket_id`; the API's notification shape as `details`.
+  const ticketId = n.ticket_id || n.details?.ticket_id;
+  const uuid = /^[0-9a-f-]{36}$/i;
   event.waitUntil(
     self.registration.showNotification(n.title, {
-      body: n.message,
+      body: typeof n.message === 'string' ? n.message : '',
       tag: n.notification_id,
       icon: '/notification-icon.png',
-      requireInteraction: n.priority === 'high',
+      requireInteraction: true,
       data: {
-        url: n.details?.ticket_id ? `/tickets/${n.details.ticket_id}` : '/notifications',
+        url: typeof ticketId === 'string' && uuid.test(ticketId) ? `/tickets/${ticketId}` : '/notifications',
         notificationId: n.notification_id,
       },
     }),

@@ -196,7 +196,9 @@ export function createApiClient({
 
   return {
     get: <T>(path: string, options?: RequestOptions) => request<T>('GET', path, undefined, options),
-    delete: <T>(path: string, options?: RequestOptions) => request<T>('DELETE', path, undefined, options),
+    /** `body`: for the few DELETEs that name what to delete in JSON (a push endpoint). */
+    delete: <T>(path: string, options?: RequestOptions, body?: unknown) =>
+      request<T>('DELETE', path, body, options),
     post: <T>(path: string, body?: unknown, options?: RequestOptions) =>
       request<T>('POST', path, body, options),
     put: <T>(path: string, body?: unknown, options?: RequestOptions) =>

@@ -7,7 +7,7 @@ import { compactVerify, importJWK } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pushOutbox, pushSubscriptions, pushTicketMarks } from '../../db/schema/index.ts';
 import { createTestUser, type Json, signedInClient, twoTenants } from '../../test/helpers.ts';
-import { disableUser } from '../identity/identity.repo.ts';
+import { disableUser } from '../identity/users.service.ts';
 import { loadVapidKeys } from './push.keys.ts';
 import { topicOf } from './push.service.ts';
 

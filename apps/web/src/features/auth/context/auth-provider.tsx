@@ -9,6 +9,7 @@ import {
   removeStoredIdToken,
   storeIdToken,
 } from '../../../lib/id-token.ts';
+import { forgetPushDeviceOnSignOut } from '../../../lib/push-device.ts';
 import { AuthFlowError } from '../api/auth-flow-error.ts';
 import { completeNewPasswordChallenge } from '../api/complete-new-password.ts';
 import { confirmPasswordReset } from '../api/confirm-forgot-password.ts';
@@ -109,6 +110,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   );
 
   const signOut = useCallback(() => {
+    // This browser's Web Push device is deleted first, with the token still at hand.
+    forgetPushDeviceOnSignOut();
     removeStoredIdToken();
     forgetPendingChallenge();
     queryClient.clear();

@@ -13,10 +13,12 @@ import { notificationHref } from './display.tsx';
 import { groupInterruptions, type OpenInterruption } from './interruptions.ts';
 import { followLiveNotifications } from './live-feed.ts';
 import {
+  readBrowserPreference,
   registerServiceWorker,
   showAlertNotification,
   showSummaryNotification,
 } from './system-notifications.ts';
+import { removePushSubscription, syncPushSubscription } from './web-push.ts';
 
 /** Alerts arriving within this window are one burst: one toast, ≤ 3 system notifications + a summary. */
 const burstMs = 300;
@@ -162,6 +164,19 @@ export function useNotificationFeed(tenantId: string) {
     },
     [],
   );
+
+  // Web Push (web-push.ts): subscribed while the browser preference is on (and permitted),
+  // unsubscribed when it is turned off.
+  useEffect(() => {
+    if (!userId) return;
+    void syncPushSubscription();
+    const onPreference = () => {
+      if (readBrowserPreference()) void syncPushSubscription();
+      else void removePushSubscription();
+    };
+    window.addEventListener('atende:browser-preference', onPreference);
+    return () => window.removeEventListener('atende:browser-preference', onPreference);
+  }, [userId]);
 
   // The service worker that shows system notifications, and clicks on them.
   useEffect(() => {
