@@ -83,21 +83,114 @@ export function matchesSearch(columns: AnyColumn | AnyColumn[], search: string |
   );
 }
 
+export type SearchTable = 'tickets' | 'messages' | 'customers';
+
 /**
- * Search over a large table's trigram-indexed search_text, as a CTE to join the list and its
- * count to: the ids of the tenant's rows containing every word, from app_search_ids (migration
- * 0011: under row-level security LIKE cannot use an index; the function checks the tenant itself).
+ * How a search is served: its LIKE patterns, rarest first (the order they are best rechecked in),
+ * and those the trigram index pre-filters with (app_search_plan, migration 0025: words with a
+ * trigram found in at most 1 % of a sample of the table). `indexed` empty: every word is in nearly
+ * every row or has no trigram ('77', 'de'), and the list is read newest first (walkedSearch).
  */
-export function searchedIds(tx: Tx, table: 'tickets' | 'messages' | 'customers', search: string | undefined) {
+export interface SearchPlan {
+  patterns: string[];
+  indexed: string[];
+}
+
+const textArray = (values: string[]) =>
+  sql`array[${sql.join(
+    values.map((v) => sql`${v}`),
+    sql`, `,
+  )}]::text[]`;
+
+/** The plan of a search (one round trip), or undefined without words. */
+export async function planSearch(
+  tx: Tx,
+  table: SearchTable,
+  search: string | undefined,
+): Promise<SearchPlan | undefined> {
   const patterns = searchPatterns(search);
   if (patterns.length === 0) return undefined;
-  const list = sql.join(
-    patterns.map((p) => sql`${p}`),
-    sql`, `,
+  const result = await tx.execute(
+    sql`select pattern, indexed from app_search_plan(${table}, ${textArray(patterns)})`,
   );
+  const rows = (result as unknown as { rows: { pattern: string; indexed: boolean }[] }).rows;
+  return {
+    patterns: rows.map((r) => r.pattern),
+    indexed: rows.filter((r) => r.indexed).map((r) => r.pattern),
+  };
+}
+
+/**
+ * Search over a large table's trigram-indexed search_text, as a CTE to join the list and its
+ * count to: the ids of the tenant's rows containing every word, from app_search_ids (migrations
+ * 0011 and 0025: under row-level security LIKE cannot use an index; the function checks the tenant
+ * itself). `indexed`: the patterns the index pre-filters with (the others are rechecked); all of
+ * them when not given (the export, which reads every match anyway).
+ */
+export function searchedIds(
+  tx: Tx,
+  table: SearchTable,
+  search: string | undefined | SearchPlan,
+  indexed?: string[],
+) {
+  const patterns = typeof search === 'object' ? search.patterns : searchPatterns(search);
+  if (patterns.length === 0) return undefined;
   return tx
     .$with('searched', { id: sql<string>`id` })
-    .as(sql`select app_search_ids(${table}, array[${list}]::text[]) as id`);
+    .as(
+      sql`select app_search_ids(${table}, ${textArray(patterns)}${indexed?.length ? sql`, ${textArray(indexed)}` : sql``}) as id`,
+    );
+}
+
+/**
+ * How many rows of a list a search that no index narrows reads, newest first (in the list's
+ * order): as many as the unfiltered count reads. Its page comes from them, and its total is exact
+ * when the filters leave no more rows, else a lower bound (`estimate`).
+ */
+export const walkedRows = exactCountCap + 1;
+
+/**
+ * A search read along the list's own order (its index) with every word rechecked on each row,
+ * stopping as soon as the page is full: words in nearly every row cost a few rows read, not their
+ * posting lists. `where`: the list's other filters; `order`: its ORDER BY (the index it reads);
+ * `narrow`: a further condition on the matches. `page` is the condition that picks the page's rows
+ * (the outer query then takes `limit` rows with no offset); `count` reads up to walkedRows + 1 rows
+ * and answers through totalOf.
+ */
+export function walkedSearch(
+  tx: Tx,
+  table: Table,
+  columns: { id: AnyColumn; searchText: AnyColumn },
+  patterns: string[],
+  where: SQL | undefined,
+  order: SQL[],
+  narrow?: SQL,
+) {
+  const matches = and(...patterns.map((p) => sql`${columns.searchText} like ${p}`), narrow) as SQL;
+  const orderBy = sql.join(order, sql`, `);
+  // The subquery, aliased as the table, lets the same column references serve inside and out; its
+  // ORDER BY and LIMIT keep PostgreSQL from flattening it (it would sort every match instead).
+  const newest = (rows: number) =>
+    sql`(select * from ${table} ${where ? sql`where ${where}` : sql``} order by ${orderBy} limit ${rows}) as ${table}`;
+  // One number: the matches, or when more rows than walkedRows were there, -1 - the matches.
+  const count = sql`(select case when n > ${walkedRows} then -1 - m else m end
+    from (select count(*) as n, count(*) filter (where ${matches}) as m from ${newest(walkedRows + 1)}) as c)`;
+  return {
+    page: (limit: number, offset: number) =>
+      sql`${columns.id} in (select ${columns.id} from ${newest(walkedRows)} where ${matches} order by ${orderBy} limit ${limit} offset ${offset})`,
+    sql: count,
+    async totalOf(rows: { total: unknown }[]): Promise<{ total: number; estimate: boolean }> {
+      const [first] = rows;
+      let value = first ? Number(first.total) : undefined;
+      if (value === undefined) {
+        const [row] = await tx.select({ total: sql<number>`${count}` }).from(sql`(values (1)) as one (x)`);
+        value = Number(row?.total ?? 0);
+      }
+      return value >= 0
+        ? { total: value, estimate: false }
+        : { total: Math.min(-1 - value, exactCountCap), estimate: true };
+    },
+  };
 }
 
 /** The text that search matches: the parts, folded and joined. */

@@ -4,9 +4,11 @@ import { customers, tickets } from '../../db/schema/index.ts';
 import {
   countOrEstimate,
   pageWindow,
+  planSearch,
   searchedIds,
   searchPatterns,
   searchTextOf,
+  walkedSearch,
 } from '../../lib/db-helpers.ts';
 
 // Every function takes the tenant's transaction (request.tenantTx): row-level security limits
@@ -33,34 +35,55 @@ const nameAndDocumentText = sql`case when ${customers.document} is null then ${c
 
 /**
  * A page of customers and the total, in one statement (see countOrEstimate). With
- * `match: 'name_document'` the searched ids (index-served) are narrowed to those whose name or
- * document holds every word.
+ * `match: 'name_document'` the matches are narrowed to those whose name or document holds every
+ * word. A search goes through the trigram index or reads the list newest first, as planSearch
+ * says (see listTickets).
  */
 export async function listCustomers(
   tx: Tx,
   filter: { search?: string; match?: 'name_document'; page: number; perPage: number },
 ) {
   const search = customerSearchWords(filter.search);
-  const searched = searchedIds(tx, 'customers', search);
+  const { limit, offset } = pageWindow(filter.page, filter.perPage);
+  const newestFirst = [desc(customers.createdAt), desc(customers.id)];
   const narrowed =
-    searched && filter.match === 'name_document'
+    filter.match === 'name_document' && searchPatterns(search).length > 0
       ? sql.join(
           searchPatterns(search).map((pattern) => sql`${nameAndDocumentText} like ${pattern}`),
           sql` and `,
         )
       : undefined;
+  const plan = await planSearch(tx, 'customers', search);
+  if (plan && plan.indexed.length === 0) {
+    const walked = walkedSearch(
+      tx,
+      customers,
+      { id: customers.id, searchText: customers.searchText },
+      plan.patterns,
+      undefined,
+      newestFirst,
+      narrowed,
+    );
+    const rows = await tx
+      .select({ customer: customers, total: sql<number>`${walked.sql}` })
+      .from(customers)
+      .where(walked.page(limit, offset))
+      .orderBy(...newestFirst)
+      .limit(limit);
+    return { rows: rows.map((r) => r.customer), ...(await walked.totalOf(rows)) };
+  }
+  const searched = searchedIds(tx, 'customers', plan, plan?.indexed);
   const where: SQL | undefined =
     searched &&
     (narrowed
       ? sql`${customers.id} in (select id from ${searched}) and ${narrowed}`
       : sql`${customers.id} in (select id from ${searched})`);
-  const { limit, offset } = pageWindow(filter.page, filter.perPage);
   const counted = countOrEstimate(tx, customers, where, searched);
   const rows = await (searched ? tx.with(searched) : tx)
     .select({ customer: customers, total: sql<number>`${counted.sql}` })
     .from(customers)
     .where(where)
-    .orderBy(desc(customers.createdAt), desc(customers.id))
+    .orderBy(...newestFirst)
     .limit(limit)
     .offset(offset);
   return { rows: rows.map((r) => r.customer), ...(await counted.totalOf(rows, filter.page)) };

@@ -1,7 +1,7 @@
 import { and, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { customers, messageAnalyses, messages, tickets, users } from '../../db/schema/index.ts';
-import { pageWindow, searchedIds } from '../../lib/db-helpers.ts';
+import { pageWindow, planSearch, searchedIds, walkedSearch } from '../../lib/db-helpers.ts';
 import { countMessages } from './messages.counts.ts';
 
 export interface MessageFilter {
@@ -45,17 +45,37 @@ const withAnalysis = <Extra extends Record<string, SQL>>(tx: Pick<Tx, 'select'>,
       and(eq(customers.tenantId, messages.tenantId), eq(customers.id, messages.customerId)),
     );
 
-/** A page of messages (newest first) and the total, in one statement (see countOrEstimate). */
+/**
+ * A page of messages (newest first) and the total, in one statement (see countOrEstimate); a
+ * search through the trigram index or read newest first, as planSearch says (see listTickets).
+ */
 export async function listMessages(tx: Tx, filter: MessageFilter, page: number, perPage: number) {
-  const searched = searchedIds(tx, 'messages', filter.search);
-  const narrowing = conditions(filter, searched);
+  const { limit, offset } = pageWindow(page, perPage);
   // Nearly every message is of kind 'message' (the default): it does not narrow the count.
   const kind = filter.kind === undefined ? undefined : eq(messages.kind, filter.kind);
-  const { limit, offset } = pageWindow(page, perPage);
+  const newestFirst = [desc(messages.createdAt), desc(messages.id)];
+  const plan = await planSearch(tx, 'messages', filter.search);
+  if (plan && plan.indexed.length === 0) {
+    const walked = walkedSearch(
+      tx,
+      messages,
+      { id: messages.id, searchText: messages.searchText },
+      plan.patterns,
+      and(conditions(filter, undefined), kind),
+      newestFirst,
+    );
+    const rows = await withAnalysis(tx, { total: sql<number>`${walked.sql}` })
+      .where(walked.page(limit, offset))
+      .orderBy(...newestFirst)
+      .limit(limit);
+    return { rows, ...(await walked.totalOf(rows)) };
+  }
+  const searched = searchedIds(tx, 'messages', plan, plan?.indexed);
+  const narrowing = conditions(filter, searched);
   const counted = countMessages(tx, filter, narrowing, searched, kind);
   const rows = await withAnalysis(searched ? tx.with(searched) : tx, { total: sql<number>`${counted.sql}` })
     .where(and(narrowing, kind))
-    .orderBy(desc(messages.createdAt), desc(messages.id))
+    .orderBy(...newestFirst)
     .limit(limit)
     .offset(offset);
   return { rows, ...(await counted.totalOf(rows, page)) };

@@ -14,7 +14,7 @@ import {
 } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { customers, ticketAnalyses, tickets } from '../../db/schema/index.ts';
-import { countOrEstimate, pageWindow, searchedIds } from '../../lib/db-helpers.ts';
+import { countOrEstimate, pageWindow, planSearch, searchedIds, walkedSearch } from '../../lib/db-helpers.ts';
 
 export interface TicketFilter {
   search?: string;
@@ -112,7 +112,9 @@ const withAnalysisAndCustomer = <Extra extends Record<string, SQL.Aliased | SQL>
 /**
  * A page of tickets and the total, in one statement (the count is a sub-select run once). The
  * total is exact whenever anything narrows the list; an unfiltered list of a large tenant counts
- * only up to a cap and says so (`estimate`).
+ * only up to a cap and says so (`estimate`). A search is planned first (planSearch): its rare
+ * words pre-filter through the trigram index (exact total), else the list is read newest first
+ * with every word rechecked (walkedSearch: the total is exact within the rows it reads).
  */
 export async function listTickets(
   tx: Tx,
@@ -121,9 +123,25 @@ export async function listTickets(
   page: number,
   perPage: number,
 ) {
-  const searched = searchedIds(tx, 'tickets', filter.search);
-  const where = conditions(filter, searched);
   const { limit, offset } = pageWindow(page, perPage);
+  const plan = await planSearch(tx, 'tickets', filter.search);
+  if (plan && plan.indexed.length === 0) {
+    const walked = walkedSearch(
+      tx,
+      tickets,
+      { id: tickets.id, searchText: tickets.searchText },
+      plan.patterns,
+      conditions(filter, undefined),
+      orderOf(sort),
+    );
+    const rows = await withAnalysisAndCustomer(tx, { total: sql<number>`${walked.sql}` })
+      .where(walked.page(limit, offset))
+      .orderBy(...orderOf(sort))
+      .limit(limit);
+    return { rows, ...(await walked.totalOf(rows)) };
+  }
+  const searched = searchedIds(tx, 'tickets', plan, plan?.indexed);
+  const where = conditions(filter, searched);
   const counted = countOrEstimate(tx, tickets, where, searched);
   const rows = await withAnalysisAndCustomer(searched ? tx.with(searched) : tx, {
     total: sql<number>`${counted.sql}`,
