@@ -68,9 +68,18 @@ function refusalDetail(err: InstanceType<typeof joseErrors.JOSEError>): string |
   return undefined;
 }
 
+/** How long a verified token is trusted again without checking its signature (never past its exp). */
+const verifiedTtlMs = 60_000;
+/** Verified tokens remembered per process at most (~1 kB each); past it, all are forgotten. */
+const verifiedLimit = 10_000;
+
 /**
  * Verifies the bearer ID token (signature, issuer, audience, token_use, expiry), takes the tenant
  * from `custom:tenant_id`, and checks X-Tenant-ID against it. Sets request.auth and tenantTx.
+ * A token that passed is remembered by its exact text for up to a minute (issue 33: the RS256
+ * check was ~7 % of a list request's CPU): its claims cannot change, its expiry still applies,
+ * and the revocation check below runs on every request. A signing key withdrawn from the key set
+ * stops its tokens within that minute.
  */
 export function authenticate(
   db: Db,
@@ -79,17 +88,26 @@ export function authenticate(
   /** The built-in provider's revocation check (absent with an external pool). */
   revocation?: TokenRevocation,
 ) {
+  const verified = new Map<string, { claims: Record<string, unknown>; until: number }>();
   return async (request: FastifyRequest) => {
     const [scheme, token] = (request.headers.authorization ?? '').split(' ');
     if (scheme?.toLowerCase() !== 'bearer' || !token) throw unauthorized('Autenticação necessária.');
     let claims: Record<string, unknown>;
+    const now = Date.now();
+    const known = verified.get(token);
     try {
-      ({ payload: claims } = await jwtVerify(token, keys, {
-        issuer: idp.issuer,
-        audience: idp.clientId,
-        algorithms: ['RS256'],
-        requiredClaims: ['sub', 'exp', 'iat'],
-      }));
+      if (known && known.until > now) claims = known.claims;
+      else {
+        verified.delete(token);
+        ({ payload: claims } = await jwtVerify(token, keys, {
+          issuer: idp.issuer,
+          audience: idp.clientId,
+          algorithms: ['RS256'],
+          requiredClaims: ['sub', 'exp', 'iat'],
+        }));
+        if (verified.size >= verifiedLimit) verified.clear();
+        verified.set(token, { claims, until: Math.min(now + verifiedTtlMs, Number(claims.exp) * 1000) });
+      }
     } catch (err) {
       if (err instanceof joseErrors.JOSEError) {
         request.log.info({ reason: err.code }, 'token refused');
