@@ -7,6 +7,7 @@
 //   node --import tsx scripts/citus-layout.mjs [postgres://…]   (default: DATABASE_URL; without
 //   either, the migrations are applied to an in-memory PGlite and that catalog is read)
 // Prints only; run its output with psql on the coordinator after the migrations (docs/SCALING.md).
+// On a database already laid out (pg_dist_partition lists tables), it prints only the new tables'.
 import { globalTables } from '../apps/api/src/db/distribution.ts';
 
 const url = process.argv[2] ?? process.env.DATABASE_URL;
@@ -25,6 +26,7 @@ async function openCatalog() {
   return { query: async (text) => (await pglite.query(text)).rows, close: () => database.close() };
 }
 
+const quote = (name) => `'${name.replaceAll("'", "''")}'`;
 const catalog = await openCatalog();
 try {
   const tables = (
@@ -55,6 +57,17 @@ try {
     where c.relnamespace = 'public'::regnamespace and not t.tgisinternal
     order by 1, 2`);
 
+  // On a database that is already laid out (Citus installed, tables placed), only what is new.
+  const [{ citus }] = await catalog.query(
+    "select to_regclass('pg_catalog.pg_dist_partition') is not null as citus",
+  );
+  const placed = new Set(
+    citus
+      ? (await catalog.query('select logicalrelid::regclass::text as name from pg_dist_partition')).map(
+          (r) => r.name,
+        )
+      : [],
+  );
   const unclassified = tables.filter((t) => !t.tenant && !t.global).map((t) => t.name);
   if (unclassified.length) {
     console.error(
@@ -63,11 +76,25 @@ try {
     );
     process.exit(1);
   }
+  if (placed.size > 0) {
+    // Links of a new table go to tables already placed: Citus takes them as the table moves.
+    const fresh = tables.filter((t) => !placed.has(t.name));
+    console.log(`-- Atende on Citus: ${placed.size} tables placed already; ${fresh.length} new`);
+    for (const t of fresh) {
+      if (t.global?.placement === 'reference')
+        console.log(`SELECT create_reference_table(${quote(t.name)});`);
+      else if (t.global) console.log(`SELECT citus_add_local_table_to_metadata(${quote(t.name)});`);
+      else
+        console.log(
+          `SELECT create_distributed_table(${quote(t.name)}, 'tenant_id', colocate_with => 'tickets');`,
+        );
+    }
+    process.exit(0);
+  }
   const reference = tables.filter((t) => t.global?.placement === 'reference');
   const coordinator = tables.filter((t) => t.global?.placement === 'coordinator');
   const distributed = tables.filter((t) => !t.global);
   const anchor = distributed.some((t) => t.name === 'tickets') ? 'tickets' : distributed[0]?.name;
-  const quote = (name) => `'${name.replaceAll("'", "''")}'`;
   const out = [];
   const say = (line = '') => out.push(line);
 
