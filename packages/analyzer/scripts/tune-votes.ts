@@ -1,36 +1,147 @@
 /**
- * Picks combine.ts's vote weights on the TUNE halves only (the held-out halves are never read
- * here): accuracy of sentiment and intent summed over sentiment-pt, intent-pt and whatsapp-pt.
+ * Picks combine.ts's vote weights without the held-out halves. The rules are scored against our own
+ * training sentences (data/*.jsonl, which the rules were not written from) and the TUNE halves of
+ * the dev sets; the model votes on the training sentences with out-of-fold predictions (4 folds,
+ * the settings of scripts/train.ts), so it never votes on a sentence it was trained on. Coordinate
+ * search, sentiment first (the intent rules read the sentiment), then intent; each group (our
+ * WhatsApp-style sentences, our formal ones, each tune half) weighs the same.
  *
  *   node --import tsx packages/analyzer/scripts/tune-votes.ts
  */
+import { readFileSync } from 'node:fs';
 import { INTENT_VOTE, SENTIMENT_VOTE } from '../src/combine.ts';
+import { INTENTS, SENTIMENTS } from '../src/enums.ts';
+import { featuresOf, predictWith } from '../src/features.ts';
 import { analyzeMessage } from '../src/index.ts';
+import { PREDICTION_OVERRIDES } from '../src/model.ts';
 import { DEV_FILES, loadRecords } from './dev-data.ts';
+import { fnv1a } from './split.ts';
+import { DEFAULT_TRAIN, loadExamples, TRAINING_FILES, trainModel } from './trainer.ts';
 
-const tune = (file: string) => loadRecords(file).filter((r) => r.part === 'rules');
-const sets = [
-  { rows: tune(DEV_FILES.sentiment), fields: ['sentiment'] as const },
-  { rows: tune(DEV_FILES.intent), fields: ['intent'] as const },
-  { rows: tune(DEV_FILES.whatsapp), fields: ['sentiment', 'intent'] as const },
-];
-function score(): number {
-  let total = 0;
-  for (const { rows, fields } of sets)
-    for (const field of fields) {
-      const ok = rows.filter((r) => analyzeMessage(r.text)[field] === r.fields[field]).length;
-      total += ok / rows.length;
-    }
-  return total;
+const examples = loadExamples();
+const lists = examples.map((e) => featuresOf(e.text));
+const fold = examples.map((e) => fnv1a(e.text) % 4);
+for (let f = 0; f < 4; f++) {
+  const idx = examples.map((_, i) => i).filter((i) => fold[i] !== f);
+  const train = (classes: readonly string[], key: 'sentiment' | 'intent') =>
+    trainModel(
+      classes,
+      idx.map((i) => lists[i] ?? []),
+      idx.map((i) => examples[i]?.[key] ?? ''),
+      DEFAULT_TRAIN,
+    );
+  const sentiment = train(SENTIMENTS, 'sentiment');
+  const intent = train(INTENTS, 'intent');
+  examples.forEach((e, i) => {
+    if (fold[i] !== f) return;
+    PREDICTION_OVERRIDES.set(e.text, {
+      sentiment: predictWith(sentiment, lists[i] ?? []),
+      intent: predictWith(intent, lists[i] ?? []),
+    });
+  });
+  console.log(`fold ${f + 1}/4 trained`);
 }
-const results: Array<{ s: number; w: string }> = [];
-for (const noEvidence of [0.25, 0.4])
-  for (const perWeight of [0.25, 0.4, 0.6])
-    for (const cue of [0.3, 0.4, 0.5, 0.6])
-      for (const fallback of [0.1, 0.2]) {
-        Object.assign(SENTIMENT_VOTE, { noEvidence, perWeight });
-        Object.assign(INTENT_VOTE, { cue, fallback });
-        results.push({ s: score(), w: JSON.stringify({ noEvidence, perWeight, cue, fallback }) });
+
+interface Item {
+  readonly text: string;
+  readonly sentiment?: string;
+  readonly intent?: string;
+}
+// train-pt.jsonl (mostly formal) comes first in TRAINING_FILES, then the WhatsApp-style file.
+const firstWhatsapp = readFileSync(new URL(`../data/${TRAINING_FILES[0]}`, import.meta.url), 'utf8')
+  .split('\n')
+  .filter((line) => line.trim()).length;
+const tune = (file: string) =>
+  loadRecords(file)
+    .filter((r) => r.part === 'rules')
+    .map((r) => ({ text: r.text, sentiment: r.fields.sentiment, intent: r.fields.intent }));
+const groups: Array<{ name: string; items: Item[] }> = [
+  { name: 'ours formal', items: examples.slice(0, firstWhatsapp) },
+  { name: 'ours WhatsApp', items: examples.slice(firstWhatsapp) },
+  { name: 'tune formal sentiment', items: tune(DEV_FILES.sentiment) },
+  { name: 'tune formal intent', items: tune(DEV_FILES.intent) },
+  { name: 'tune WhatsApp', items: tune(DEV_FILES.whatsapp) },
+];
+
+function score(field: 'sentiment' | 'intent', verbose = false): number {
+  let total = 0;
+  let counted = 0;
+  const parts: string[] = [];
+  for (const { name, items } of groups) {
+    const rows = items.filter((item) => item[field] !== undefined);
+    if (!rows.length) continue;
+    const ok = rows.filter((item) => analyzeMessage(item.text)[field] === item[field]).length;
+    total += ok / rows.length;
+    counted++;
+    parts.push(`${name} ${((100 * ok) / rows.length).toFixed(1)}`);
+  }
+  if (verbose) console.log(`  ${field}: ${parts.join(' · ')}`);
+  return total / counted;
+}
+
+function search(
+  field: 'sentiment' | 'intent',
+  params: Array<{ name: string; get: () => number; set: (v: number) => void; values: number[] }>,
+): void {
+  let best = score(field, true);
+  for (let round = 0; round < 2; round++)
+    for (const p of params) {
+      let bestValue = p.get();
+      for (const value of p.values) {
+        p.set(value);
+        const s = score(field);
+        if (s > best + 1e-9) {
+          best = s;
+          bestValue = value;
+        }
       }
-results.sort((a, b) => b.s - a.s);
-for (const r of results.slice(0, 8)) console.log(r.s.toFixed(4), r.w);
+      p.set(bestValue);
+    }
+  score(field, true);
+}
+
+search('sentiment', [
+  {
+    name: 'noEvidence',
+    get: () => SENTIMENT_VOTE.noEvidence,
+    set: (v) => {
+      SENTIMENT_VOTE.noEvidence = v;
+    },
+    values: [0.1, 0.25, 0.4, 0.6],
+  },
+  {
+    name: 'perWeight',
+    get: () => SENTIMENT_VOTE.perWeight,
+    set: (v) => {
+      SENTIMENT_VOTE.perWeight = v;
+    },
+    values: [0.2, 0.4, 0.6],
+  },
+  ...SENTIMENTS.map((label) => ({
+    name: label,
+    get: () => SENTIMENT_VOTE.byLabel[label] ?? 1,
+    set: (v: number) => {
+      SENTIMENT_VOTE.byLabel[label] = v;
+    },
+    values: [0.25, 0.5, 0.75, 1, 1.5],
+  })),
+]);
+search('intent', [
+  {
+    name: 'fallback',
+    get: () => INTENT_VOTE.fallback,
+    set: (v) => {
+      INTENT_VOTE.fallback = v;
+    },
+    values: [0, 0.1, 0.2, 0.3],
+  },
+  ...INTENTS.map((label) => ({
+    name: label,
+    get: () => INTENT_VOTE.cue[label] ?? 0.75,
+    set: (v: number) => {
+      INTENT_VOTE.cue[label] = v;
+    },
+    values: [0.1, 0.25, 0.4, 0.55, 0.75, 1],
+  })),
+]);
+console.log(JSON.stringify({ SENTIMENT_VOTE, INTENT_VOTE }));

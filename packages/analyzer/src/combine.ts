@@ -13,10 +13,38 @@ import type { SentimentResult } from './sentiment.ts';
 /** Which parts answer: the rules alone, the model alone or both (the product's default). */
 export type Engine = 'rules' | 'model' | 'combined';
 
-/** The rules' vote for sentiment: with no opinion word found, the model's reading counts most. */
-export const SENTIMENT_VOTE = { noEvidence: 0.25, perWeight: 0.4, max: 0.9 };
-/** The rules' vote for intent: a specific cue, or a fallback rule ("statement", "no_rule"). */
-export const INTENT_VOTE = { cue: 0.75, fallback: 0.2 };
+/**
+ * The rules' vote for sentiment: with no opinion word found, the model's reading counts most; the
+ * vote grows with the evidence, times a factor for the label the rules chose (how far their
+ * "mixed" or "positive" can be trusted). Chosen by scripts/tune-votes.ts.
+ */
+export const SENTIMENT_VOTE = {
+  noEvidence: 0.1,
+  perWeight: 0.2,
+  max: 0.9,
+  byLabel: { positive: 1.5, negative: 1, neutral: 0.25, mixed: 1 } as Record<string, number>,
+};
+/**
+ * The rules' vote for intent: a specific cue (by the label it gives: some labels' cues generalise
+ * better than others), or a fallback rule ("statement", "no_rule"). Chosen by scripts/tune-votes.ts.
+ */
+export const INTENT_VOTE = {
+  cue: {
+    complaint: 0.1,
+    compliment: 0.25,
+    feedback: 0.75,
+    goodbye: 0.75,
+    greeting: 0.75,
+    information: 0.75,
+    inquiry: 0.25,
+    question: 0.1,
+    request: 0.25,
+    support: 0.25,
+    unknown: 0.25,
+    urgent: 0.25,
+  } as Record<string, number>,
+  fallback: 0.2,
+};
 
 function vote<T extends string>(
   ruleLabel: T,
@@ -45,10 +73,9 @@ export function combineSentiment(rules: SentimentResult, text: string, engine: E
     // The weight of the opinion words found ("gostei" negated counts 2, a LeIA word about 1).
     let strength = 0;
     for (const e of rules.evidence) strength += Math.abs(e.weight);
-    const weight = Math.min(
-      SENTIMENT_VOTE.max,
-      SENTIMENT_VOTE.noEvidence + SENTIMENT_VOTE.perWeight * strength,
-    );
+    const weight =
+      Math.min(SENTIMENT_VOTE.max, SENTIMENT_VOTE.noEvidence + SENTIMENT_VOTE.perWeight * strength) *
+      (SENTIMENT_VOTE.byLabel[rules.sentiment] ?? 1);
     label = vote(rules.sentiment, weight, MODEL.sentiment.classes, model.probabilities).label;
   }
   if (label === rules.sentiment) return rules;
@@ -71,7 +98,7 @@ export function combineIntent(rules: IntentResult, text: string, engine: Engine)
   const model = modelIntent(text);
   if (engine === 'model')
     return { intent: model.label as Intent, rule: 'model', cue: model.probability >= 0.5 };
-  const weight = rules.cue ? INTENT_VOTE.cue : INTENT_VOTE.fallback;
+  const weight = rules.cue ? (INTENT_VOTE.cue[rules.intent] ?? 0.75) : INTENT_VOTE.fallback;
   const { label, changed } = vote(rules.intent, weight, MODEL.intent.classes, model.probabilities);
   return changed ? { intent: label, rule: 'model', cue: model.probability >= 0.5 } : rules;
 }
