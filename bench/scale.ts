@@ -9,7 +9,12 @@
 //   tenant, default 100000), SCALE_CUSTOMERS (the measured tenant's, default 100000; the others get
 //   1,000), SCALE_REQUESTS (sequential requests per question, default 200; a question stops short
 //   after SCALE_PHASE_SECONDS, default 15, of HTTP and as long of SQL, and says so), SCALE_CONNECTIONS
-//   (default 50) and SCALE_SECONDS (default 10) for autocannon.
+//   (default 50) and SCALE_SECONDS (default 10) for autocannon. Throughput runs twice on the filtered
+//   list, before and after in one run: an app started with ATENDE_HOTPATH=off (issue 33's
+//   optimisations off: one query per round trip, zod's serializer) and the app measured above, each
+//   with autocannon in a child process and the CPU split between this process (the server), the
+//   scratch database's PostgreSQL backends and the load client.
+import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
@@ -126,26 +131,53 @@ const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 // request is measured (the app's own pool only: the bench's clients and the LISTEN connection not).
 
 interface SentQuery {
+  name?: string;
   text: string;
   values: unknown[];
   /** The pooled connection that sent it. */
   client: object;
+  /** The round trip it went in: queries written while another was awaited on the connection share one. */
+  roundTrip: number;
 }
 const pooled = new WeakSet<object>();
-const sent = { count: 0, recording: undefined as SentQuery[] | undefined };
+const sent = { count: 0, roundTrips: 0, recording: undefined as SentQuery[] | undefined };
+/** Queries sent and not yet answered, per pooled connection. */
+const inFlight = new WeakMap<object, number>();
 
 function watchQueries() {
   const prototype = pg.Client.prototype as unknown as { query: (...args: unknown[]) => unknown };
   const original = prototype.query;
   prototype.query = function (this: object, ...args: unknown[]) {
-    if (pooled.has(this)) {
-      sent.count++;
-      const [first, second] = args;
-      const config = (typeof first === 'string' ? { text: first } : first) as Partial<SentQuery>;
-      const values = Array.isArray(second) ? second : (config.values ?? []);
-      sent.recording?.push({ text: config.text ?? String(first), values, client: this });
+    if (!pooled.has(this)) return original.apply(this, args);
+    sent.count++;
+    const pending = inFlight.get(this) ?? 0;
+    if (pending === 0) sent.roundTrips++;
+    inFlight.set(this, pending + 1);
+    const answered = () => inFlight.set(this, (inFlight.get(this) ?? 1) - 1);
+    const [first, second] = args;
+    const config = (typeof first === 'string' ? { text: first } : first) as Partial<SentQuery>;
+    const values = Array.isArray(second) ? second : (config.values ?? []);
+    sent.recording?.push({
+      name: config.name,
+      text: config.text ?? String(first),
+      values,
+      client: this,
+      roundTrip: sent.roundTrips,
+    });
+    // pg-pool's query passes a callback; drizzle awaits the promise.
+    const last = args.length - 1;
+    const callback = args[last];
+    if (typeof callback === 'function') {
+      args[last] = (...results: unknown[]) => {
+        answered();
+        return callback(...results);
+      };
+      return original.apply(this, args);
     }
-    return original.apply(this, args);
+    const result = original.apply(this, args) as Promise<unknown> | undefined;
+    if (result && typeof result.then === 'function') result.then(answered, answered);
+    else answered();
+    return result;
   };
 }
 
@@ -262,6 +294,8 @@ interface Outcome {
   total?: string;
   http?: number[];
   sql?: number[];
+  /** The pool's queries per request, and the round trips they took (pipelined ones share one). */
+  queries?: number;
   roundTrips?: number;
   plans?: string[];
 }
@@ -291,9 +325,16 @@ function sortNote(q: Question, body: Record<string, unknown>) {
   return ordered ? undefined : `answered 200 but not in ${q.sortedBy} order: the API ignores sort`;
 }
 
-/** Sends a request's tenant transaction again, statement by statement, on the bench's client. */
+/**
+ * Sends a request's tenant transaction again on the bench's (pipeline-mode) client as the app sent
+ * it: the statements of one round trip written together, each round trip awaited before the next.
+ */
 async function replay(client: pg.Client, tx: TenantTx) {
-  for (const s of tx.statements) await client.query(s.text, s.values);
+  const trips = new Map<number, SentQuery[]>();
+  for (const s of tx.statements) trips.set(s.roundTrip, [...(trips.get(s.roundTrip) ?? []), s]);
+  for (const trip of trips.values()) {
+    await Promise.all(trip.map((s) => client.query({ name: s.name, text: s.text, values: s.values })));
+  }
 }
 
 async function measure(q: Question, api: Api, client: pg.Client): Promise<Outcome> {
@@ -307,6 +348,7 @@ async function measure(q: Question, api: Api, client: pg.Client): Promise<Outcom
   const http: number[] = [];
   const transactions = new Map<number, TenantTx>();
   const countBefore = sent.count;
+  const tripsBefore = sent.roundTrips;
   const httpStarted = performance.now();
   for (let i = 0; i < requestCount && since(httpStarted) < phaseCapMs; i++) {
     const r = await call(api, urlOf(q, pageOf(i)));
@@ -315,7 +357,8 @@ async function measure(q: Question, api: Api, client: pg.Client): Promise<Outcom
     http.push(r.ms);
     if (!transactions.has(pageOf(i))) transactions.set(pageOf(i), tenantTxOf(r.queries));
   }
-  const roundTrips = (sent.count - countBefore) / http.length;
+  const queries = (sent.count - countBefore) / http.length;
+  const roundTrips = (sent.roundTrips - tripsBefore) / http.length;
   const txOf = (i: number) => transactions.get(pageOf(i)) as TenantTx;
   for (let i = 0; i < warmUps; i++) await replay(client, txOf(i));
   const sqlTimes: number[] = [];
@@ -333,6 +376,7 @@ async function measure(q: Question, api: Api, client: pg.Client): Promise<Outcom
     total: `${first.body.total_is_estimate ? 'more than ' : ''}${total}`,
     http,
     sql: sqlTimes,
+    queries,
     roundTrips,
     plans: await explain(client, txOf(0)),
   };
@@ -388,50 +432,156 @@ function printOutcome(o: Outcome) {
   );
   console.log(`    SQL  p50 ${ms(s50)} ms, p95 ${ms(s95)} ms (the request's tenant transaction sent again)`);
   console.log(
-    `    HTTP/SQL ${(h50 / s50).toFixed(1)}× at p50; ${o.roundTrips?.toFixed(2)} queries per request`,
+    `    HTTP/SQL ${(h50 / s50).toFixed(1)}× at p50; ${o.queries?.toFixed(2)} queries in ${o.roundTrips?.toFixed(2)} round trips per request`,
   );
 }
 
 // ---------------------------------------------------------------------------------------------
-// Throughput: autocannon (in a worker thread, off the server's event loop).
+// Throughput: autocannon in a child process (its CPU apart from the server's, which is this
+// process: the app is idle otherwise while it runs), and the CPU split between the server, the
+// scratch database's PostgreSQL backends (/proc/<pid>/stat, when the server is on this machine)
+// and the load client.
 
 interface AutocannonResult {
-  requests: { average: number };
+  requests: { average: number; total: number };
   latency: { p50: number; p99: number };
   non2xx: number;
   errors: number;
   timeouts: number;
   statusCodeStats?: Record<string, { count: number }>;
+  /** The child's own CPU time, ms. */
+  cpuMs: number;
 }
-type Autocannon = (options: Record<string, unknown>) => Promise<AutocannonResult>;
-// CommonJS without types of its own.
-const autocannon = createRequire(import.meta.url)('autocannon') as Autocannon;
 
-async function throughput(api: Api, q: Question) {
-  console.log(
-    `\nThroughput: autocannon, ${loadConnections} connections for ${loadSeconds} s on ${labelOf(q)}`,
+interface Load {
+  rps: number;
+  p50: number;
+  p99: number;
+  /** CPU ms per second of the run (100 = one core), and µs per request, per side. */
+  cpu: Record<'server' | 'postgres' | 'client', { percent: number; perRequest: number } | undefined>;
+}
+
+/** autocannon in a child process; answers its result and its CPU time. */
+function autocannonChild(options: Record<string, unknown>): Promise<AutocannonResult> {
+  const script = `
+    const autocannon = require(${JSON.stringify(createRequire(import.meta.url).resolve('autocannon'))});
+    autocannon(JSON.parse(process.env.AUTOCANNON_OPTIONS)).then((r) => {
+      const u = process.cpuUsage();
+      process.stdout.write(JSON.stringify({ ...r, cpuMs: (u.user + u.system) / 1000 }));
+    }, (err) => { console.error(err); process.exit(1); });`;
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['-e', script], {
+      env: { ...process.env, AUTOCANNON_OPTIONS: JSON.stringify(options) },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    let out = '';
+    child.stdout.on('data', (chunk) => (out += chunk));
+    child.on('error', reject);
+    child.on('exit', (code) =>
+      code === 0
+        ? resolve(JSON.parse(out) as AutocannonResult)
+        : reject(new Error(`autocannon exited ${code}`)),
+    );
+  });
+}
+
+/** CPU ticks (1/100 s) a process has used, or undefined when it is not on this machine. */
+function cpuTicks(pid: number): number | undefined {
+  try {
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+    return Number(fields[11]) + Number(fields[12]); // utime, stime
+  } catch {
+    return undefined;
+  }
+}
+
+/** The scratch database's backends: the app's pool, its LISTEN connection (not the bench's own). */
+async function backendPids(client: pg.Client) {
+  const { rows } = await client.query<{ pid: number }>(
+    'select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()',
   );
-  const result = await autocannon({
+  return rows.map((r) => r.pid);
+}
+
+async function throughput(api: Api, q: Question, client: pg.Client, label: string): Promise<Load> {
+  const before = new Map((await backendPids(client)).map((pid) => [pid, cpuTicks(pid)]));
+  const serverBefore = process.cpuUsage();
+  const t0 = performance.now();
+  const result = await autocannonChild({
     url: api.address,
     connections: loadConnections,
     duration: loadSeconds,
-    workers: 1,
     headers: api.headers,
     requests: pages.map((page) => ({ method: 'GET', path: urlOf(q, page) })),
   });
-  const rps = result.requests.average;
+  const wallMs = since(t0);
+  const server = process.cpuUsage(serverBefore);
+  let postgresTicks: number | undefined = 0;
+  for (const pid of await backendPids(client)) {
+    const now = cpuTicks(pid);
+    if (now === undefined) postgresTicks = undefined;
+    else if (postgresTicks !== undefined) postgresTicks += now - (before.get(pid) ?? 0);
+  }
+  const requests = result.requests.total;
+  const split = (cpuMs: number | undefined) =>
+    cpuMs === undefined
+      ? undefined
+      : { percent: (cpuMs / wallMs) * 100, perRequest: requests ? (cpuMs * 1000) / requests : 0 };
+  const load: Load = {
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    cpu: {
+      server: split((server.user + server.system) / 1000),
+      postgres: split(postgresTicks === undefined ? undefined : postgresTicks * 10),
+      client: split(result.cpuMs),
+    },
+  };
+  const cpu = (Object.entries(load.cpu) as [string, { percent: number; perRequest: number } | undefined][])
+    .map(
+      ([side, v]) => `${side} ${v ? `${v.percent.toFixed(0)} % (${v.perRequest.toFixed(0)} µs/req)` : 'n/a'}`,
+    )
+    .join(', ');
   console.log(
-    `  ${rps.toFixed(0)} req/s (goal ≥ 1,000 ${mark(rps >= 1000)}), latency p50 ${result.latency.p50} ms, ` +
-      `p99 ${result.latency.p99} ms; non-2xx ${result.non2xx}, errors ${result.errors}, timeouts ${result.timeouts}`,
+    `  ${label}: ${load.rps.toFixed(0)} req/s, latency p50 ${load.p50} ms, p99 ${load.p99} ms; ` +
+      `non-2xx ${result.non2xx}, errors ${result.errors}, timeouts ${result.timeouts}`,
   );
-  if (result.non2xx > 0) console.log(`  status codes: ${JSON.stringify(result.statusCodeStats)}`);
-  return { rps, p50: result.latency.p50, p99: result.latency.p99 };
+  console.log(`    CPU (100 % = one core): ${cpu}`);
+  if (result.non2xx > 0) console.log(`    status codes: ${JSON.stringify(result.statusCodeStats)}`);
+  return load;
+}
+
+/** Before and after in one run: the app with ATENDE_HOTPATH=off, then the one measured above. */
+async function throughputs(
+  off: { api: Api; outcome: Outcome },
+  on: { api: Api; outcome: Outcome },
+  client: pg.Client,
+) {
+  const q = on.outcome.q;
+  console.log(
+    `\nThroughput: autocannon (a child process), ${loadConnections} connections for ${loadSeconds} s on ${labelOf(q)}`,
+  );
+  const before = await throughput(off.api, q, client, 'before (ATENDE_HOTPATH=off)');
+  const after = await throughput(on.api, q, client, 'after');
+  const ratio = (o: Outcome) =>
+    o.http && o.sql ? percentile(o.http, 50) / percentile(o.sql, 50) : Number.NaN;
+  const trips = (o: Outcome) => `${o.queries?.toFixed(2)} queries in ${o.roundTrips?.toFixed(2)} round trips`;
+  const gain = after.rps / before.rps;
+  console.log(
+    `  after/before ${gain.toFixed(1)}× (goal ≥ 3× ${mark(gain >= 3)}; stretch 1,000 req/s ${mark(after.rps >= 1000)}), ` +
+      `p99 ${after.p99} ms (goal ≤ 250 ${mark(after.p99 <= 250)})`,
+  );
+  console.log(
+    `  sequential HTTP p50 / its SQL p50: before ${ratio(off.outcome).toFixed(1)}× (${trips(off.outcome)}), ` +
+      `after ${ratio(on.outcome).toFixed(1)}× (${trips(on.outcome)}) (goal ≤ 1.5× ${mark(ratio(on.outcome) <= 1.5)})`,
+  );
+  return { before, after };
 }
 
 // ---------------------------------------------------------------------------------------------
 // The summary.
 
-function summary(outcomes: Outcome[], load: { rps: number; p50: number; p99: number }) {
+function summary(outcomes: Outcome[], loads: { before: Load; after: Load }) {
   const head = ['question', 'p50', 'p95', 'SQL p50', 'ratio', 'round trips', 'goal'];
   const rows = outcomes.map((o) => {
     if (!o.http || !o.sql) return [labelOf(o.q), o.refused?.split(':')[0] ?? '', '', '', '', '', '–'];
@@ -446,15 +596,27 @@ function summary(outcomes: Outcome[], load: { rps: number; p50: number; p99: num
       `${mark(goalMet(o))} ≤ ${o.q.goal}${o.note ? ' (sort ignored)' : ''}`,
     ];
   });
-  rows.push([
-    `autocannon ${loadConnections} conn × ${loadSeconds} s`,
-    `${load.p50}`,
-    `p99 ${load.p99}`,
-    '',
-    '',
-    '',
-    `${mark(load.rps >= 1000)} ${load.rps.toFixed(0)} req/s ≥ 1000`,
-  ]);
+  const { before, after } = loads;
+  rows.push(
+    [
+      `autocannon ${loadConnections} conn × ${loadSeconds} s, before (hot path off)`,
+      `${before.p50}`,
+      `p99 ${before.p99}`,
+      '',
+      '',
+      '',
+      `${before.rps.toFixed(0)} req/s`,
+    ],
+    [
+      `autocannon ${loadConnections} conn × ${loadSeconds} s, after`,
+      `${after.p50}`,
+      `p99 ${after.p99}`,
+      '',
+      '',
+      '',
+      `${mark(after.rps >= 3 * before.rps && after.p99 <= 250)} ${after.rps.toFixed(0)} req/s ≥ 3× (${(after.rps / before.rps).toFixed(1)}×)`,
+    ],
+  );
   const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
   const line = (cells: string[]) =>
     `| ${cells.map((c, i) => (i === 0 ? c.padEnd(widths[i] ?? 0) : c.padStart(widths[i] ?? 0))).join(' | ')} |`;
@@ -466,7 +628,8 @@ function summary(outcomes: Outcome[], load: { rps: number; p50: number; p99: num
 
 // ---------------------------------------------------------------------------------------------
 
-async function startApp(url: string, measured: Measured) {
+/** The app on the scratch database; `hotpath: false` starts it with ATENDE_HOTPATH=off (read at start). */
+async function startApp(url: string, measured: Measured, hotpath = true) {
   const config = benchConfig({
     DATABASE_URL: url,
     // Required with DATABASE_URL (it encrypts stored secrets); the bench's databases are throwaway.
@@ -478,9 +641,12 @@ async function startApp(url: string, measured: Measured) {
     SIGNIN_LIMIT_PER_ADDRESS_PER_MINUTE: '1000000',
     HTTP_MAX_CONNECTIONS: '100000',
   });
+  if (!hotpath) process.env.ATENDE_HOTPATH = 'off';
   const database = await createDbFromConfig(config);
   watchPool(database);
-  const app = await buildApp({ config, database });
+  const app = await buildApp({ config, database }).finally(() => {
+    delete process.env.ATENDE_HOTPATH;
+  });
   const address = await app.listen({ port: 0, host: '127.0.0.1' });
   const token = await signInIdToken(address, { email: measured.email, password });
   const api: Api = {
@@ -512,7 +678,9 @@ async function run(scratch: ScratchDatabase) {
   const measured = await migrateAndFill(scratch.url);
   watchQueries();
   const { app, api } = await startApp(scratch.url, measured);
-  const client = new pg.Client({ connectionString: scratch.url });
+  const before = await startApp(scratch.url, measured, false);
+  // Pipeline mode: the SQL replay writes a round trip's statements together, as the app did.
+  const client = new pg.Client({ connectionString: scratch.url, pipeline: true } as pg.ClientConfig);
   client.on('error', () => {}); // dropped with the database on Ctrl+C
   try {
     await client.connect();
@@ -524,11 +692,19 @@ async function run(scratch: ScratchDatabase) {
       printOutcome(outcome);
       outcomes.push(outcome);
     }
-    const load = await throughput(api, { area: 'tickets', query: loadQuery, goal: listGoal });
+    const loadQuestion = questions.find((q) => q.area === 'tickets' && q.query === loadQuery) as Question;
+    const on = outcomes.find((o) => o.q === loadQuestion) as Outcome;
+    console.log(
+      `\nBefore (ATENDE_HOTPATH=off: one query per round trip, zod's serializer), ${labelOf(loadQuestion)}:`,
+    );
+    const off = await measure(loadQuestion, before.api, client);
+    printOutcome(off);
+    const loads = await throughputs({ api: before.api, outcome: off }, { api, outcome: on }, client);
     printPlans(outcomes);
-    summary(outcomes, load);
+    summary(outcomes, loads);
   } finally {
     await client.end().catch(() => {});
+    await before.app.close();
     await app.close();
   }
 }
