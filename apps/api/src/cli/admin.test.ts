@@ -247,6 +247,21 @@ describe.skipIf(process.env.TEST_DB === 'postgres')('admin CLI processes', () =>
     expect(listed.output()).not.toContain('empty@loja.test');
   }, 240_000);
 
+  it('vapid-keys prints a new Web Push pair without configuration or a database', async () => {
+    // DATABASE_URL set without SECRET_KEY would refuse to start anything else: this opens nothing.
+    const run = admin(['vapid-keys'], { DATABASE_URL: 'postgres://127.0.0.1:1/nada' });
+    expect(await exitWithin(run, 30_000)).toBe(0);
+    const printed = Object.fromEntries(
+      run
+        .output()
+        .trim()
+        .split('\n')
+        .map((line) => line.split('=', 2) as [string, string]),
+    );
+    expect(Buffer.from(printed.VAPID_PUBLIC_KEY ?? '', 'base64url')).toHaveLength(65);
+    expect(Buffer.from(printed.VAPID_PRIVATE_KEY ?? '', 'base64url')).toHaveLength(32);
+  });
+
   it('seed-bulk refuses more than 10,000,000 rows without --yes-really, saying how long it would hold its transaction', async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'atende-cli-'));
     const env = tenantOf(dir);
