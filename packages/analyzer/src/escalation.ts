@@ -202,10 +202,10 @@ const CONTACT = any(
   'atendentes?|atendimentos?',
   'e-?mails?|mensage(?:m|ns)|whats(?:app)?|chat',
   'called|call|contacted|emailed|wrote|written|asked|tried|reached out',
-  'llam(?:e|ado|ando)|escrib(?:i|ido)|reclam(?:e|ado)',
+  'llam(?:o|e|ado|ando)|escrib(?:o|i|ido)|reclam(?:o|e|ado)',
 );
 const ORDINAL_TIME = re(
-  `\\b(?:segund[oa]|terceir[oa]|quart[oa]|quint[oa]|sext[oa]|setim[oa]|oitav[oa]|non[oa]|decim[oa]|enesim[oa]|milesim[oa]|(?:[2-9]|\\d{2,})\\s?[aoªº])\\s+(?:(?:aparelho|produto|peca|unidade|item|celular|equipamento|modem|roteador|chip|cartao|pedido|entrega|encomenda)s? (?:que|com|a vir|a chegar|seguid\\w*)|vez|chamado|protocolo|reclamacao|ligacao|contato|visita|visita tecnica|troca|tentativa|mensagem|e-?mail|atendente|tecnico|reparo|conserto|solicitacao|ticket|agendamento|remarcacao|reagendamento|pedido de (?:troca|reembolso|estorno|cancelamento)|(?:semana|mes|dia|fatura|conta|cobranca|entrega|pedido)s? (?:seguid[oa]|consecutiv[oa]|que))\\b|\\b(?:${MANY}|tod[oa]s? (?:os|as)) (?:dias|semanas|meses|vezes|faturas|contas|entregas) (?:seguid[oa]s|consecutiv[oa]s)\\b|\\b(?:second|third|fourth|fifth|\\d+(?:nd|rd|th))\\s+time\\b|\\b(?:segunda|tercera|cuarta|quinta)\\s+vez\\b`,
+  `\\b(?:segund[oa]|terceir[oa]|tercer[oa]|quart[oa]|cuart[oa]|quint[oa]|sext[oa]|setim[oa]|oitav[oa]|non[oa]|decim[oa]|enesim[oa]|milesim[oa]|(?:[2-9]|\\d{2,})\\s?[aoªº])\\s+(?:(?:aparelho|produto|peca|unidade|item|celular|equipamento|modem|roteador|chip|cartao|pedido|entrega|encomenda)s? (?:que|com|a vir|a chegar|seguid\\w*)|vez|chamado|protocolo|reclamacao|ligacao|contato|visita|visita tecnica|troca|tentativa|mensagem|e-?mail|atendente|tecnico|reparo|conserto|solicitacao|ticket|agendamento|remarcacao|reagendamento|pedido de (?:troca|reembolso|estorno|cancelamento)|(?:semana|mes|dia|fatura|conta|cobranca|entrega|pedido)s? (?:seguid[oa]|consecutiv[oa]|que))\\b|\\b(?:${MANY}|tod[oa]s? (?:os|as)) (?:dias|semanas|meses|vezes|faturas|contas|entregas) (?:seguid[oa]s|consecutiv[oa]s)\\b|\\b(?:second|third|fourth|fifth|\\d+(?:nd|rd|th))\\s+time\\b|\\b(?:segunda|tercera|cuarta|quinta)\\s+vez\\b`,
 );
 /** "três chamados", "várias ligações": the count itself says the contacts were many. */
 const CONTACT_COUNT = re(
@@ -308,7 +308,18 @@ const RECURRING = re(
   `\\bvolt(?:ou|aram|a) a (?:dar|apresentar|acontecer|quebrar|cair|parar|travar|falhar|cobrar|aparecer|vazar|desligar|dar o mesmo)\\b|\\b(?:o |a )?mesm[oa] (?:problema|defeito|erro|falha)\\b(?:\\s+\\w+){0,4}\\s+(?:de novo|novamente|outra vez|voltou|continua|persiste|se repete|ja)\\b|\\b(?:problema|defeito|erro|falha) (?:voltou|retornou|se repete|se repetiu|persiste)\\b|\\b(?:fecha(?:ram|do|dos|da|das)|encerra(?:ram|do|dos|da|das)|finaliza(?:ram|do|dos|da|das)|conclui(?:ram|do|dos))\\s+(?:\\w+\\s+){0,4}sem (?:me |nos )?(?:dar |ter |receber |apresentar |oferecer )?(?:nenhuma |qualquer |uma )?(?:solucao|resolver|resposta|retorno|explicacao|me (?:avisar|consultar|responder)|ninguem resolver)\\b|\\bsem solucao (?:ate hoje|ate agora|de novo|novamente)\\b|\\b(?:still|keeps?) (?:happening|failing|breaking)\\b|\\bkeeps? ignoring\\b`,
 );
 
+/** Telling it all again, lost count of the contacts, told them before and nothing since. */
+const TOLD_AGAIN = re(
+  [
+    `\\bperdi as contas\\b(?=.{0,40}\\b(?:vezes|protocolos|chamados|ligacoes|mensagens|e-?mails|reclamacoes|tentativas)\\b)`,
+    `\\b(?:contar|explicar|repetir|relatar|contando|explicando|repetindo)\\s+(?:\\w+\\s+){0,4}(?:outra vez|de novo|novamente|mais uma vez|pela \\w+ vez)\\b`,
+    `\\bja (?:falei|disse|contei|expliquei|reclamei|avisei|informei)\\s+(?:\\w+\\s+){0,4}(?:semana passada|mes passado|ontem|anteontem|outro dia|(?:na|da) outra vez|antes)\\b(?=.{0,60}\\b(?:ninguem|nada|tambem|de novo|outra vez|continua)\\b)`,
+  ].join('|'),
+);
+
 function repeatedContact(folded: string, ctx: RuleContext): string | undefined {
+  const told = ctx.positiveOnly ? undefined : firstMatch(folded, TOLD_AGAIN);
+  if (told) return told[0];
   // "É a terceira vez que ligo", "pela segunda vez o técnico não veio" (not "a segunda vez que compro").
   const ordinal = ctx.positiveOnly
     ? undefined
@@ -356,7 +367,7 @@ const SINCE = re(
 );
 /** What makes a duration a wait: waiting, being without the service, still nothing. */
 const WAITING_CUE = re(
-  `\\b(?:mud[oa]|fora do ar|sem tom|esper\\w*|aguard\\w*|demor\\w*|sem (?:resposta|retorno|solucao|previsao|posicao|internet|sinal|luz|energia|agua|gas|servico|acesso|telefone|linha|conexao|tv|atendimento|nada|o meu|a minha|meu|minha|receber|funcionar|conseguir|poder|uso)|e nada|ate agora nada|ate hoje nada|nada ainda|nada de|ainda nao|ainda sem|ainda estou|ainda aguardo|ainda espero|continuo|continua (?:sem|com|o mesmo|a mesma|nao|dando|parad\\w*|travad\\w*|quebrad\\w*|pendente|em aberto)|sigo|em aberto|pendente|parad[oa]s?|travad[oa]s?|empacad[oa]s?|emperrad[oa]s?|encalhad[oa]s?|tentando|tento|tentei|tentamos|insisto|ligando|cobrando|atrasad[oa]s?|na fila|nenhum[a]? (?:resposta|retorno|solucao|posicao|previsao|contato)|nao (?:\\w+ )?(?:chegou|chega|veio|resolveram|resolvem|resolve|responde|respondem|responderam|retornaram|retornam|funciona|apareceu|caiu|entregaram|ligaram|deram)|ninguem|prometeram|prometido|devia|deveria|deveriam|era para|era pra|estava previst\\w+|previst[oa] para|consta\\w*|aparece como|em transito|em separacao|em analise|em processamento|sem atualizac\\w+|nao atualiza|pres[oa]|retid[oa]|que (?:eu )?(?:pedi|solicitei|abri|reclamei|liguei|mandei|enviei|devolvi|cancelei|paguei|fiz o pedido|fiz a solicitacao|registrei)|waiting|waited|still|no (?:answer|response|reply)|nadie|llevo|esperando|sin respuesta)\\b`,
+  `\\b(?:mud[oa]|fora do ar|sem tom|esper\\w*|aguard\\w*|demor\\w*|sem (?:resposta|retorno|solucao|previsao|posicao|internet|sinal|luz|energia|agua|gas|servico|acesso|telefone|linha|conexao|tv|atendimento|nada|o meu|a minha|meu|minha|receber|funcionar|conseguir|poder|uso)|e nada|ate agora nada|ate hoje nada|nada ainda|nada de|ainda nao|ainda sem|ainda estou|ainda aguardo|ainda espero|continuo|continua (?:sem|com|o mesmo|a mesma|nao|dando|parad\\w*|travad\\w*|quebrad\\w*|pendente|em aberto)|sigo|em aberto|pendente|parad[oa]s?|travad[oa]s?|empacad[oa]s?|emperrad[oa]s?|encalhad[oa]s?|tentando|tento|tentei|tentamos|insisto|ligando|cobrando|atrasad[oa]s?|na fila|nenhum[a]? (?:resposta|retorno|solucao|posicao|previsao|contato)|nao (?:\\w+ )?(?:chegou|chega|veio|resolveram|resolvem|resolve|responde|respondem|responderam|retornaram|retornam|funciona|apareceu|caiu|entregaram|ligaram|deram)|ninguem|prometeram|prometido|devia|deveria|deveriam|era para|era pra|estava previst\\w+|previst[oa] para|consta\\w*|aparece como|em transito|em separacao|em analise|em processamento|sem atualizac\\w+|nao atualiza|pres[oa]|retid[oa]|parou|sem novidades?|alguma (?:novidade|noticia|posicao|previsao)|tudo igual|na mesma|do mesmo jeito|nem sinal|que (?:eu )?(?:pedi|solicitei|abri|reclamei|liguei|mandei|enviei|devolvi|cancelei|paguei|fiz o pedido|fiz a solicitacao|registrei)|waiting|waited|still|no (?:answer|response|reply)|nadie|llevo|esperando|sin respuesta)\\b`,
 );
 /** Habits and loyalty are not waits: "sou cliente há 10 anos", "uso o app há meses". */
 const NOT_A_WAIT_BEFORE =
@@ -397,6 +408,8 @@ const LONG_SINCE = re(
   `\\bem (?:${MONTHS})\\b(?=.{0,60}\\b(?:ate hoje|ate agora|e nada|nada ainda|ainda nao|nao (?:chegou|entregaram|veio|vieram|instalaram|resolveram|devolveram|estornaram))\\b)|\\b(?:em|no dia \\d+ de|dia \\d+ de) (?:${MONTHS})\\b(?=.{0,80}\\b(?:estamos em|ja (?:e|estamos em)|agora (?:e|em)) (?:${MONTHS})\\b)|\\b(?:no|desde o) (?:comeco|inicio) do mes(?: passado)?\\b(?=.{0,80}\\b(?:ate agora|ate hoje|nada|nem sinal|nenhum\\w*|ninguem|sem)\\b)`,
 );
 
+/** "devolvi dia 2 … hoje é dia 28 e nada": a day of the month long past, still waiting. */
+const DATE_SPAN = /\bdia (\d{1,2})\b.{0,140}?\bhoje (?:ja )?(?:e|eh) dia (\d{1,2})\b/;
 /** "ia chegar dia 5, hoje é dia 19": a promised day of the month long past. */
 const PROMISED_DAY =
   /\b(?:ia|iam|era (?:pra|para)|eram (?:pra|para)|deveria|deveriam|devia|previsto (?:pra|para)|previsao (?:pra|para|de)|prometeram (?:pra|para)?|prometido (?:pra|para))\s+(?:\w+\s+){0,3}?(?:dia|ate dia|no dia|ate o dia) (\d{1,2})\b.{0,60}?\bhoje (?:ja )?e dia (\d{1,2})\b/;
@@ -406,6 +419,9 @@ function longWait(folded: string, ctx: RuleContext): string | undefined {
   if (monthsAgo) return monthsAgo[0];
   const promised = PROMISED_DAY.exec(folded);
   if (promised && Number(promised[2]) - Number(promised[1]) >= 2) return promised[0];
+  const span = DATE_SPAN.exec(folded);
+  if (span && Number(span[2]) - Number(span[1]) >= 2 && (WAITING_CUE.test(folded) || HARD_WAIT.test(folded)))
+    return span[0];
   const threshold = Math.min(LONG_WAIT_MINUTES, ctx.maxWaitMinutes ?? Number.POSITIVE_INFINITY);
   // Under a week, a calm question ("em trânsito há 3 dias, é normal?") is not a grievance yet.
   const felt = (m: RegExpExecArray, minutes: number) => {
@@ -457,10 +473,11 @@ const LEAVE = any(
   'troc(?:ar|o) de (?:operadora|banco|empresa|provedor|plano de saude|fornecedor|loja|seguradora|companhia|servico|marca|internet|cartao)',
   'mud(?:ar|o) de (?:operadora|banco|empresa|provedor|plano de saude|fornecedor|loja|seguradora|companhia|servico|internet)',
   'migr(?:ar|o) para (?:a |o )?(?:concorren\\w+|outr[oa]|\\w+)',
-  'levar (?:\\w+ ){0,3}(?:pra|para) (?:a |o )?(?:concorren\\w+|outr[oa] (?:empresa|operadora|loja|banco|marca|provedor|seguradora))',
+  'levar (?:\\w+ ){0,3}(?:pra|para) (?:a |o )?(?:(?:\\w+ ){1,2}d[ao] )?(?:concorren\\w+|outr[oa] (?:empresa|operadora|loja|banco|marca|provedor|seguradora))',
   'ir (?:pra|para) (?:a |o )?(?:concorren\\w+|outr[oa] (?:empresa|operadora|loja|banco|marca|provedor|seguradora))',
   'procurar (?:outr[oa]|a concorrencia|um concorrente)',
   '(?:pra|para) (?:a |o )?(?:concorren\\w+|outr[oa] (?:empresa|operadora|loja|banco|marca|provedor|seguradora))',
+  '(?:pra|para) (?:a |o )?(?:\\w+ ){1,2}d[ao] concorren\\w+',
   'levar (?:\\w+ ){0,2}(?:conta|contas|dinheiro|negocio|empresa|investimentos?|compras) (?:pra|para) (?:outr|a concorr|o concorr)\\w*',
   'embora',
   'sair d[aeo] (?:\\w+ )?(?:operadora|empresa|banco|plano|voces)',
@@ -475,10 +492,10 @@ const CHURN = re(
 );
 /** "se não resolverem…", "caso continue…": an ultimatum ties the threat to the problem. */
 const ULTIMATUM = re(
-  `\\b(?:se|caso|senao|if|si)\\s+(?:\\w+\\s+){0,3}(?:nao|continuar|continue|isso|persistir|persista|acontecer|nada|nobody|not|no)\\b|\\bate (?:amanha|hoje|o fim do dia|sexta|segunda)\\b|\\bou (?:resolvem|voces resolvem|me devolvem|cancelo)\\b`,
+  `\\b(?:se|caso|senao|if|si)\\s+(?:\\w+\\s+){0,3}(?:nao|continuar|continue|isso|persistir|persista|acontecer|nada|nobody|not|no)\\b|\\bmais uma (?:dessa|dessas|assim|vez|dessa vez)\\b|\\b(?:na|da) proxima(?: vez)?\\b|\\bate (?:amanha|hoje|o fim do dia|sexta|segunda)\\b|\\bou (?:resolvem|voces resolvem|me devolvem|cancelo)\\b`,
 );
 const PROBLEM = re(
-  `\\b(?:cansei|cansad[oa]|farto|farta|chega|absurdo|pessim\\w*|horrivel|descaso|palhacada|vergonha|ridicul\\w*|mal atendid[oa]|nao funciona|so (?:cai|trava|da erro|da problema|falha)|vive (?:caindo|travando|dando (?:erro|problema))|caindo|lixo|porcaria|ruim|horrivel|com esse (?:atendimento|servico|descaso)|desse jeito|se for assim|se continuar assim|assim nao (?:da|tem como|vai)|nao da mais|nao aguento mais|do jeito que (?:esta|vai)|nao resolve\\w*|ninguem resolve|sem solucao|falta de respeito|desrespeito|defeito|decepcion\\w*|insatisfeit\\w*|revoltad\\w*|irritad\\w*|fed up|terrible|awful|tired of|harto|cansado)\\b`,
+  `\\b(?:cansei|cansad[oa]|farto|farta|chega|paciencia (?:acabou|esgotou)|acabou (?:pra|para) mim|ultima (?:vez|chance)|absurdo|pessim\\w*|horrivel|descaso|palhacada|vergonha|ridicul\\w*|mal atendid[oa]|nao funciona|so (?:cai|trava|da erro|da problema|falha)|vive (?:caindo|travando|dando (?:erro|problema))|caindo|lixo|porcaria|ruim|horrivel|com esse (?:atendimento|servico|descaso)|desse jeito|se for assim|se continuar assim|assim nao (?:da|tem como|vai)|nao da mais|nao aguento mais|do jeito que (?:esta|vai)|nao resolve\\w*|ninguem resolve|sem solucao|falta de respeito|desrespeito|defeito|decepcion\\w*|insatisfeit\\w*|revoltad\\w*|irritad\\w*|fed up|terrible|awful|tired of|harto|cansado)\\b`,
 );
 
 /** Threats that carry their own grievance: "vocês perderam um cliente", "nunca mais compro aqui". */
@@ -493,11 +510,25 @@ const CANCEL_WORD = re(
 const HOW_TO_BEFORE =
   /\b(?:como|posso|consigo|da para|da pra|qual|quanto|onde|quando|se eu|caso eu|saber|duvida|informac\w+|procedimento|processo|prazo|multa)\s+(?:\w+\s+){0,3}$/;
 
+/** More ways to say it: asking for the cancellation or portability, closing the account, not staying. */
+const CHURN_MORE = re(
+  [
+    `\\b(?:peco|solicito|vou pedir|vou solicitar|pedirei|vou fazer|pode preparar|pode ir preparando|preparem|prepara|ja (?:pedi|solicitei))\\s+(?:o |a |meu |minha )?(?:cancelamento|portabilidade|rescisao|encerramento)\\b`,
+    `\\b(?:fecho|fechar|vou fechar|encerro) (?:a |minha |essa )?conta\\b`,
+    `\\blevo (?:\\w+ ){0,3}(?:embora|pra outr\\w+|para outr\\w+|pra concorr\\w+|para concorr\\w+)\\b`,
+  ].join('|'),
+);
+/** Leaving said with its own grievance: "não fico mais nessa empresa", "a um passo de mudar pra outra". */
+const CHURN_SELF = re(
+  `\\bnao (?:fico|continuo|renovo) mais\\b|\\b(?:nao vou|nao pretendo) (?:renovar|continuar (?:com voces|cliente))\\b|\\b(?:a um passo|prestes|quase) (?:de |a )?(?:mudar|ir) (?:pra|para|de) (?:outr\\w+|concorr\\w+|operadora|banco|empresa)\\b`,
+);
+
 function churnThreat(folded: string, ctx: RuleContext): string | undefined {
-  const strong = firstMatch(folded, CHURN_STRONG);
+  const strong = firstMatch(folded, CHURN_STRONG) ?? firstMatch(folded, CHURN_SELF);
   if (strong) return strong[0];
   const m =
     firstMatch(folded, CHURN) ??
+    firstMatch(folded, CHURN_MORE) ??
     firstMatch(
       folded,
       CANCEL_WORD,
@@ -530,10 +561,10 @@ const PUBLIC_CHANNEL = any(
   'social media|online|everyone|the press|news|redes sociales',
 );
 const SOCIAL = re(
-  `\\b(?:redes(?: sociais)?|rede social|instagram|insta|twitter|tiktok|facebook|face|youtube|linkedin|kwai|stories|grupos? (?:de|do|da|no)? ?(?:whats\\w*|bairro|condominio|facebook)|todos os grupos|imprensa|jornal|reportagem|jornalista|social media|redes sociales)\\b`,
+  `\\b(?:redes(?: sociais)?|rede social|google|ifood|tripadvisor|booking|play store|app store|mercado livre|instagram|insta|twitter|tiktok|facebook|face|youtube|linkedin|kwai|stories|grupos? (?:de|do|da|no)? ?(?:whats\\w*|bairro|condominio|facebook)|todos os grupos|imprensa|jornal|reportagem|jornalista|social media|redes sociales)\\b`,
 );
 const POSTING = re(
-  `\\b(?:(?:mand|lev|envi)(?:ar|o|ei|arei) (?:\\w+ )?(?:pro|pra|para o|para a|ao|a)|post(?:ar|ei|ando|arei|amos)|public(?:ar|ei|ando|arei|amos)|divulg(?:ar|uei|ando|arei)|coloc(?:ar|ando|arei)|coloquei|bot(?:ar|ei|ando)|jog(?:ar|ando)|joguei|sub(?:ir|indo)|expo(?:r|ndo)|expus|mostr(?:ar|ei|ando|arei)|espalh(?:ar|ei|ando)|compartilh(?:ar|ei|ando)|grav(?:ar|ei|ando|ado|ei)|film(?:ar|ei|ando)|video|videos|prints?|print(?:ei|ar)|denunci(?:ar|ando|ei)|cont(?:ar|ando|ei) (?:tudo|isso|o que|pra todo|para todo)|falar mal|viraliz\\w*|post (?:this|it|about)|share|tweet)\\b`,
+  `\\b(?:(?:mand|lev|envi)(?:ar|o|ei|arei) (?:\\w+ )?(?:pro|pra|para o|para a|ao|a)|post(?:ar|ei|ando|arei|amos)|public(?:ar|ei|ando|arei|amos)|divulg(?:ar|uei|ando|arei)|coloc(?:ar|ando|arei)|coloquei|bot(?:ar|ei|ando)|jog(?:ar|ando)|joguei|sub(?:ir|indo)|expo(?:r|ndo)|expus|mostr(?:ar|ei|ando|arei)|espalh(?:ar|ei|ando)|compartilh(?:ar|ei|ando)|grav(?:ar|ei|ando|ado|ei)|film(?:ar|ei|ando)|video|videos|prints?|print(?:ei|ar)|denunci(?:ar|ando|ei)|cont(?:ar|ando|ei) (?:tudo|isso|o que|pra todo|para todo)|falar mal|viraliz\\w*|avali(?:ar|acao|ando|arei)|avaliacao|resenha|review|post (?:this|it|about)|share|tweet)\\b`,
 );
 const SPREAD = re(
   `\\b(?:vou|vamos|irei|iremos|ja|estou|to|acabei de)\\s+(?:\\w+\\s+)?(?:divulgar|divulgando|divulguei|espalhar|espalhando|espalhei|compartilhar|compartilhando|compartilhei|viralizar|expor|expondo|expus|publicar|publicando|publiquei|postar|postando|postei)\\b(?!\\s+(?:o |a |meu |minha )?(?:pedido|comprovante|documento|foto do produto|anexo|cpf|endereco))`,
@@ -573,6 +604,11 @@ const FINANCIAL = re(
     `\\b(?:em duplicidade|cobrancas? duplicadas?|debitos? duplicados?|pagamentos? duplicados?|cobrancas? em dobro|cobrados? em dobro|cobrad[oa]s? a mais|pagando a mais|paguei a mais)\\b`,
     `\\b(?:sumiu|sumiram|desapareceu|desapareceram|levaram|tiraram|zeraram)\\s+(?:\\w+\\s+){0,2}(?:dinheiro|saldo|valor|valores|credito|creditos|reais|pontos|milhas)\\b|\\b(?:dinheiro|saldo|valor|credito)\\s+(?:\\w+\\s+){0,4}(?:sumiu|desapareceu|foi zerado|zerou)\\b`,
     `\\bcobr\\w+\\s+(?:\\w+\\s+){0,3}(?:a mais|errad[oa]|valor cheio|sem o desconto|mesmo com (?:o |a )?(?:cupom|desconto|promocao)|acima do (?:combinado|anunciado|contratado)|diferente do (?:combinado|contratado))\\b`,
+    // A bill, link or message that looks forged; a refund never made and a new charge.
+    `\\b(?:estorno|reembolso|devolucao)\\b(?:\\s+[\\w,]+){0,8}?\\s+(?:nunca|nao) (?:caiu|veio|foi feit[oa]|entrou|apareceu)\\b(?:\\s+[\\w,]+){0,4}?\\s+(?:cobraram|cobram|cobrou|debitaram|descontaram)\\b`,
+    `\\b(?:abriram|abriu|fizeram|fez|contrataram|contratou|pegaram|pegou|cadastraram|criaram|criou)\\s+(?:\\w+\\s+){0,3}(?:com|usando) (?:os )?(?:meus|minhas|meu) (?:dados|documentos|cpf|nome)\\b`,
+    `\\b(?:mudaram|trocaram|alteraram|resetaram)\\s+(?:\\w+\\s+){0,3}(?:senha|e-?mail|cadastro|conta|numero|chip|titularidade|acesso|login)\\s+(?:\\w+\\s+){0,4}sem (?:eu |minha )?(?:saber|autorizacao|pedir|autorizar|permissao)\\b`,
+    `\\b(?:paguei|transferi|fiz o pix|fiz um pix)\\b.{0,80}\\bnao (?:foi|foram|era|eram) (?:voces|a empresa|de voces|da empresa)\\b`,
     // Fraud and account security.
     `\\b(?:golpe|golpes|golpista|fraude|fraudes|fraudulent\\w*|estelionat\\w+|boleto (?:falso|adulterado|fraudado)|pix falso|site falso|perfil falso|se passando por|clonad[oa]s?|clonaram|clonagem|phishing|invadid[oa]s?|invadiram|hacke\\w+|raqueado|raquearam|acesso (?:nao autorizado|indevido)|vazament\\w+ de dados|vazaram (?:meus|os meus) dados|meus dados (?:vazaram|foram vazados|expostos)|roubaram (?:minha|meu)|senha (?:vazou|foi alterada|alterada))\\b`,
     `\\balguem (?:\\w+\\s+)?(?:alterou|mudou|trocou|acessou|entrou|usou|usando|esta usando|mexeu|fez|invadiu|pegou)\\s+(?:\\w+\\s+){0,4}(?:conta|senha|e-?mail|cadastro|cartao|numero|perfil|login|aplicativo|app|whatsapp|chip|linha|dados)\\b`,
@@ -581,6 +617,10 @@ const FINANCIAL = re(
   ].join('|'),
 );
 
+/** "chegou um boleto de vocês que parece falso": forged, said as a fact (a question needs a loss). */
+const LOOKS_FORGED = re(
+  `\\b(?:boleto|boletos|pix|link|site|cobranca|mensagem|sms|e-?mail|pagina|perfil|qr ?code)\\s+(?:\\w+\\s+){0,4}(?:parece|parecia|e|era|deve ser|tem cara de)\\s+(?:\\w+\\s+)?(?:falso|falsa|golpe|fraude|clonad[oa]|adulterad[oa])\\b`,
+);
 /** "quero confirmar se é golpe": asking whether something is a fraud, before any harm. */
 const FRAUD_WORD = /^(?:golpes?|golpista|fraudes?|fraud|scam)$/;
 const ASKING_BEFORE =
@@ -618,6 +658,13 @@ function financialHarm(folded: string): string | undefined {
     return !asking || LOSS.test(around(folded, m, 120, 60));
   });
   if (strict) return strict[0];
+  const forged = firstMatch(
+    folded,
+    LOOKS_FORGED,
+    (m) =>
+      !/^[^.!]{0,40}\?/.test(folded.slice(m.index + m[0].length)) || LOSS.test(around(folded, m, 120, 60)),
+  );
+  if (forged) return forged[0];
   // Charged after cancelling: "cancelei o plano em março e continuam me cobrando".
   const afterCancel = firstMatch(folded, CHARGED_AFTER_CANCEL);
   if (afterCancel) return afterCancel[0];
@@ -636,7 +683,7 @@ function financialHarm(folded: string): string | undefined {
 /** The customer's own operation: "nossa loja", "meu restaurante", or things only a business has. */
 const OWN_BUSINESS = any(
   '(?:meu|minha|nosso|nossa|meus|minhas|nossos|nossas)\\s+(?:\\w+\\s+)?(?:loja|lojas|empresa|negocio|comercio|restaurante|lanchonete|clinica|consultorio|escritorio|fabrica|farmacia|mercado|padaria|oficina|salao|filial|filiais|franquia|estabelecimento|sistema|site|e-?commerce|loja virtual|servidor|servidores|operacao|caixa|caixas|pdv|maquininhas?|maquinas? de cartao|equipe|funcionarios|vendas|producao)',
-  '(?:a |o )?(?:fabrica|industria|producao|linha de producao|frota|obra|clinica|consultorio|restaurante|lanchonete|farmacia|hotel|pousada|escola|escritorio|freezer da loja|camara fria)',
+  '(?:a |o )?(?:fabrica|industria|producao|linha de producao|frota|obra|clinica|consultorio|restaurante|lanchonete|farmacia|hotel|pousada|escola|escritorio|freezer da loja|camara fria|camara frigorifica|camera frigorifica|camera fria|balcao refrigerado)',
   '(?:a |o )?(?:loja|empresa|fabrica|operacao|clinica|escritorio) (?:inteira|toda)|todas as (?:lojas|filiais|maquinas|unidades)|todos os (?:caixas|computadores|terminais|funcionarios)',
   'our (?:store|shop|business|system|company)',
 );
@@ -649,7 +696,7 @@ const IMPACT_NEAR = re(
 );
 const STOPPED = any(
   'parou(?! de (?:responder|atender|retornar|ligar|mandar|enviar|cobrar))|pararam(?! de)|parad[oa]s?',
-  'fora do ar|caiu|cairam|travou|travad[oa]s?|inoperante|sem funcionar|nao funciona|nao (?:esta|estao) funcionando|sem sistema|sem internet|sem conseguir|fechad[oa]s?',
+  'fora do ar|caiu|cairam|travou|travad[oa]s?|inoperante|sem funcionar|nao funciona|nao (?:esta|estao) funcionando|sem (?:sistema|internet|telefone|linha|sinal|luz|energia|agua|gas|conexao)|sem conseguir|fechad[oa]s?',
   'nao (?:passa|passam|aceita|aceitam|le|liga|ligam|conecta|conectam|imprime|emite|processa|funcionam|registra)',
   'is down|went down|stopped',
 );
@@ -660,9 +707,10 @@ const BUSINESS = re(
     `\\b(?:perdendo|perdemos|estamos perdendo|vamos perder|vou perder)\\s+(?:\\w+\\s+)?(?:clientes|vendas|dinheiro|pedidos|contratos|faturamento|negocios|encomendas)\\b`,
     `\\b(?:vivo disso|vivo dele|vivo dela|meu ganha-? ?pao|meu sustento|minha (?:fonte de )?renda|dependo (?:disso|dele|dela|do app|do aplicativo|do sistema|da internet|do carro) para (?:trabalhar|viver)|preciso (?:disso|dele|dela) para trabalhar)\\b|\\bprejuizos?\\b|\\b(?:ninguem|nenhum funcionario|nenhum caixa|a equipe toda|todos os funcionarios)\\s+(?:\\w+\\s+)?(?:consegue|conseguem|pode|podem)\\s+(?:trabalhar|vender|acessar|atender|operar)\\b`,
     `\\bclientes (?:esperando|na fila|indo embora|reclamando na loja|sem atendimento)\\b|\\bloja (?:cheia|lotada)\\b`,
+    `\\b(?:os |as |meus |minhas |nossos |nossas )?(?:\\d+ )?(?:funcionarios|colaboradores|empregados|atendentes|caixas|motoristas|entregadores|operadores|vendedores) (?:\\w+ ){0,2}(?:parad[oa]s|de bracos cruzados|sem (?:poder|conseguir) trabalhar)\\b`,
     `\\b(?:perder|perdendo|perdi|perdemos|estragar|estragando|estragou|estragaram|estragada|estragado)\\s+(?:\\w+\\s+){0,2}(?:mercadoria|mercadorias|estoque|produtos|alimentos|vacinas|carga|cargas|insumos|materia-prima)\\b`,
     // Safety: health equipment, medicine, hazards.
-    `\\b(?:oxigenio|respirador|aparelho respiratorio|concentrador|hemodialise|dialise|insulina|quimioterapia|marca-?passo|home care|acamad[oa]|uti|remedio controlado|medicamento controlado|remedios? de uso continuo|vazamento de gas|cheiro de gas|vazando gas|pegou fogo|pegando fogo|(?<!extintor de |extintores de |seguro de |seguro contra |alarme de |alarmes de )incendio|fumaca|curto-?circuito|choque eletrico|levou (?:um )?choque|fio desencapado|(?:fios?|cabos?|poste|transformador)(?: \\w+){0,3} (?:soltos?|caidos?|expostos?|rompidos?|partidos?|desencapados?|soltando faisca|pegando fogo|estourou|explodiu)|poste caido|faisc\\w*|cheiro de queimado|derret(?:eu|endo)|reacao alergica|passei mal|passou mal|(?:fui|foi|fomos) parar no hospital|hospitalizad[oa]|explodiu|explosao|(?:pres[oa]s?|parou|travou|parado|travado) (?:\\w+ ){0,5}(?:no|dentro do) elevador|elevador (?:\\w+ ){0,8}(?:dentro|pres[oa]s?)|(?:cheiro|chiado|vazamento) (?:\\w+ ){0,4}(?:de )?gas|gas (?:\\w+ ){0,6}(?:cheiro|chiado|vazando|vaza)|agua (?:\\w+ ){0,5}(?:quadro de (?:forca|luz|energia|disjuntores)|fiacao|tomadas?)|(?:remedio|medicamento)s? (?:\\w+ ){0,6}(?:vencid|violad|trocad|adulterad)\\w*|risco de vida|risco de morte|em perigo|intoxica\\w+|queimadura|queimou (?:a|o|minha|meu) (?:mao|pele|braco|perna|rosto))\\b`,
+    `\\b(?:oxigenio|respirador|aparelho respiratorio|cpap|bipap|aparelho de respirar|aparelho de respiracao|nebulizador|bomba de infusao|concentrador|hemodialise|dialise|insulina|quimioterapia|marca-?passo|home care|acamad[oa]|uti|remedio controlado|medicamento controlado|remedios? de uso continuo|vazamento de gas|cheiro de gas|vazando gas|pegou fogo|pegando fogo|(?<!extintor de |extintores de |seguro de |seguro contra |alarme de |alarmes de )incendio|fumaca|curto-?circuito|choque eletrico|levou (?:um )?choque|fio desencapado|(?:fios?|cabos?|poste|transformador)(?: \\w+){0,3} (?:soltos?|caidos?|expostos?|rompidos?|partidos?|desencapados?|soltando faisca|pegando fogo|estourou|explodiu)|poste caido|faisc\\w*|cheiro de queimado|derret(?:eu|endo)|reacao alergica|passei mal|passou mal|(?:fui|foi|fomos) parar no hospital|hospitalizad[oa]|explodiu|explosao|(?:pres[oa]s?|parou|travou|parado|travado) (?:\\w+ ){0,5}(?:no|dentro do) elevador|elevador (?:\\w+ ){0,8}(?:dentro|pres[oa]s?)|(?:cheiro|chiado|vazamento) (?:\\w+ ){0,4}(?:de )?gas|gas (?:\\w+ ){0,6}(?:cheiro|chiado|vazando|vaza)|agua (?:\\w+ ){0,5}(?:quadro de (?:forca|luz|energia|disjuntores)|fiacao|tomadas?)|(?:remedio|medicamento)s? (?:\\w+ ){0,6}(?:vencid|violad|trocad|adulterad)\\w*|risco de vida|risco de morte|em perigo|intoxica\\w+|queimadura|queimou (?:a|o|minha|meu) (?:mao|pele|braco|perna|rosto))\\b`,
     // English and Spanish.
     `\\b(?:losing (?:sales|customers|money|business)|business is down|can'?t (?:sell|operate|work)|gas leak|oxygen|perdiendo (?:ventas|clientes|dinero)|negocio parado)\\b`,
   ].join('|'),
@@ -680,7 +728,7 @@ const VULNERABLE = re(
   `\\b(?:bebe|bebes|recem-? ?nascid[oa]|idos[oa]s?|gestante|gravida|crianca pequena|doente|deficiente|cadeirante|acamad[oa]|enferm[oa]|em tratamento|pos-? ?operatorio|operad[oa]|cirurgia)\\b`,
 );
 const ESSENTIAL_CUT = re(
-  `\\b(?:sem|cortaram|corte d[ae]|desligaram|falta d[ae]|faltando)\\s+(?:a |o )?(?:energia|luz|agua|gas|telefone|linha)\\b`,
+  `\\b(?:sem|cortaram|corte d[ae]|desligaram|falta d[ae]|faltando|caiu|acabou)\\s+(?:a |o )?(?:energia|luz|agua|gas|telefone|linha)\\b|\\b(?:a |o )?(?:energia|luz|agua|gas) (?:cortou|caiu|acabou|foi cortad[oa]|foi desligad[oa])\\b`,
 );
 
 const TOOL_STOPPED = re(
@@ -712,7 +760,7 @@ const BOSS = any(
 const BOSS_STRICT =
   '(?:(?<!\\bmeu |\\bminha )gerente(?! de (?:contas?|relacionamento))|supervisor|supervisora|superior|superiores|coordenador|coordenadora|diretor|diretora|diretoria|gestor|gestora|chefe|chefia|gerencia|coordenacao|supervisao)';
 const SUPERVISOR = re(
-  `\\b(?:para|pra|ao|a) (?:o |a |um |uma |seu |sua |o seu |a sua |teu |tua |o teu |a tua )?${BOSS_STRICT}\\b|\\balguem (?:superior|acima|responsavel|com (?:mais )?(?:autoridade|poder)|que (?:realmente )?(?:resolva|possa resolver|consiga resolver|decida|tenha poder))\\b|\\b(?:escalad[oa]|escalonad[oa]|escale|escalone|escalar|escalonar|escalem|escalonem)\\b|\\b(?:falar|fale|conversar|converse|contato|contatar|falo|passar|passe|passa|transferir|transfira|transfere|transferem|encaminhar|encaminhe|chamar|chame|chama|coloca|coloque)\\s+(?:com|para|pra|ao|a)?\\s*(?:o |a |um |uma |seu |sua |o seu |a sua |teu |tua |o teu |a tua )?${BOSS}\\b|\\b(?:quero|exijo|preciso|gostaria|solicito|peco|queria)\\s+(?:\\w+\\s+){0,3}(?:(?<!\\bmeu |\\bminha )gerente(?! de (?:contas?|relacionamento))|supervisor|supervisora|ouvidoria|diretoria|gerencia|supervisao|coordenacao|chefia)\\b|\\b(?:atendid[oa]|ouvid[oa]|tratad[oa]|resolvid[oa]) pel[oa] (?:${BOSS_STRICT})\\b|\\b(?:passa|passe|transfere|transfira|chama|chame|quero falar com|falar com|me coloca com) (?:pra |para |com )?quem (?:manda|decide|resolve|pode resolver|tem poder|e o responsavel|responde por)\\b|\\bouvidoria\\b|\\binstancia superior\\b|\\b(?:speak|talk) (?:to|with) (?:a|the|your) (?:manager|supervisor)\\b|\\bhablar con (?:el|un|la|una) (?:gerente|supervisor|supervisora|encargad[oa])\\b|\\bombudsman\\b`,
+  `\\b(?:para|pra|ao|a) (?:o |a |um |uma |seu |sua |o seu |a sua |teu |tua |o teu |a tua )?${BOSS_STRICT}\\b|\\balguem (?:superior|acima|responsavel|com (?:mais )?(?:autoridade|poder)|que (?:realmente )?(?:resolva|possa resolver|consiga resolver|decida|tenha poder))\\b|\\b(?:escalad[oa]|escalonad[oa]|escale|escalone|escalar|escalonar|escalem|escalonem)\\b|\\b(?:falar|fale|conversar|converse|contato|contatar|falo|passar|passe|passa|transferir|transfira|transfere|transferem|encaminhar|encaminhe|chamar|chame|chama|coloca|coloque)\\s+(?:com|para|pra|ao|a)?\\s*(?:o |a |um |uma |seu |sua |o seu |a sua |teu |tua |o teu |a tua )?${BOSS}\\b|\\b(?:quero|exijo|preciso|gostaria|solicito|peco|queria)\\s+(?:\\w+\\s+){0,4}(?:(?<!\\bmeu |\\bminha )gerente(?! de (?:contas?|relacionamento))|supervisor|supervisora|ouvidoria|diretoria|gerencia|supervisao|coordenacao|chefia)\\b|\\b(?:atendid[oa]|ouvid[oa]|tratad[oa]|resolvid[oa]) pel[oa] (?:${BOSS_STRICT})\\b|\\b(?:passa|passe|transfere|transfira|chama|chame|quero falar com|falar com|me coloca com) (?:pra |para |com )?quem (?:manda|decide|resolve|pode resolver|tem poder|e o responsavel|responde por)\\b|\\b(?:contato|numero|telefone|e-?mail|nome) d[eao] quem (?:manda|decide|resolve|responde|e o responsavel)\\b|\\balguem da (?:gerencia|diretoria|supervisao|coordenacao|chefia)\\b|\\bouvidoria\\b|\\binstancia superior\\b|\\b(?:speak|talk) (?:to|with) (?:a|the|your) (?:manager|supervisor)\\b|\\bhablar con (?:el|un|la|una) (?:gerente|supervisor|supervisora|encargad[oa])\\b|\\bombudsman\\b`,
 );
 const STAFF = any(
   'atendente|atendentes|funcionari[oa]s?|vendedor|vendedora|vendedores|tecnic[oa]s?|entregador|entregadora|motoboy|motorista|instalador|operador|operadora do sac|consultor|consultora|seguranca|gerente|supervisor|supervisora|moca|moco|rapaz|senhora|senhor|pessoa que me atendeu|colaborador|colaboradora|agente|representante|equipe',
@@ -721,6 +769,10 @@ const STAFF = any(
 const RUDE = any(
   'grosseir[oa]s?|grosso|grossa|grossos|grossas|grosseria|mal-? ?educad[oa]s?|estupid[oa]s?|estupidez|rude|ignorante|arrogante|debochad[oa]|deboche|agressiv[oa]|desrespeitos[oa]|sem educacao|mal criad[oa]|malcriad[oa]|desonest[oa]|mentiros[oa]|bebad[oa]|embriagad[oa]',
   'rude|disrespectful|insulting|aggressive|grosero|grosera',
+);
+/** Asking for a supervisor to praise someone, or whether an ouvidoria exists: not a grievance. */
+const NOT_A_COMPLAINT = re(
+  `\\b(?:elogi\\w+|parabeniz\\w+|agradecer|curiosidade)\\b|\\b(?:tem|existe|possuem) (?:uma )?ouvidoria\\b[^.!]{0,40}\\?`,
 );
 const MISCONDUCT = re(
   `\\b${STAFF}\\b(?:\\s+[\\w,]+){0,6}?\\s+(?:foi|estava|era|e|foram|estavam|muito|extremamente|super|bem|was|were|fue)\\s+(?:\\w+\\s+)?${RUDE}\\b|\\b(?:me tratou|me trataram|fui tratad[oa]|tratou|trataram)\\s+(?:\\w+\\s+){0,2}(?:mal|com (?:grosseria|desprezo|descaso|ignorancia|deboche|falta de respeito)|aos gritos|como lixo)\\b|\\b(?:riu|riram|rindo|debochou|debocharam|zombou|zombaram) (?:da minha cara|de mim|do meu problema|da minha situacao)\\b|\\b(?:gritou|gritaram|gritando) comigo\\b|\\b${STAFF}\\b(?:\\s+\\w+){0,3}?\\s+me (?:chamou|chamaram) de\\b(?!\\s+(?:senhor|senhora|sr|sra|dona|doutor|doutora|querid[oa]|amig[oa]|cliente|voce|pelo nome|meu nome|volta|novo))|\\b(?:cobrou|cobraram|pediu|pediram) (?:\\w+ ){0,3}(?:por fora|propina|gorjeta obrigatoria|pra (?:resolver|agilizar|adiantar) mais rapido)\\b|\\b${STAFF}\\b(?:\\s+\\w+){0,3}?\\s+(?:mentiu|mentiram|me enganou|me enganaram|inventou|inventaram|me ignorou|me ignoraram|zombou|zombaram|debochou|debocharam|riu|riram)\\b|\\b(?:fui|fomos|sendo)\\s+(?:\\w+\\s+)?(?:mal ?tratad[oa]s?|maltratad[oa]s?|humilhad[oa]s?|desrespeitad[oa]s?|ofendid[oa]s?|xingad[oa]s?|ameacad[oa]s?|assediad[oa]s?|destratad[oa]s?)\\b|\\b(?:me )?(?:xingou|xingaram|ofendeu|ofenderam|humilhou|humilharam|ameacou|ameacaram|assediou|assediaram|destratou|destrataram|desrespeitou|desrespeitaram)\\b|\\b${STAFF}\\b(?:\\s+\\w+){0,3}?\\s+(?:abriu (?:minha|meu|a|o) (?:encomenda|pacote|pedido|caixa|lanche|comida)|violou|comeu|fumou|fumando|bebeu|bebendo|chegou bebad[oa]|estava bebad[oa]|cuspiu|urinou|fez xixi|sujou tudo|deixou (?:tudo sujo|sujeira|bituca)|entrou sem (?:permissao|autorizacao|pedir)|mexeu (?:nas|nos|em) (?:minhas|meus)|assediou|passou a mao)\\b|\\b(?:bateu o telefone|desligou na minha cara|desligaram na minha cara|desligou o telefone na minha cara)\\b|\\b(?:grosseria|assedio|racismo|racista|homofobi\\w+|machista|discrimina\\w+|preconceito)\\b|\\b(?:roubou|roubaram|furtou|furtaram|sumiu com|mexeu nas minhas|mexeram nas minhas)\\b(?=.*\\b(?:tecnic|entregador|funcionari|instalador|motoboy|atendente)\\w*)|\\b(?:was|were) (?:rude|disrespectful|insulting|aggressive) to me\\b|\\b(?:yelled|shouted|laughed) at me\\b|\\bhung up on me\\b|\\bse burl(?:o|aron) de mi\\b`,
@@ -732,7 +784,7 @@ const MISCONDUCT = re(
 /** What the seller said (it needs a contradiction nearby: "…e agora cobram multa"). */
 const SALES_CLAIM = re(
   [
-    `\\b(?:me |nos )?(?:garantiram|disseram|falaram|prometeram|informaram|afirmaram|juraram|garantiu|disse|falou|prometeu|informou|afirmou)\\s+(?:que\\s+)?(?:\\w+\\s+){0,6}?(?:gratis|gratuit[oa]|sem (?:custo|taxa|fidelidade|multa|juros|anuidade|carencia|mensalidade)|ilimitad[oa]|para sempre|vitalici[oa]|inclus[oa]|incluid[oa]|nao tinha|nao teria|nao havia|nao cobra\\w*|nao pagaria|isent[oa]|de graca|cancelar quando quisesse|sem compromisso)\\b`,
+    `\\b(?:me |nos )?(?:garantiram|disseram|falaram|prometeram|informaram|afirmaram|juraram|ofereceram|anunciaram|garantiu|disse|falou|prometeu|informou|afirmou|ofereceu|anunciou)\\s+(?:que\\s+)?(?:\\w+\\s+){0,6}?(?:gratis|gratuit[oa]|sem (?:custo|taxa|fidelidade|multa|juros|anuidade|carencia|mensalidade)|ilimitad[oa]|para sempre|vitalici[oa]|inclus[oa]|incluid[oa]|nao tinha|nao teria|nao havia|nao cobra\\w*|nao pagaria|isent[oa]|de graca|cancelar quando quisesse|sem compromisso)\\b`,
     `\\b(?:o |a )?(?:anuncio|propaganda|site|oferta|promocao|panfleto|folheto|contrato|vendedor|vendedora)\\s+(?:\\w+\\s+)?(?:dizia|falava|prometia|informava|anunciava|garantia|mostrava)\\b`,
     `\\b(?:me |nos )?vend(?:eram|eu|ido|ida)\\s+(?:\\w+\\s+){0,5}?(?:dizendo|falando|afirmando|garantindo|prometendo|com a promessa|como se|como|alegando|informando)\\b`,
     `\\b(?:me |nos )?(?:disseram|falaram|garantiram|prometeram|informaram|afirmaram|juraram|disse|falou|garantiu|prometeu)\\s+(?:\\w+\\s+){0,6}?(?:na loja|na venda|na compra|na contratacao|no balcao|no stand|no quiosque|no telefone|quando (?:comprei|contratei|assinei|fechei|aderi))\\b`,
@@ -765,10 +817,30 @@ const MISLEADING = re(
     `\\b(?:me |nos )?vend(?:eram|eu)\\s+(?:\\w+\\s+){0,6}?(?:que nao (?:existe|existem|tem|tinha|funciona|funcionam|cobre|cobria|inclui|incluia|era|estava|vem|veio)|inexistentes?)\\b`,
     `\\bvenda casada\\b|\\b(?:me|nos) (?:obrigaram|forcaram) a (?:levar|comprar|contratar|assinar|aceitar|pagar)\\b`,
     `\\b(?:misleading|false advertising|mis-?sold)\\b|\\bpublicidad enganosa\\b`,
+    `\\bna hora de (?:vender|fechar|assinar|contratar|comprar)\\b.{0,60}\\b(?:agora|depois|mas|so que)\\b`,
+    `\\b(?:me|nos) (?:enrolaram|engambelaram|ludibriaram|iludiram|passaram a perna)\\b(?=.{0,40}\\b(?:venda|vender|comprar|compra|contratar|assinar|fechar|plano|contrato)\\b)|\\b(?:so|apenas) (?:pra|para) (?:vender|fechar (?:a|o) (?:venda|negocio|contrato))\\b`,
+    `\\b(?:disseram|falaram|garantiram|prometeram|juraram|anunciaram|dizia|diziam)\\s+(?:\\w+\\s+){0,5}?(?:era|eram|seria|vinha|viria) (?:\\w+ )?(?:novo|nova|novos|novas|original|originais|lacrad[oa]s?)\\b.{0,80}\\b(?:usad[oa]s?|recondicionad[oa]s?|seminov[oa]s?|falsificad[oa]s?|replicas?|paralel[oa]s?|pirata|violad[oa]s?)\\b`,
   ].join('|'),
 );
 
+/** Where a seller's word was given: the shop, the sale, the ad. */
+const SALE_CONTEXT = re(
+  `\\b(?:loja|vendedor\\w*|venda|vender|comprei|compra|contratei|contratacao|assinei|anuncio|propaganda|site|oferta|promocao|stand|quiosque)\\b`,
+);
+const ITEM_CLAIM = re(
+  `\\b(?:me |nos )?(?:garantiram|disseram|falaram|prometeram|juraram|afirmaram|garantiu|disse|falou|prometeu|jurou|afirmou)\\s+(?:\\w+\\s+){0,2}?que (?:\\w+\\s+){1,3}?(?:vinha|vinham|viria|tinha|tinham|incluia|era|eram)\\s+com\\b`,
+);
+const ONLY_CAME = re(
+  `\\b(?:so|apenas|somente) (?:tem|tinha|veio|vieram|chegou|vem)\\b|\\bnao (?:tem|tinha|veio|vieram|vem)\\b|\\bsem (?:o|a|os|as)\\b`,
+);
+
 function misleadingSale(folded: string): string | undefined {
+  const item = firstMatch(
+    folded,
+    ITEM_CLAIM,
+    (m) => ONLY_CAME.test(around(folded, m, 0, 160)) && SALE_CONTEXT.test(around(folded, m, 80, 160)),
+  );
+  if (item) return item[0];
   const claim = firstMatch(folded, SALES_CLAIM, (m) => CONTRADICTION.test(around(folded, m, 0, 120)));
   const denied = firstMatch(folded, PRODUCT_CLAIM, (m) => DENIED.test(around(folded, m, 0, 160)));
   return claim?.[0] ?? denied?.[0] ?? firstMatch(folded, MISLEADING)?.[0];
@@ -795,7 +867,12 @@ const RULES: ReadonlyArray<readonly [EscalationReason, Rule]> = [
   ['public_exposure', (f, c) => publicExposure(f, c.positiveOnly)],
   ['financial_harm', financialHarm],
   ['business_impact', businessImpact],
-  ['ombudsman_or_misconduct', (f) => firstMatch(f, SUPERVISOR)?.[0] ?? firstMatch(f, MISCONDUCT)?.[0]],
+  [
+    'ombudsman_or_misconduct',
+    (f) =>
+      (NOT_A_COMPLAINT.test(f) ? undefined : firstMatch(f, SUPERVISOR)?.[0]) ??
+      firstMatch(f, MISCONDUCT)?.[0],
+  ],
   ['misleading_sale', misleadingSale],
   ['churn_threat', churnThreat],
 ];
