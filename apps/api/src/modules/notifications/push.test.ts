@@ -1,4 +1,4 @@
-import { createECDH, randomBytes } from 'node:crypto';
+import { createECDH, randomBytes, randomUUID } from 'node:crypto';
 import http from 'node:http';
 import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
@@ -6,7 +6,15 @@ import { and, eq, sql } from 'drizzle-orm';
 import { compactVerify, importJWK } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pushOutbox, pushSubscriptions, pushTicketMarks } from '../../db/schema/index.ts';
-import { createTestUser, type Json, signedInClient, twoTenants } from '../../test/helpers.ts';
+import {
+  createTestUser,
+  freshDatabase,
+  type Json,
+  signedInClient,
+  startTestServer,
+  type TestServer,
+  twoTenants,
+} from '../../test/helpers.ts';
 import { disableUser } from '../identity/users.service.ts';
 import { loadVapidKeys } from './push.keys.ts';
 import { topicOf } from './push.service.ts';
@@ -371,5 +379,95 @@ describe('Web Push', () => {
     expect(kept.map((r) => r.endpoint)).not.toContain(many[0]?.endpoint);
     await disableUser(db(), t.server.app.events, user.email);
     expect(await devicesOf(user.user.id)).toHaveLength(0);
+  });
+});
+
+describe('Web Push with two servers on one database', () => {
+  const push = fakePushService();
+  let base: string;
+  let servers: TestServer[];
+
+  beforeAll(async () => {
+    base = await push.start();
+    const database = await freshDatabase();
+    const env = { PUSH_ALLOW_PRIVATE_HOSTS: 'true' };
+    servers = [await startTestServer({ database, env }), await startTestServer({ database, env })];
+  });
+  afterAll(async () => {
+    for (const s of servers) await s.close();
+    await servers[0]?.database.close();
+    await push.close();
+  });
+
+  it('sends each push once whichever server wakes, and one claimed by a server that died is sent after its lease', async () => {
+    const [one, two] = servers as [TestServer, TestServer];
+    const user = await createTestUser(one.database);
+    const viaOne = await signedInClient(one, user);
+    const viaTwo = await signedInClient(two, user);
+    const devices = [push.device(base), push.device(base), push.device(base)];
+    for (const d of devices) await viaOne('POST', '/notifications/push-subscriptions', subscription(d));
+    const tickets = await Promise.all(
+      [viaOne, viaTwo, viaOne, viaTwo].map(async (api, i) => {
+        const ticket = (
+          await api('POST', '/tickets', { title: `Procon ${i}`, content: angry, conversation_text: angry })
+        ).body;
+        expect((await api('POST', `/tickets/${ticket.id}/analyze`, { force_reanalysis: true })).status).toBe(
+          200,
+        );
+        return ticket.id as string;
+      }),
+    );
+    await until(
+      () => push.received.length,
+      (n) => n >= tickets.length * devices.length,
+    );
+    await sleep(500);
+    expect(push.received).toHaveLength(tickets.length * devices.length);
+    const pairs = new Set(push.received.map((r) => `${r.path} ${r.payload.notification_id}`));
+    expect(pairs.size).toBe(tickets.length * devices.length);
+    for (const d of devices)
+      expect(
+        push
+          .to(d)
+          .map((r) => r.payload.ticket_id)
+          .sort(),
+      ).toEqual([...tickets].sort());
+
+    // A push claimed by a server that died before sending (attempt counted, put off by the lease):
+    // not sent while the lease holds, sent once it has passed.
+    const db = one.database.db;
+    const device = devices[0] as Device;
+    const [row] = await db
+      .select({ id: pushSubscriptions.id })
+      .from(pushSubscriptions)
+      .where(eq(pushSubscriptions.endpoint, device.endpoint));
+    const notificationId = randomUUID();
+    const payload = {
+      notification_id: notificationId,
+      title: 'Retomado',
+      message: 'm',
+      priority: 'medium',
+      ticket_id: null,
+    };
+    await db.insert(pushOutbox).values({
+      tenantId: user.tenant.id,
+      subscriptionId: row?.id ?? '',
+      notificationId,
+      payload: JSON.stringify(payload),
+      urgency: 'normal',
+      attempts: 1,
+      nextAttemptAt: sql`now() + interval '300 seconds'`,
+    });
+    const before = push.to(device).length;
+    await two.app.workers.runNow('web-push');
+    expect(push.to(device)).toHaveLength(before);
+    await db
+      .update(pushOutbox)
+      .set({ nextAttemptAt: sql`now()` })
+      .where(eq(pushOutbox.tenantId, user.tenant.id));
+    await two.app.workers.runNow('web-push');
+    expect(push.to(device).at(-1)?.payload).toEqual(payload);
+    expect(push.to(device).at(-1)?.headers.topic).toBe(topicOf(notificationId));
+    expect(await db.select().from(pushOutbox).where(eq(pushOutbox.tenantId, user.tenant.id))).toHaveLength(0);
   });
 });
