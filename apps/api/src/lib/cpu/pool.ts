@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url';
-import { Piscina } from 'piscina';
+import type { Piscina } from 'piscina';
 import type * as tasks from '../../cpu-tasks.ts';
 
 type CpuTasks = typeof tasks;
@@ -18,23 +18,36 @@ const workerFile = fileURLToPath(new URL('./worker.mjs', import.meta.url));
  * beyond it `run` rejects at once (the caller answers 503/429) instead of queueing without end.
  */
 export class CpuPool {
-  private readonly piscina: Piscina;
+  /** Made by the first task: a start loads neither piscina nor a thread (issue 33). */
+  private piscina: Promise<Piscina> | undefined;
+  private closed = false;
 
-  constructor(threads: number) {
-    this.piscina = new Piscina({
-      filename: workerFile,
-      minThreads: 0, // threads start on first use (tests build many apps)
-      maxThreads: threads,
-      maxQueue: 2000,
-      idleTimeout: 60_000,
-    });
+  constructor(private readonly threads: number) {}
+
+  private pool() {
+    this.piscina ??= import('piscina').then(
+      ({ Piscina }) =>
+        new Piscina({
+          filename: workerFile,
+          minThreads: 0, // threads start on first use (tests build many apps)
+          maxThreads: this.threads,
+          maxQueue: 2000,
+          idleTimeout: 60_000,
+        }),
+    );
+    return this.piscina;
   }
 
-  run<N extends TaskName>(name: N, input: Parameters<CpuTasks[N]>[0]): Promise<ReturnType<CpuTasks[N]>> {
-    return this.piscina.run(input, { name });
+  async run<N extends TaskName>(
+    name: N,
+    input: Parameters<CpuTasks[N]>[0],
+  ): Promise<ReturnType<CpuTasks[N]>> {
+    if (this.closed) throw new Error('CpuPool is closed');
+    return (await this.pool()).run(input, { name });
   }
 
-  close() {
-    return this.piscina.destroy();
+  async close() {
+    this.closed = true;
+    if (this.piscina) await (await this.piscina).destroy();
   }
 }

@@ -1,7 +1,6 @@
 import http from 'node:http';
 import https from 'node:https';
 import net from 'node:net';
-import { RequestFilteringHttpAgent, RequestFilteringHttpsAgent } from 'request-filtering-agent';
 import { DnsBusyError, type HostResolver, isPrivateAddress } from '../../lib/ssrf.ts';
 
 // The HTTP calls to a tenant's DigiSac (../shared/integrations/digisac.md). Node's global fetch
@@ -59,7 +58,15 @@ export interface DigisacCall {
   maxResponseValues: number;
 }
 
-const filtering = { https: new RequestFilteringHttpsAgent(), http: new RequestFilteringHttpAgent() };
+/** request-filtering-agent's agents, loaded by the first call (a start makes none: issue 33). */
+let filtering: Promise<{ https: https.Agent; http: http.Agent }> | undefined;
+const filteringAgents = () => {
+  filtering ??= import('request-filtering-agent').then((m) => ({
+    https: new m.RequestFilteringHttpsAgent(),
+    http: new m.RequestFilteringHttpAgent(),
+  }));
+  return filtering;
+};
 const plain = { https: new https.Agent(), http: new http.Agent() };
 
 // request-filtering-agent's refusals are plain Errors with this wording (pinned version 3.2.1).
@@ -160,19 +167,21 @@ export function digisacRequest(call: DigisacCall): Promise<unknown> {
   }
   const lookup = call.resolver.lookupFunction(!call.allowPrivateHosts, call.tenantId);
   const { maxResponseBytes, maxResponseValues } = call;
-  const agents = call.allowPrivateHosts ? plain : filtering;
   const signal = AbortSignal.timeout(call.timeoutMs);
 
-  return new Promise((resolve, reject) => {
-    try {
-      send(resolve, reject);
-    } catch (err) {
-      // Thrown while creating the request or its socket (e.g. by the agent): not reachable.
-      reject(new DigisacCallError({ kind: 'unreachable', code: (err as NodeJS.ErrnoException).code }));
-    }
-  });
+  return (call.allowPrivateHosts ? Promise.resolve(plain) : filteringAgents()).then(
+    (agents) =>
+      new Promise((resolve, reject) => {
+        try {
+          send(agents, resolve, reject);
+        } catch (err) {
+          // Thrown while creating the request or its socket (e.g. by the agent): not reachable.
+          reject(new DigisacCallError({ kind: 'unreachable', code: (err as NodeJS.ErrnoException).code }));
+        }
+      }),
+  );
 
-  function send(resolve: (body: unknown) => void, reject: (err: Error) => void) {
+  function send(agents: typeof plain, resolve: (body: unknown) => void, reject: (err: Error) => void) {
     let settled = false;
     const fail = (failure: DigisacFailure) => {
       if (settled) return;

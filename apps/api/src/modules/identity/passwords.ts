@@ -1,11 +1,17 @@
 import { createHash, randomInt } from 'node:crypto';
 import { passwordMinLength, passwordProblems } from '@atende/contracts/password-policy';
-import { hash, verify } from '@node-rs/argon2';
 import type { StrengthInput } from './password-strength.ts';
 import { makeSrpVerifier, type SrpVerifier } from './srp.ts';
 
+/** @node-rs/argon2 (a native addon), loaded on first use: a start hashes nothing. */
+let argon2: Promise<typeof import('@node-rs/argon2')> | undefined;
+const argon = () => {
+  argon2 ??= import('@node-rs/argon2');
+  return argon2;
+};
+
 // argon2id with the library's defaults (19 MiB, 2 passes): OWASP's recommended minimum.
-export const hashPassword = (password: string) => hash(password);
+export const hashPassword = async (password: string) => (await argon()).hash(password);
 
 /** A password as stored: its argon2 hash and its SRP verifier, always made and written together. */
 export type Credentials = { passwordHash: string } & SrpVerifier;
@@ -19,10 +25,13 @@ export async function credentialsFor(email: string, password: string): Promise<C
 }
 
 /** A hash of a random password: verified against when the user does not exist, so that an
- * unknown e-mail costs the same time as a wrong password (no user enumeration by timing). */
-const decoyHash = hash(`decoy-${randomInt(1e9)}`);
+ * unknown e-mail costs the same time as a wrong password (no user enumeration by timing). Made
+ * by the process's first password check, whichever its branch (not at start: issue 33). */
+let decoyHash: Promise<string> | undefined;
 
 export async function verifyPassword(passwordHash: string | undefined, password: string) {
+  decoyHash ??= hashPassword(`decoy-${randomInt(1e9)}`);
+  const { verify } = await argon();
   if (!passwordHash) {
     await verify(await decoyHash, password);
     return false;

@@ -1,7 +1,6 @@
 import http from 'node:http';
 import https from 'node:https';
 import net from 'node:net';
-import { RequestFilteringHttpAgent, RequestFilteringHttpsAgent } from 'request-filtering-agent';
 import { DnsBusyError, type HostResolver, isPrivateAddress } from '../../lib/ssrf.ts';
 
 // The HTTP call to a push service (issue 34), with the rules of every outbound call (DigiSac's
@@ -39,7 +38,15 @@ export interface PushCallOptions {
   tenantId?: string;
 }
 
-const filtering = { https: new RequestFilteringHttpsAgent(), http: new RequestFilteringHttpAgent() };
+/** request-filtering-agent's agents, loaded by the first call (a start makes none: issue 33). */
+let filtering: Promise<{ https: https.Agent; http: http.Agent }> | undefined;
+const filteringAgents = () => {
+  filtering ??= import('request-filtering-agent').then((m) => ({
+    https: new m.RequestFilteringHttpsAgent(),
+    http: new m.RequestFilteringHttpAgent(),
+  }));
+  return filtering;
+};
 const plain = { https: new https.Agent(), http: new http.Agent() };
 const isRefusedAddress = (err: Error) => /is not allowed\. Because/.test(err.message);
 
@@ -65,68 +72,72 @@ export function sendPush(request: PushRequest, options: PushCallOptions): Promis
   }
   const url = new URL(request.endpoint);
   const secure = url.protocol === 'https:';
-  const agents = options.allowPrivateHosts ? plain : filtering;
   const lookup = options.resolver.lookupFunction(!options.allowPrivateHosts, options.tenantId);
   const signal = AbortSignal.timeout(options.timeoutMs);
   const headers: Record<string, string> = {};
   for (const [name, value] of Object.entries(request.headers)) headers[name] = String(value);
 
-  return new Promise((resolve) => {
-    let settled = false;
-    const finish = (outcome: PushOutcome) => {
-      if (settled) return;
-      settled = true;
-      resolve(outcome);
-    };
-    let call: http.ClientRequest;
-    try {
-      call = (secure ? https : http).request(
-        url,
-        { method: 'POST', agent: secure ? agents.https : agents.http, lookup, headers, signal },
-        (response) => {
-          const status = response.statusCode ?? 0;
-          const chunks: Buffer[] = [];
-          let size = 0;
-          response.on('data', (chunk: Buffer) => {
-            if (size >= pushMaxResponseBytes) return;
-            const room = pushMaxResponseBytes - size;
-            chunks.push(chunk.length > room ? chunk.subarray(0, room) : chunk);
-            size += Math.min(chunk.length, room);
-            // Cut beyond the cap: what we have is enough to log, the status decides.
-            if (size >= pushMaxResponseBytes) {
-              response.destroy();
-              settle();
+  const agentsReady = options.allowPrivateHosts ? Promise.resolve(plain) : filteringAgents();
+  return agentsReady.then((agents) => post(agents));
+
+  function post(agents: typeof plain) {
+    return new Promise<PushOutcome>((resolve) => {
+      let settled = false;
+      const finish = (outcome: PushOutcome) => {
+        if (settled) return;
+        settled = true;
+        resolve(outcome);
+      };
+      let call: http.ClientRequest;
+      try {
+        call = (secure ? https : http).request(
+          url,
+          { method: 'POST', agent: secure ? agents.https : agents.http, lookup, headers, signal },
+          (response) => {
+            const status = response.statusCode ?? 0;
+            const chunks: Buffer[] = [];
+            let size = 0;
+            response.on('data', (chunk: Buffer) => {
+              if (size >= pushMaxResponseBytes) return;
+              const room = pushMaxResponseBytes - size;
+              chunks.push(chunk.length > room ? chunk.subarray(0, room) : chunk);
+              size += Math.min(chunk.length, room);
+              // Cut beyond the cap: what we have is enough to log, the status decides.
+              if (size >= pushMaxResponseBytes) {
+                response.destroy();
+                settle();
+              }
+            });
+            response.on('error', () => settle());
+            response.on('end', () => settle());
+            function settle() {
+              if (status >= 200 && status < 300) return finish({ kind: 'sent', status });
+              if (status === 404 || status === 410) return finish({ kind: 'gone', status });
+              const text = Buffer.concat(chunks).toString('utf8').replace(/\s+/g, ' ').trim().slice(0, 200);
+              finish({ kind: 'failed', status, reason: `HTTP ${status}${text ? `: ${text}` : ''}` });
             }
-          });
-          response.on('error', () => settle());
-          response.on('end', () => settle());
-          function settle() {
-            if (status >= 200 && status < 300) return finish({ kind: 'sent', status });
-            if (status === 404 || status === 410) return finish({ kind: 'gone', status });
-            const text = Buffer.concat(chunks).toString('utf8').replace(/\s+/g, ' ').trim().slice(0, 200);
-            finish({ kind: 'failed', status, reason: `HTTP ${status}${text ? `: ${text}` : ''}` });
-          }
+          },
+        );
+      } catch (err) {
+        return finish({ kind: 'failed', reason: `não enviado: ${(err as Error).message.slice(0, 200)}` });
+      }
+      signal.addEventListener(
+        'abort',
+        () => {
+          finish({ kind: 'failed', reason: `sem resposta em ${options.timeoutMs} ms` });
+          call.destroy();
         },
+        { once: true },
       );
-    } catch (err) {
-      return finish({ kind: 'failed', reason: `não enviado: ${(err as Error).message.slice(0, 200)}` });
-    }
-    signal.addEventListener(
-      'abort',
-      () => {
-        finish({ kind: 'failed', reason: `sem resposta em ${options.timeoutMs} ms` });
-        call.destroy();
-      },
-      { once: true },
-    );
-    call.on('error', (err: NodeJS.ErrnoException) => {
-      if (signal.aborted) finish({ kind: 'failed', reason: `sem resposta em ${options.timeoutMs} ms` });
-      else if (err instanceof DnsBusyError)
-        finish({ kind: 'failed', reason: 'consultas DNS demais ao mesmo tempo' });
-      else if (err.code === 'EADDRREFUSED' || isRefusedAddress(err))
-        finish({ kind: 'failed', reason: 'endereço recusado (não público)' });
-      else finish({ kind: 'failed', reason: `inalcançável (${err.code ?? err.message.slice(0, 100)})` });
+      call.on('error', (err: NodeJS.ErrnoException) => {
+        if (signal.aborted) finish({ kind: 'failed', reason: `sem resposta em ${options.timeoutMs} ms` });
+        else if (err instanceof DnsBusyError)
+          finish({ kind: 'failed', reason: 'consultas DNS demais ao mesmo tempo' });
+        else if (err.code === 'EADDRREFUSED' || isRefusedAddress(err))
+          finish({ kind: 'failed', reason: 'endereço recusado (não público)' });
+        else finish({ kind: 'failed', reason: `inalcançável (${err.code ?? err.message.slice(0, 100)})` });
+      });
+      call.end(request.body ?? undefined);
     });
-    call.end(request.body ?? undefined);
-  });
+  }
 }

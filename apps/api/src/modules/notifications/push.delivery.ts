@@ -1,5 +1,4 @@
 import type { FastifyBaseLogger } from 'fastify';
-import webpush from 'web-push';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { withSystem } from '../../db/system.ts';
@@ -8,6 +7,14 @@ import { type PushOutcome, sendPush } from './push.client.ts';
 import { loadVapidKeys } from './push.keys.ts';
 import * as repo from './push.repo.ts';
 import { topicOf } from './push.service.ts';
+
+/** web-push (and its crypto stack), loaded by the first delivery: a start sends nothing (issue 33). */
+let webPushModule: Promise<typeof import('web-push')> | undefined;
+const webPush = async () => {
+  webPushModule ??= import('web-push');
+  const loaded = await webPushModule;
+  return (loaded as { default?: typeof loaded }).default ?? loaded;
+};
 
 // The web-push workers (issue 34): read the outbox's due rows (claimed FOR UPDATE SKIP LOCKED in a
 // short transaction, which commits before anything is sent), send each through our bounded client
@@ -157,7 +164,8 @@ export class PushDelivery {
     return { claimed: claimed.length, result };
   }
 
-  private send(push: repo.ClaimedPush, keys: ReturnType<typeof loadVapidKeys>): Promise<PushOutcome> {
+  private async send(push: repo.ClaimedPush, keys: ReturnType<typeof loadVapidKeys>): Promise<PushOutcome> {
+    const webpush = await webPush();
     let details: ReturnType<typeof webpush.generateRequestDetails>;
     try {
       details = webpush.generateRequestDetails(

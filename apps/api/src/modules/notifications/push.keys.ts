@@ -1,6 +1,6 @@
+import { generateKeyPairSync } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import webpush from 'web-push';
 import type { Config } from '../../config.ts';
 
 // Web Push's VAPID keys (issue 34): VAPID_PUBLIC_KEY / VAPID_PRIVATE_KEY when set (required with
@@ -19,8 +19,20 @@ export interface VapidKeys {
 
 export const vapidKeyFileName = 'vapid.json';
 
-/** A new pair, as `npm run admin -- vapid-keys` prints it. */
-export const generateVapidKeys = () => webpush.generateVAPIDKeys();
+/**
+ * A new pair, as `npm run admin -- vapid-keys` prints it: a P-256 key in web-push's format
+ * (generateVAPIDKeys), made with node:crypto so a start does not load web-push (issue 33).
+ */
+export function generateVapidKeys(): { publicKey: string; privateKey: string } {
+  const { publicKey, privateKey } = generateKeyPairSync('ec', { namedCurve: 'prime256v1' });
+  const point = publicKey.export({ format: 'jwk' });
+  const scalar = privateKey.export({ format: 'jwk' });
+  const bytes = (base64url: string | undefined) => Buffer.from(base64url ?? '', 'base64url');
+  return {
+    publicKey: Buffer.concat([Buffer.from([4]), bytes(point.x), bytes(point.y)]).toString('base64url'),
+    privateKey: bytes(scalar.d).toString('base64url'),
+  };
+}
 
 /** VAPID_SUBJECT, else PUBLIC_URL when it is https:, else a mailto: of our own. */
 export function vapidSubject(config: Pick<Config, 'VAPID_SUBJECT' | 'PUBLIC_URL'>) {
