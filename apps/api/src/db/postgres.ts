@@ -1,3 +1,4 @@
+import type { Socket } from 'node:net';
 import type pg from 'pg';
 import type { Database, Db, Tx } from './database.ts';
 import { pgLeader } from './leader-lock.ts';
@@ -84,10 +85,34 @@ export async function createPostgresDatabase(
       }
       return tx;
     };
+    // node-postgres writes each protocol message on its own (Parse, Bind, Describe, Execute,
+    // Sync: five writes per query). A corked socket sends a query's messages in one write, and
+    // the tenant transaction's opening (BEGIN, setup, work's first query) in one.
+    const openings = new WeakSet<pg.PoolClient>();
+    pool.on('connect', (client) => {
+      const socket = (client as unknown as { connection: { stream: Socket } }).connection.stream;
+      const query = client.query;
+      client.query = function (this: pg.PoolClient, ...args: unknown[]) {
+        socket.cork();
+        try {
+          return (query as (...a: unknown[]) => unknown).apply(this, args);
+        } finally {
+          socket.uncork();
+          if (openings.delete(this)) socket.uncork(); // the opening's own cork: sent now
+        }
+      } as typeof client.query;
+    });
     pipelined.set(db, async (setup, work) => {
       const client = await pool.connect();
+      const socket = (client as unknown as { connection: { stream: Socket } }).connection.stream;
+      socket.cork();
       const begun = client.query('begin');
       const ready = client.query(setup);
+      openings.add(client);
+      // Should work send nothing in this turn (it awaits something else first), send the opening.
+      setImmediate(() => {
+        if (openings.delete(client)) socket.uncork();
+      });
       // Settled below; an unawaited rejection meanwhile must not count as unhandled.
       begun.catch(() => {});
       ready.catch(() => {});
