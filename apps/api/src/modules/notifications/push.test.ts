@@ -379,6 +379,13 @@ describe('Web Push', () => {
     expect(kept.map((r) => r.endpoint)).not.toContain(many[0]?.endpoint);
     await disableUser(db(), t.server.app.events, user.email);
     expect(await devicesOf(user.user.id)).toHaveLength(0);
+    // The same when an admin disables a person in Equipe (PATCH /users/:id).
+    const colleague = await createTestUser(t.server.database, { tenant: t.a.tenant, groups: [] });
+    const colleagueApi = await signedInClient(t.server, colleague);
+    await colleagueApi('POST', '/notifications/push-subscriptions', subscription(push.device(base)));
+    expect(await devicesOf(colleague.user.id)).toHaveLength(1);
+    expect((await t.a.api('PATCH', `/users/${colleague.user.id}`, { enabled: false })).status).toBe(200);
+    expect(await devicesOf(colleague.user.id)).toHaveLength(0);
   });
 });
 
