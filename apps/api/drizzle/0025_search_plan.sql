@@ -10,8 +10,26 @@
 --
 -- The sample reads every tenant's rows (the index it stands for holds them all) and answers only
 -- which of the given patterns are rare: no row, no count, leaves the function.
+-- The trigram indexes lead with tenant_id (btree_gin): a pre-filter reads only the tenant's
+-- entries of each trigram and fetches only its candidates ('procon 777': 380 rows instead of every
+-- tenant's 3,710, 1.2 ms instead of 3.3). The planner had also ANDed the trigram bitmap with the
+-- tenant's whole primary-key range (100,000 entries, ~20 ms).
+CREATE EXTENSION IF NOT EXISTS btree_gin;
+--> statement-breakpoint
+DROP INDEX IF EXISTS "ticket_search_trgm_idx";
+--> statement-breakpoint
+CREATE INDEX "ticket_search_trgm_idx" ON "ticket_search" USING gin ("tenant_id", "search_text" gin_trgm_ops);
+--> statement-breakpoint
+DROP INDEX IF EXISTS "messages_search_trgm_idx";
+--> statement-breakpoint
+CREATE INDEX "messages_search_trgm_idx" ON "messages" USING gin ("tenant_id", "search_text" gin_trgm_ops);
+--> statement-breakpoint
+DROP INDEX IF EXISTS "customers_search_trgm_idx";
+--> statement-breakpoint
+CREATE INDEX "customers_search_trgm_idx" ON "customers" USING gin ("tenant_id", "search_text" gin_trgm_ops);
+--> statement-breakpoint
 CREATE OR REPLACE FUNCTION app_search_plan(target text, patterns text[])
-  RETURNS TABLE (pattern text, indexed boolean)
+  RETURNS TABLE (pattern text, indexed boolean, share real)
   LANGUAGE plpgsql STABLE SECURITY DEFINER SET search_path = public, pg_temp ROWS 4 AS $$
 DECLARE
   sample_size constant int := 2000;
@@ -20,7 +38,7 @@ DECLARE
   sampled text;
   hits bigint[];
   sample_rows bigint;
-  share real;
+  limit_share real;
 BEGIN
   IF target NOT IN ('tickets', 'messages', 'customers') THEN
     RAISE EXCEPTION 'app_search_plan: not a searchable table: %', target;
@@ -42,10 +60,12 @@ BEGIN
        FROM generate_subscripts(patterns, 1) AS i),
     sampled)
     INTO hits, sample_rows USING patterns;
-  share := CASE WHEN estimated > 1000000 THEN 10000 / estimated ELSE 0.01 END;
-  -- Rarest first: the order the words are best rechecked in (a row fails on its first miss).
+  limit_share := CASE WHEN estimated > 1000000 THEN 10000 / estimated ELSE 0.01 END;
+  -- Rarest first: the order the words are best rechecked in (a row fails on its first miss); with
+  -- the share of rows sampled that hold each (the API keeps the answers a minute).
   RETURN QUERY
-    SELECT patterns[i], patterns[i] ~ '[[:alnum:]]{3}' AND hits[i] <= share * sample_rows
+    SELECT patterns[i], patterns[i] ~ '[[:alnum:]]{3}' AND hits[i] <= limit_share * sample_rows,
+           (hits[i]::real / greatest(sample_rows, 1))::real
       FROM generate_subscripts(patterns, 1) AS i
      ORDER BY hits[i], i;
 END $$;
@@ -60,9 +80,7 @@ DROP FUNCTION IF EXISTS app_search_ids(text, text[]);
 -- the owner because LIKE under row-level security reaches no index, and checks the tenant itself).
 -- `indexed` (a subset of the patterns, from app_search_plan; null: all of them) are the index
 -- conditions; the others are rechecked on the candidates, as an expression the index cannot serve.
--- The tenant too is a recheck ("IS TRUE"): as an index condition the planner ANDed the trigram
--- bitmap with the tenant's whole primary-key range (100,000 entries, ~20 ms) to save fetching a few
--- thousand candidates (~3 ms).
+-- The tenant is the indexes' first column (above).
 CREATE FUNCTION app_search_ids(target text, patterns text[], indexed text[] DEFAULT NULL)
   RETURNS SETOF uuid
   LANGUAGE plpgsql STABLE SECURITY DEFINER SET search_path = public, pg_temp ROWS 100 AS $$
@@ -86,10 +104,10 @@ BEGIN
      WHERE NOT patterns[i] = ANY (indexed)
   ) AS parts;
   IF target = 'tickets' THEN
-    RETURN QUERY EXECUTE format('SELECT ticket_id FROM ticket_search WHERE (tenant_id = $1) IS TRUE AND %s', conditions)
+    RETURN QUERY EXECUTE format('SELECT ticket_id FROM ticket_search WHERE tenant_id = $1 AND %s', conditions)
       USING tenant, patterns, indexed;
   ELSE
-    RETURN QUERY EXECUTE format('SELECT id FROM %I WHERE (tenant_id = $1) IS TRUE AND %s', target, conditions)
+    RETURN QUERY EXECUTE format('SELECT id FROM %I WHERE tenant_id = $1 AND %s', target, conditions)
       USING tenant, patterns, indexed;
   END IF;
 END $$;

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
+import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -72,11 +73,12 @@ function makeFsyncReal(client: PGlite) {
 }
 
 /**
- * A PGlite with the extensions our migrations use (pg_trgm: trigram search); in memory without a
- * directory. Every PGlite of the project (server, tests, benches) is opened here.
+ * A PGlite with the extensions our migrations use (pg_trgm: trigram search; btree_gin: the tenant
+ * first in the trigram indexes); in memory without a directory. Every PGlite of the project
+ * (server, tests, benches) is opened here.
  */
 export function openPglite(dataDir?: string, options: PGliteOptions = {}) {
-  return PGlite.create(dataDir, { ...options, extensions: { pg_trgm, ...options.extensions } });
+  return PGlite.create(dataDir, { ...options, extensions: { btree_gin, pg_trgm, ...options.extensions } });
 }
 
 /**

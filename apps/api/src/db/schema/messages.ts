@@ -78,8 +78,8 @@ export const messages = pgTable(
       index('messages_tenant_flagged_idx')
         .on(t.tenantId, ...newestFirst())
         .where(sql`flagged`),
-      // search= (LIKE '%word%'): trigrams (pg_trgm).
-      index('messages_search_trgm_idx').using('gin', t.searchText.op('gin_trgm_ops')),
+      // search= (LIKE '%word%'): trigrams (pg_trgm), led by the tenant (btree_gin, migration 0025).
+      index('messages_search_trgm_idx').using('gin', t.tenantId, t.searchText.op('gin_trgm_ops')),
       tenantIsolation(t.tenantId),
     ];
   },

@@ -176,8 +176,9 @@ export const ticketSearch = pgTable(
       columns: [t.tenantId, t.ticketId],
       foreignColumns: [tickets.tenantId, tickets.id],
     }).onDelete('cascade'),
-    // search= (LIKE '%word%'): trigrams (pg_trgm), read by app_search_ids.
-    index('ticket_search_trgm_idx').using('gin', t.searchText.op('gin_trgm_ops')),
+    // search= (LIKE '%word%'): trigrams (pg_trgm), read by app_search_ids; led by the tenant
+    // (btree_gin, migration 0025) so a search reads only its tenant's entries.
+    index('ticket_search_trgm_idx').using('gin', t.tenantId, t.searchText.op('gin_trgm_ops')),
     tenantIsolation(t.tenantId),
   ],
 ).enableRLS();
