@@ -82,10 +82,11 @@ function run(setting: Setting): string {
 
 const grid: Setting[] = [];
 const quick = process.argv.includes('quick');
-for (const crossWordChars of quick ? [0] : [0, 4])
+for (const crossWordChars of quick ? [4] : [0, 4])
   for (const inWordChars of [3])
-    for (const l2 of quick ? [0.001] : [0.0003, 0.001, 0.003])
-      grid.push({ crossWordChars, inWordChars, train: { ...DEFAULT_TRAIN, l2 } });
+    for (const l2 of quick ? [0.0003] : [0.0001, 0.0003, 0.001])
+      for (const balance of quick ? [0, 0.5] : [0, 0.5, 1])
+        grid.push({ crossWordChars, inWordChars, train: { ...DEFAULT_TRAIN, l2, balance } });
 for (const s of grid) {
   const started = Date.now();
   const line = run(s);

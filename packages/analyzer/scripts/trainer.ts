@@ -33,9 +33,18 @@ export interface TrainOptions {
   readonly minCount: number;
   /** Weights whose largest magnitude is under this are dropped. */
   readonly prune: number;
+  /** Class balance: each sentence weighs (n / (K · n_class))^balance; 0 = all alike. */
+  readonly balance: number;
 }
 
-export const DEFAULT_TRAIN: TrainOptions = { epochs: 300, rate: 0.05, l2: 0.0003, minCount: 2, prune: 0.2 };
+export const DEFAULT_TRAIN: TrainOptions = {
+  epochs: 300,
+  rate: 0.05,
+  l2: 0.0003,
+  minCount: 2,
+  prune: 0.2,
+  balance: 0,
+};
 
 export function vocabularyOf(featureLists: readonly (readonly string[])[], minCount: number): string[] {
   const counts = new Map<string, number>();
@@ -72,6 +81,10 @@ export function trainModel(
     return k;
   });
   const n = rows.length;
+  const perClass = new Array<number>(K).fill(0);
+  for (const k of y) perClass[k] = (perClass[k] ?? 0) + 1;
+  const weightOf = y.map((k) => (n / (K * (perClass[k] || 1))) ** options.balance);
+  const totalWeight = weightOf.reduce((a, b) => a + b, 0);
   const B1 = 0.9;
   const B2 = 0.999;
   const gradW = new Float64Array(V * K);
@@ -96,9 +109,10 @@ export function trainModel(
         total += scores[k] ?? 0;
       }
       const target = y[r] ?? 0;
-      loss -= Math.log((scores[target] ?? 0) / total);
+      const weight = ((weightOf[r] ?? 1) * n) / totalWeight;
+      loss -= weight * Math.log((scores[target] ?? 0) / total);
       for (let k = 0; k < K; k++) {
-        const g = (scores[k] ?? 0) / total - (k === target ? 1 : 0);
+        const g = weight * ((scores[k] ?? 0) / total - (k === target ? 1 : 0));
         gradB[k] = (gradB[k] ?? 0) + g;
         for (const f of row) gradW[f * K + k] = (gradW[f * K + k] ?? 0) + g * scale;
       }

@@ -16,22 +16,24 @@ import { analyzeMessage } from '../src/index.ts';
 import { PREDICTION_OVERRIDES } from '../src/model.ts';
 import { DEV_FILES, loadRecords } from './dev-data.ts';
 import { fnv1a } from './split.ts';
-import { DEFAULT_TRAIN, loadExamples, TRAINING_FILES, trainModel } from './trainer.ts';
+import { DEFAULT_TRAIN, loadExamples, TRAINING_FILES, type TrainOptions, trainModel } from './trainer.ts';
+
+const INTENT_TRAIN: TrainOptions = { ...DEFAULT_TRAIN, balance: Number(process.env.INTENT_BALANCE ?? 0) };
 
 const examples = loadExamples();
 const lists = examples.map((e) => featuresOf(e.text));
 const fold = examples.map((e) => fnv1a(e.text) % 4);
 for (let f = 0; f < 4; f++) {
   const idx = examples.map((_, i) => i).filter((i) => fold[i] !== f);
-  const train = (classes: readonly string[], key: 'sentiment' | 'intent') =>
+  const train = (classes: readonly string[], key: 'sentiment' | 'intent', options: TrainOptions) =>
     trainModel(
       classes,
       idx.map((i) => lists[i] ?? []),
       idx.map((i) => examples[i]?.[key] ?? ''),
-      DEFAULT_TRAIN,
+      options,
     );
-  const sentiment = train(SENTIMENTS, 'sentiment');
-  const intent = train(INTENTS, 'intent');
+  const sentiment = train(SENTIMENTS, 'sentiment', DEFAULT_TRAIN);
+  const intent = train(INTENTS, 'intent', INTENT_TRAIN);
   examples.forEach((e, i) => {
     if (fold[i] !== f) return;
     PREDICTION_OVERRIDES.set(e.text, {

@@ -1,6 +1,6 @@
 import { combineIntent, combineSentiment, type Engine } from './combine.ts';
 import type { Intent, Language, Sentiment, UrgencyLevel } from './enums.ts';
-import { findEscalations } from './escalation.ts';
+import { type EscalationFinding, findEscalations } from './escalation.ts';
 import { classifyIntentDetailed, type IntentResult } from './intent.ts';
 import { detectLanguageDetailed } from './language.ts';
 import { prepareText } from './normalize.ts';
@@ -92,6 +92,22 @@ export const ANALYSED_PREFIX = 20_000;
 
 const portuguese = (language: Language) => language === 'pt' || language === 'pt-BR';
 
+/**
+ * Money being taken or an account in someone else's hands right now, or safety or the customer's
+ * business at stake: the escalation rules found it, and the message is urgent whatever else it
+ * says (a double charge or a refund stays a complaint).
+ */
+const URGENT_HARM =
+  /\b(?:golpe|golpista|fraud\w*|clonad\w*|clonaram|invadi\w*|hacke\w*|raque\w*|nao reconheco|nao fui eu|nunca fiz|nao fiz|desconhecid\w*|alguem|outra pessoa|terceiros|se passando|dizendo ser|falso|falsa|roub\w*|sumiu|zera\w*|meu nome|meus dados)\b/;
+function asUrgent(intent: IntentResult, findings: readonly EscalationFinding[]): IntentResult {
+  if (intent.intent === 'urgent' || intent.intent === 'compliment' || intent.intent === 'feedback')
+    return intent;
+  const harm = findings.find(
+    (f) => f.reason === 'business_impact' || (f.reason === 'financial_harm' && URGENT_HARM.test(f.evidence)),
+  );
+  return harm ? { intent: 'urgent', rule: `escalation:${harm.reason}`, cue: true } : intent;
+}
+
 /** Everything a message's analysis needs, offline and deterministic. */
 export function analyzeMessage(fullText: string, options: AnalyzeOptions = {}): MessageAnalysis {
   const written = fullText.slice(0, ANALYSED_PREFIX);
@@ -105,17 +121,17 @@ export function analyzeMessage(fullText: string, options: AnalyzeOptions = {}): 
     combineSentiment(analyzeSentiment(text, language), written, engine),
     prepared.cues.sarcasm,
   );
+  let findings: readonly EscalationFinding[] = [];
   if (portuguese(language) && engine !== 'model') {
     sentiment = withContrastFacts(sentiment, text);
-    const situation = findEscalations(foldText(text), { portuguese: true, original: text }).length > 0;
-    sentiment = withSituation(sentiment, situation);
+    findings = findEscalations(foldText(text), { portuguese: true, original: text });
+    sentiment = withSituation(sentiment, findings.length > 0);
   }
   const redFlags = findRedFlags(fullText, options.tenantTerms ?? []);
   const urgency = scoreUrgency(text, { sentiment, redFlagCount: redFlags.words.length });
-  const intent = combineIntent(
-    classifyIntentDetailed(text, sentiment, { lang: language, urgency }),
-    written,
-    engine,
+  const intent = asUrgent(
+    combineIntent(classifyIntentDetailed(text, sentiment, { lang: language, urgency }), written, engine),
+    findings,
   );
   const folded = foldText(text);
   const wordCount = folded.split(' ').filter(Boolean).length;
