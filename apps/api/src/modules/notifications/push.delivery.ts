@@ -115,6 +115,11 @@ export class PushDelivery {
     this.running = run;
     return run.finally(() => {
       this.running = undefined;
+      // A wake-up that came after the run's last look (or past its time) is not lost.
+      if (this.again && !this.closed) {
+        this.again = false;
+        this.wake();
+      }
     });
   }
 
