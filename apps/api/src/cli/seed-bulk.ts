@@ -192,7 +192,7 @@ export async function seedBulk(database: Database, options: SeedBulkOptions): Pr
       await insertAnalyses(load, analyses);
       await insertMessages(load);
       if (!skipTriggers) await settleTriggers(load);
-      // Triggers off: the messages' counters (migration 0026) are counted again for the tenant.
+      // Triggers off: the counters of migration 0026 are counted again for the tenant.
       else await recountMessages(load);
     });
   } catch (err) {
@@ -373,8 +373,12 @@ async function insertMessages({ tx, tenantId, ids, n, m, k, report }: Load) {
   });
 }
 
-/** The tenant's message counters (message_counts) from its rows, as the trigger would keep them. */
+/**
+ * The tenant's message counters (message_counts) and dashboard days (ticket_days) from its rows, as
+ * their triggers would keep them.
+ */
 async function recountMessages({ tx, tenantId }: Load) {
+  await tx.execute(sql`select ticket_days_recount(${tenantId})`);
   await tx.execute(sql`delete from message_counts where tenant_id = ${tenantId}`);
   await tx.execute(sql`
     insert into message_counts (tenant_id, direction, kind, total)

@@ -14,5 +14,6 @@ export * from './rls.ts';
 export * from './security.ts';
 export * from './sla.ts';
 export * from './tenants.ts';
+export * from './ticket-days.ts';
 export * from './tickets.ts';
 export * from './users.ts';

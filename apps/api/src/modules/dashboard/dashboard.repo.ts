@@ -1,6 +1,14 @@
 import { type AnyColumn, and, eq, gte, lt, lte, type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
-import { businessHours, slaEpisodes, tenants, tickets } from '../../db/schema/index.ts';
+import {
+  businessHours,
+  slaEpisodes,
+  tenants,
+  ticketDays,
+  ticketDayTerms,
+  tickets,
+} from '../../db/schema/index.ts';
+import { saoPauloDay as saoPauloDate } from '../../lib/periods.ts';
 
 /** Tickets created from `from` up to `to` (exclusive or inclusive, as the tickets list says it). */
 export interface Window {
@@ -18,34 +26,67 @@ const saoPauloDay = (column: AnyColumn | SQL) =>
   sql<string>`to_char(${column} at time zone 'America/Sao_Paulo', 'YYYY-MM-DD')`;
 
 const countWhere = (condition: SQL) => sql`(count(*) filter (where ${condition}))::int`;
-const summed = (column: string) => sql<number>`sum(${sql.identifier(column)})::int`;
+const summed = (column: string) => sql<number>`coalesce(sum(${sql.identifier(column)}), 0)::int`;
+
+const dayMs = 24 * 60 * 60 * 1000;
+
+/**
+ * The window's São Paulo days (`dayStarts`: the first and the last midnight; a day is 24 hours,
+ * no daylight saving there): the run of days it holds whole, read from their roll-ups
+ * (ticket_days/ticket_day_terms of migration 0026, kept at each commit), and the first or last day
+ * it cuts (at most two), read from tickets. `cut` is the `days` CTE of those: their bounds as
+ * plain values in a MATERIALIZED CTE, so the tickets side compares created_at with plain values —
+ * under row-level security PostgreSQL uses an index only for conditions without non-LEAKPROOF
+ * functions, and `timestamptz + interval` is one (inlined, it left the day's end in a filter and
+ * each day read the rest of the window: 560 ms instead of ~15 ms). Listed as VALUES, so the
+ * planner knows how few they are (a generate_series of a year's days joined to tickets was
+ * estimated at 500 × 1,000 rows, and its JIT compilation alone took ~115 ms).
+ */
+function partsOf(w: Window, dayStarts: { first: Date; last: Date }) {
+  const end = w.to.at.getTime();
+  // An inclusive end is `< end + 1 µs` (timestamptz's resolution).
+  const endSql = w.to.exclusive
+    ? sql`${w.to.at}::timestamptz`
+    : sql`${w.to.at}::timestamptz + interval '1 microsecond'`;
+  let firstWhole: string | undefined;
+  let lastWhole: string | undefined;
+  const cuts: SQL[] = [];
+  for (let start = dayStarts.first.getTime(); start <= dayStarts.last.getTime(); start += dayMs) {
+    const day = saoPauloDate(new Date(start));
+    // Whole: the window starts by the day's midnight and reaches the next one (an inclusive end at
+    // that midnight holds the day too; the instant itself is the next day's).
+    if (start >= w.from.getTime() && start + dayMs <= end) {
+      firstWhole ??= day;
+      lastWhole = day;
+      continue;
+    }
+    const lower = new Date(Math.max(start, w.from.getTime()));
+    const upper = start + dayMs <= end ? sql`${new Date(start + dayMs)}::timestamptz` : endSql;
+    cuts.push(sql`(${day}::text, ${lower}::timestamptz, ${upper})`);
+  }
+  const cut = sql`days as materialized (${
+    cuts.length > 0
+      ? sql`select * from (values ${sql.join(cuts, sql`, `)}) as d (day, lower, upper)`
+      : sql`select null::text as day, null::timestamptz as lower, null::timestamptz as upper where false`
+  })`;
+  const whole =
+    firstWhole === undefined || lastWhole === undefined ? undefined : { from: firstWhole, to: lastWhole };
+  return { whole, cut };
+}
 
 /**
  * The window's figures per São Paulo day and for the whole window (grouping sets: `day` is null on
- * the total row). Each day is its own index-only range read of tickets_tenant_created_idx (which
- * carries every column read here), so no row pays a time-zone conversion nor a sort: ~3× faster
- * than grouping the window's rows by their day. Each condition is the tickets list's filter of the
- * same name (tickets.repo); CSAT is summed as numeric (the stored scores' exact decimals) and
- * averaged and rounded (half up) only at the end. `dayStarts`: the first and the last São Paulo
- * midnight of the window (no daylight saving there: a day is 24 hours).
- *
- * The day's bounds are computed in a MATERIALIZED CTE, so the tickets side compares created_at
- * with plain values: under row-level security PostgreSQL uses an index only for conditions
- * without non-LEAKPROOF functions, and `timestamptz + interval` is one (inlined, it left the day's
- * end in a filter and each day read the rest of the window: 560 ms instead of ~15 ms).
+ * the total row). A whole day is its roll-up row (ticket_days: a year is ≤ 366 rows of one range
+ * read instead of ~100,000 index entries); a cut day its own index-only range read of
+ * tickets_tenant_created_idx (which carries every column read here). Each condition is the
+ * tickets list's filter of the same name (tickets.repo); the roll-up counts them alike (migration
+ * 0026). CSAT is summed as numeric (the stored scores' exact decimals) and averaged and rounded
+ * (half up) only at the end.
  */
 export function ticketFigures(tx: Tx, w: Window, dayStarts: { first: Date; last: Date }) {
-  // An inclusive end is `< end + 1 µs` (timestamptz's resolution).
-  const end = w.to.exclusive
-    ? sql`${w.to.at}::timestamptz`
-    : sql`${w.to.at}::timestamptz + interval '1 microsecond'`;
+  const { whole, cut } = partsOf(w, dayStarts);
   const perDay = sql`(
-    with days as materialized (
-      select ${saoPauloDay(sql`start`)} as day,
-        greatest(start, ${w.from}::timestamptz) as lower,
-        least(start + interval '24 hours', ${end}) as upper
-      from generate_series(${dayStarts.first}::timestamptz, ${dayStarts.last}::timestamptz, interval '24 hours') as start
-    )
+    with ${cut}
     select days.day, figures.*
     from days cross join lateral (
       select
@@ -65,6 +106,14 @@ export function ticketFigures(tx: Tx, w: Window, dayStarts: { first: Date; last:
       from ${tickets}
       where ${tickets.createdAt} >= days.lower and ${tickets.createdAt} < days.upper
     ) as figures
+    ${
+      whole
+        ? sql`union all
+    select to_char(r.day, 'YYYY-MM-DD'), r.total, r.solved, r.in_progress, r.not_solved, r.positive,
+      r.negative, r.neutral, r.mixed, r.csat_sum, r.csat_count, r.csat_below_7, r.attention, r.escalation
+    from ${ticketDays} r where r.day >= ${whole.from}::date and r.day <= ${whole.to}::date`
+        : sql``
+    }
   ) as per_day`;
   const day = sql<string | null>`day`;
   return tx
@@ -89,17 +138,34 @@ export function ticketFigures(tx: Tx, w: Window, dayStarts: { first: Date; last:
 
 /**
  * The newest analyses' red-flag words in the window, most frequent first: each ticket counts once
- * per word (the words are distinct per ticket), as the list's red_flag_term filter counts it. Read
- * through the partial index of tickets that need attention (every one with a red flag is one).
+ * per word (the words are distinct per ticket), as the list's red_flag_term filter counts it. Whole
+ * days from their roll-up (ticket_day_terms); a cut day through the partial index of tickets that
+ * need attention (every one with a red flag is one).
  */
-export function topRedFlagTerms(tx: Tx, w: Window, limit: number) {
+export function topRedFlagTerms(tx: Tx, w: Window, dayStarts: { first: Date; last: Date }, limit: number) {
+  const { whole, cut } = partsOf(w, dayStarts);
+  const counted = sql`(
+    with ${cut}
+    select term, count(*)::int as tickets
+    from days join ${tickets} on ${tickets.createdAt} >= days.lower and ${tickets.createdAt} < days.upper
+      cross join lateral unnest(${tickets.redFlagTerms}) as term
+    where ${tickets.requiresAttention}
+    group by term
+    ${
+      whole
+        ? sql`union all
+    select r.term, r.tickets from ${ticketDayTerms} r
+    where r.day >= ${whole.from}::date and r.day <= ${whole.to}::date`
+        : sql``
+    }
+  ) as counted`;
   const term = sql<string>`term`;
   return tx
-    .select({ term, count: sql<number>`count(*)::int` })
-    .from(sql`${tickets} cross join lateral unnest(${tickets.redFlagTerms}) as term`)
-    .where(and(sql`${tickets.requiresAttention}`, within(tickets.createdAt, w)))
+    .select({ term, count: sql<number>`sum(tickets)::int` })
+    .from(counted)
     .groupBy(term)
-    .orderBy(sql`count(*) desc`, term)
+    .having(sql`sum(tickets) > 0`)
+    .orderBy(sql`sum(tickets) desc`, term)
     .limit(limit);
 }
 

@@ -47,11 +47,9 @@ export async function getDashboard(
 ): Promise<Dashboard> {
   const window = dashboardWindow(q, now);
   const lastInstant = lastInstantOf(window.to);
-  const figures = await repo.ticketFigures(tx, window, {
-    first: saoPauloDayStart(window.from),
-    last: saoPauloDayStart(lastInstant),
-  });
-  const terms = await repo.topRedFlagTerms(tx, window, topTermsLimit);
+  const dayStarts = { first: saoPauloDayStart(window.from), last: saoPauloDayStart(lastInstant) };
+  const figures = await repo.ticketFigures(tx, window, dayStarts);
+  const terms = await repo.topRedFlagTerms(tx, window, dayStarts, topTermsLimit);
   const breaches = await repo.slaBreachesPerDay(tx, window);
   const byDay = new Map(figures.filter((row) => row.day !== null).map((row) => [row.day, row]));
   const breachesByDay = new Map(breaches.map((row) => [row.day, row.count]));
