@@ -43,8 +43,17 @@ async function start(dataDir, args) {
     child.on('exit', () => setTimeout(() => clearInterval(timer), 50));
   });
   const seconds = (performance.now() - started) / 1000;
-  const ready = await fetch(`${url}/readyz`);
-  if (!ready.ok) throw new Error('not ready');
+  // Ready once the database answers a ping: right after a cold start the demo's jobs may keep
+  // PGlite busy past /readyz's 2 s on a loaded machine, so it is asked again for up to a minute.
+  for (let tries = 0; ; tries++) {
+    const ready = await fetch(`${url}/readyz`);
+    if (ready.ok) break;
+    if (tries >= 30) {
+      child.kill('SIGTERM');
+      throw new Error(`not ready: ${ready.status}`);
+    }
+    await new Promise((r) => setTimeout(r, 2000));
+  }
   return { child, seconds };
 }
 
