@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { createRequire } from 'node:module';
 import { errorResponseSchema } from '@atende/contracts'; // importing it sets zod's pt-BR messages
 import helmet from '@fastify/helmet';
 import swagger from '@fastify/swagger';
@@ -117,6 +118,18 @@ function loggerOptions(config: Config): FastifyServerOptions['logger'] {
   return { level: config.LOG_LEVEL, redact, serializers };
 }
 
+/**
+ * Fastify's own schema compilers (ajv; fast-json-stringify's), required when a Fastify instance is
+ * made unless given: every route here is compiled by zod's validator and lib/serializer.ts, so they
+ * are loaded only if something ever asks for them — a start skips ajv (~0.4 MB of modules, the
+ * largest part of `Fastify()`'s own time: issue 33's warm start).
+ */
+const fastifyRequire = createRequire(createRequire(import.meta.url).resolve('fastify'));
+const lazyCompilersFactory = {
+  buildValidator: (...args: unknown[]) => fastifyRequire('@fastify/ajv-compiler')()(...args),
+  buildSerializer: (...args: unknown[]) => fastifyRequire('@fastify/fast-json-stringify-compiler')()(...args),
+};
+
 /** Builds the whole application; the server and the tests both call this. */
 export async function buildApp({
   config,
@@ -132,6 +145,7 @@ export async function buildApp({
     // Off unless TRUST_PROXY names the proxies: else any client could pick its own address.
     trustProxy: config.TRUST_PROXY,
     routerOptions: { ignoreTrailingSlash: true },
+    schemaController: { compilersFactory: lazyCompilersFactory },
     ...serverLimits(config),
   }).withTypeProvider<ZodTypeProvider>();
   app.server.maxConnections = config.HTTP_MAX_CONNECTIONS;

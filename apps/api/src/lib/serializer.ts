@@ -1,7 +1,12 @@
-import fastJson from 'fast-json-stringify';
+import { createRequire } from 'node:module';
+import type FastJson from 'fast-json-stringify';
 import type { FastifySerializerCompiler } from 'fastify/types/schema.js';
 import { serializerCompiler as zodSerializerCompiler } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+
+/** fast-json-stringify (and the ajv it loads), required by the first answer, not at start. */
+const fastJson = (schema: Parameters<typeof FastJson>[0]) =>
+  (createRequire(import.meta.url)('fast-json-stringify') as typeof FastJson)(schema);
 
 /** What a compiled stringifier needs of a JSON Schema; the rest (formats, bounds, texts) is dropped. */
 const ignoredKeywords = new Set([
@@ -73,7 +78,7 @@ function compiled(schema: z.ZodType): ((data: unknown) => string) | undefined {
     return undefined; // transforms, dates, custom types: zod serialises them
   }
   const reduced = plain(json);
-  return reduced === undefined ? undefined : fastJson(reduced as Parameters<typeof fastJson>[0]);
+  return reduced === undefined ? undefined : fastJson(reduced as Parameters<typeof FastJson>[0]);
 }
 
 /**
