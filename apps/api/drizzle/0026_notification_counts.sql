@@ -273,7 +273,7 @@ CREATE TABLE "ticket_day_deltas" (
 	"xact" bigint NOT NULL,
 	"tenant_id" uuid NOT NULL,
 	"day" date NOT NULL,
-	"term" text,
+	"term" text DEFAULT '' NOT NULL,
 	"total" integer DEFAULT 0 NOT NULL,
 	"solved" integer DEFAULT 0 NOT NULL,
 	"in_progress" integer DEFAULT 0 NOT NULL,
@@ -287,12 +287,12 @@ CREATE TABLE "ticket_day_deltas" (
 	"csat_below_7" integer DEFAULT 0 NOT NULL,
 	"attention" integer DEFAULT 0 NOT NULL,
 	"escalation" integer DEFAULT 0 NOT NULL,
-	"tickets" integer DEFAULT 0 NOT NULL
+	"tickets" integer DEFAULT 0 NOT NULL,
+	CONSTRAINT "ticket_day_deltas_tenant_id_xact_day_term_pk" PRIMARY KEY("tenant_id","xact","day","term")
 );
 --> statement-breakpoint
 ALTER TABLE "ticket_day_deltas" ENABLE ROW LEVEL SECURITY;--> statement-breakpoint
 ALTER TABLE "ticket_day_deltas" ADD CONSTRAINT "ticket_day_deltas_tenant_id_tenants_id_fk" FOREIGN KEY ("tenant_id") REFERENCES "public"."tenants"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-CREATE INDEX "ticket_day_deltas_tenant_xact_idx" ON "ticket_day_deltas" USING btree ("tenant_id","xact");--> statement-breakpoint
 CREATE POLICY "tenant_isolation" ON "ticket_day_deltas" AS PERMISSIVE FOR ALL TO "app_user" USING ("ticket_day_deltas"."tenant_id" = (select app_current_tenant())) WITH CHECK ("ticket_day_deltas"."tenant_id" = (select app_current_tenant()));--> statement-breakpoint
 -- Stages a statement's changes: the new rows counted in, the old rows counted out (a row that did
 -- not change cancels out), per tenant and day; the red-flag words of rows needing attention too.
@@ -312,7 +312,7 @@ BEGIN
       sentiment, csat_score, coalesce(requires_attention, false) AS attention, requires_escalation, red_flag_terms
     FROM changed
   ), days AS (
-    SELECT tenant_id, day, NULL::text AS term, sum(sign)::int AS total,
+    SELECT tenant_id, day, ''::text AS term, sum(sign)::int AS total,
       sum(sign) FILTER (WHERE solved_status = 'solved') AS solved,
       sum(sign) FILTER (WHERE solved_status = 'in_progress') AS in_progress,
       sum(sign) FILTER (WHERE solved_status = 'not_solved') AS not_solved,
@@ -330,9 +330,9 @@ BEGIN
     UNION ALL
     SELECT tenant_id, day, term, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, sum(sign)
     FROM rows CROSS JOIN LATERAL unnest(red_flag_terms) AS term
-    WHERE attention GROUP BY tenant_id, day, term
+    WHERE attention AND term <> '' GROUP BY tenant_id, day, term
   )
-  INSERT INTO ticket_day_deltas (xact, tenant_id, day, term, total, solved, in_progress, not_solved, positive,
+  INSERT INTO ticket_day_deltas AS d (xact, tenant_id, day, term, total, solved, in_progress, not_solved, positive,
     negative, neutral, mixed, csat_sum, csat_count, csat_below_7, attention, escalation, tickets)
   SELECT txid_current(), tenant_id, day, term, total, coalesce(solved, 0), coalesce(in_progress, 0),
     coalesce(not_solved, 0), coalesce(positive, 0), coalesce(negative, 0), coalesce(neutral, 0),
@@ -341,7 +341,15 @@ BEGIN
   FROM days
   WHERE total <> 0 OR solved <> 0 OR in_progress <> 0 OR not_solved <> 0 OR positive <> 0 OR negative <> 0
     OR neutral <> 0 OR mixed <> 0 OR csat_sum <> 0 OR csat_count <> 0 OR csat_below_7 <> 0 OR attention <> 0
-    OR escalation <> 0 OR tickets <> 0$q$, changed);
+    OR escalation <> 0 OR tickets <> 0
+  ON CONFLICT (tenant_id, xact, day, term) DO UPDATE SET
+    total = d.total + excluded.total, solved = d.solved + excluded.solved,
+    in_progress = d.in_progress + excluded.in_progress, not_solved = d.not_solved + excluded.not_solved,
+    positive = d.positive + excluded.positive, negative = d.negative + excluded.negative,
+    neutral = d.neutral + excluded.neutral, mixed = d.mixed + excluded.mixed,
+    csat_sum = d.csat_sum + excluded.csat_sum, csat_count = d.csat_count + excluded.csat_count,
+    csat_below_7 = d.csat_below_7 + excluded.csat_below_7, attention = d.attention + excluded.attention,
+    escalation = d.escalation + excluded.escalation, tickets = d.tickets + excluded.tickets$q$, changed);
   RETURN NULL;
 END $$;--> statement-breakpoint
 CREATE TRIGGER tickets_days_insert AFTER INSERT ON tickets
@@ -372,7 +380,7 @@ BEGIN
     SELECT tenant_id, day, sum(total), sum(solved), sum(in_progress), sum(not_solved), sum(positive),
       sum(negative), sum(neutral), sum(mixed), sum(csat_sum), sum(csat_count), sum(csat_below_7),
       sum(attention), sum(escalation)
-    FROM folded WHERE term IS NULL GROUP BY tenant_id, day ORDER BY day
+    FROM folded WHERE term = '' GROUP BY tenant_id, day ORDER BY day
     ON CONFLICT (tenant_id, day) DO UPDATE SET
       total = r.total + excluded.total, solved = r.solved + excluded.solved,
       in_progress = r.in_progress + excluded.in_progress, not_solved = r.not_solved + excluded.not_solved,
@@ -384,7 +392,7 @@ BEGIN
     RETURNING 1
   )
   INSERT INTO ticket_day_terms AS r (tenant_id, day, term, tickets)
-  SELECT tenant_id, day, term, sum(tickets) FROM folded WHERE term IS NOT NULL
+  SELECT tenant_id, day, term, sum(tickets) FROM folded WHERE term <> ''
   GROUP BY tenant_id, day, term ORDER BY day, term
   ON CONFLICT (tenant_id, day, term) DO UPDATE SET tickets = r.tickets + excluded.tickets;
   RETURN NULL;

@@ -1,4 +1,4 @@
-import { bigint, date, index, integer, numeric, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { bigint, date, integer, numeric, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
 import { tenantId } from './columns.ts';
 import { tenantIsolation } from './rls.ts';
 
@@ -43,7 +43,7 @@ export const ticketDayTerms = pgTable(
 ).enableRLS();
 
 /**
- * A transaction's ticket changes per tenant and day (a null `term`: the figures; else that word's
+ * A transaction's ticket changes per tenant and day (an empty `term`: the figures; else that word's
  * tickets), staged by statement triggers on tickets and folded into ticket_days/ticket_day_terms
  * at its commit (then deleted): never read by the app.
  */
@@ -53,7 +53,7 @@ export const ticketDayDeltas = pgTable(
     xact: bigint('xact', { mode: 'number' }).notNull(),
     tenantId: tenantId(),
     day: date('day').notNull(),
-    term: text('term'),
+    term: text('term').notNull().default(''),
     total: integer('total').notNull().default(0),
     solved: integer('solved').notNull().default(0),
     inProgress: integer('in_progress').notNull().default(0),
@@ -69,5 +69,5 @@ export const ticketDayDeltas = pgTable(
     escalation: integer('escalation').notNull().default(0),
     tickets: integer('tickets').notNull().default(0),
   },
-  (t) => [index('ticket_day_deltas_tenant_xact_idx').on(t.tenantId, t.xact), tenantIsolation(t.tenantId)],
+  (t) => [primaryKey({ columns: [t.tenantId, t.xact, t.day, t.term] }), tenantIsolation(t.tenantId)],
 ).enableRLS();
