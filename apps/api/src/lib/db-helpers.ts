@@ -167,19 +167,21 @@ export function searchedIds(
 }
 
 /**
- * How many rows of a list a search that no index narrows reads, newest first (in the list's
- * order): as many as the unfiltered count reads. Its page comes from them, and its total is exact
- * when the filters leave no more rows, else a lower bound (`estimate`).
+ * How many rows of a list a search that no index narrows reads at most, newest first (in the list's
+ * order): as many as the unfiltered count reads. Its pages come from them; its total is exact when
+ * the filters leave no more rows, else a lower bound (`estimate`) counted in the newest
+ * walkedCountRows.
  */
 export const walkedRows = exactCountCap + 1;
+export const walkedCountRows = 2_000;
 
 /**
  * A search read along the list's own order (its index) with every word rechecked on each row,
  * stopping as soon as the page is full: words in nearly every row cost a few rows read, not their
  * posting lists. `where`: the list's other filters; `order`: its ORDER BY (the index it reads);
  * `narrow`: a further condition on the matches. `page` is the condition that picks the page's rows
- * (the outer query then takes `limit` rows with no offset); `count` reads up to walkedRows + 1 rows
- * and answers through totalOf.
+ * (the outer query then takes `limit` rows with no offset); `sql` is the count, read through
+ * totalOf.
  */
 export function walkedSearch(
   tx: Tx,
@@ -196,14 +198,19 @@ export function walkedSearch(
   // ORDER BY and LIMIT keep PostgreSQL from flattening it (it would sort every match instead).
   const newest = (rows: number) =>
     sql`(select * from ${table} ${where ? sql`where ${where}` : sql``} order by ${orderBy} limit ${rows}) as ${table}`;
-  // One number: the matches, or when more rows than walkedRows were there, -1 - the matches.
-  const count = sql`(select case when n > ${walkedRows} then -1 - m else m end
-    from (select count(*) as n, count(*) filter (where ${matches}) as m from ${newest(walkedRows + 1)}) as c)`;
+  // One number: the matches when the filters leave at most walkedRows rows (an index-only count
+  // says so), else -1 - the matches among the newest walkedCountRows (a lower bound: reading
+  // 10,002 rows for it cost 4 ms quiet, 12 ms at load 16). CASE runs only the branch it needs.
+  const count = sql`(select case
+    when (select count(*) from (select 1 from ${table} ${where ? sql`where ${where}` : sql``} limit ${walkedRows + 1}) as listed) > ${walkedRows}
+    then -1 - (select count(*) from ${newest(walkedCountRows)} where ${matches})
+    else (select count(*) from ${newest(walkedRows)} where ${matches}) end)`;
   return {
     page: (limit: number, offset: number) =>
       sql`${columns.id} in (select ${columns.id} from ${newest(walkedRows)} where ${matches} order by ${orderBy} limit ${limit} offset ${offset})`,
     sql: count,
-    async totalOf(rows: { total: unknown }[]): Promise<{ total: number; estimate: boolean }> {
+    /** `offset`: the page's; a lower bound is at least the rows up to the page's last. */
+    async totalOf(rows: { total: unknown }[], offset: number): Promise<{ total: number; estimate: boolean }> {
       const [first] = rows;
       let value = first ? Number(first.total) : undefined;
       if (value === undefined) {
@@ -212,7 +219,7 @@ export function walkedSearch(
       }
       return value >= 0
         ? { total: value, estimate: false }
-        : { total: Math.min(-1 - value, exactCountCap), estimate: true };
+        : { total: Math.min(Math.max(-1 - value, offset + rows.length), exactCountCap), estimate: true };
     },
   };
 }

@@ -70,7 +70,7 @@ export async function listCustomers(
       .where(walked.page(limit, offset))
       .orderBy(...newestFirst)
       .limit(limit);
-    return { rows: rows.map((r) => r.customer), ...(await walked.totalOf(rows)) };
+    return { rows: rows.map((r) => r.customer), ...(await walked.totalOf(rows, offset)) };
   }
   const searched = searchedIds(tx, 'customers', plan, plan?.indexed);
   const where: SQL | undefined =

@@ -68,7 +68,7 @@ export async function listMessages(tx: Tx, filter: MessageFilter, page: number, 
       .where(walked.page(limit, offset))
       .orderBy(...newestFirst)
       .limit(limit);
-    return { rows, ...(await walked.totalOf(rows)) };
+    return { rows, ...(await walked.totalOf(rows, offset)) };
   }
   const searched = searchedIds(tx, 'messages', plan, plan?.indexed);
   const narrowing = conditions(filter, searched);

@@ -138,7 +138,7 @@ export async function listTickets(
       .where(walked.page(limit, offset))
       .orderBy(...orderOf(sort))
       .limit(limit);
-    return { rows, ...(await walked.totalOf(rows)) };
+    return { rows, ...(await walked.totalOf(rows, offset)) };
   }
   const searched = searchedIds(tx, 'tickets', plan, plan?.indexed);
   const where = conditions(filter, searched);
