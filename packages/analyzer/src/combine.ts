@@ -22,7 +22,7 @@ export const SENTIMENT_VOTE = {
   noEvidence: 0.1,
   perWeight: 0.2,
   max: 0.9,
-  byLabel: { positive: 1.5, negative: 1, neutral: 0.25, mixed: 1 } as Record<string, number>,
+  byLabel: { positive: 1.5, negative: 1, neutral: 0.5, mixed: 1 } as Record<string, number>,
 };
 /**
  * The rules' vote for intent: a specific cue (by the label it gives: some labels' cues generalise
@@ -37,7 +37,7 @@ export const INTENT_VOTE = {
     greeting: 0.75,
     information: 0.4,
     inquiry: 0.25,
-    question: 0.1,
+    question: 0.25,
     request: 0.25,
     support: 0.25,
     unknown: 0.25,
