@@ -209,7 +209,7 @@ export function walkedSearch(
     page: (limit: number, offset: number) =>
       sql`${columns.id} in (select ${columns.id} from ${newest(walkedRows)} where ${matches} order by ${orderBy} limit ${limit} offset ${offset})`,
     sql: count,
-    /** `offset`: the page's; a lower bound is at least the rows up to the page's last. */
+    /** `offset`: the page's; a lower bound is at least the rows up to the page's last, if it has rows. */
     async totalOf(rows: { total: unknown }[], offset: number): Promise<{ total: number; estimate: boolean }> {
       const [first] = rows;
       let value = first ? Number(first.total) : undefined;
@@ -219,7 +219,11 @@ export function walkedSearch(
       }
       return value >= 0
         ? { total: value, estimate: false }
-        : { total: Math.min(Math.max(-1 - value, offset + rows.length), exactCountCap), estimate: true };
+        : {
+            // A page with rows proves the matches before it; an empty one proves nothing.
+            total: Math.min(Math.max(-1 - value, rows.length > 0 ? offset + rows.length : 0), exactCountCap),
+            estimate: true,
+          };
     },
   };
 }
