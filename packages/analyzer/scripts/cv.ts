@@ -6,12 +6,13 @@
  *
  *   node --import tsx packages/analyzer/scripts/cv.ts [quick]
  */
-import { analyzeMessage } from '../src/index.ts';
+
 import { INTENTS, SENTIMENTS } from '../src/enums.ts';
 import { FEATURE_OPTIONS, featuresOf, predictWith } from '../src/features.ts';
+import { analyzeMessage } from '../src/index.ts';
 import { MODEL } from '../src/model.ts';
-import { fnv1a } from './split.ts';
 import { DEV_FILES, loadRecords } from './dev-data.ts';
+import { fnv1a } from './split.ts';
 import { DEFAULT_TRAIN, loadExamples, type TrainOptions, trainModel } from './trainer.ts';
 
 const examples = loadExamples();
