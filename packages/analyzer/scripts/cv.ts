@@ -92,6 +92,6 @@ for (const s of grid) {
   const started = Date.now();
   const line = run(s);
   console.log(
-    `x${s.crossWordChars} c${s.inWordChars} l2 ${s.train.l2} ep ${s.train.epochs}: ${line} (${((Date.now() - started) / 1000).toFixed(0)} s)`,
+    `x${s.crossWordChars} c${s.inWordChars} l2 ${s.train.l2} balance ${s.train.balance} ep ${s.train.epochs}: ${line} (${((Date.now() - started) / 1000).toFixed(0)} s)`,
   );
 }
