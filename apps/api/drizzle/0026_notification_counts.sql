@@ -339,9 +339,10 @@ BEGIN
     coalesce(mixed, 0), coalesce(csat_sum, 0), coalesce(csat_count, 0), coalesce(csat_below_7, 0),
     coalesce(attention, 0), coalesce(escalation, 0), tickets
   FROM days
-  WHERE total <> 0 OR solved <> 0 OR in_progress <> 0 OR not_solved <> 0 OR positive <> 0 OR negative <> 0
+  -- (a tenant being deleted takes its tickets and their days: nothing to stage)
+  WHERE EXISTS (SELECT 1 FROM tenants t WHERE t.id = days.tenant_id) AND (total <> 0 OR solved <> 0 OR in_progress <> 0 OR not_solved <> 0 OR positive <> 0 OR negative <> 0
     OR neutral <> 0 OR mixed <> 0 OR csat_sum <> 0 OR csat_count <> 0 OR csat_below_7 <> 0 OR attention <> 0
-    OR escalation <> 0 OR tickets <> 0
+    OR escalation <> 0 OR tickets <> 0)
   ON CONFLICT (tenant_id, xact, day, term) DO UPDATE SET
     total = d.total + excluded.total, solved = d.solved + excluded.solved,
     in_progress = d.in_progress + excluded.in_progress, not_solved = d.not_solved + excluded.not_solved,

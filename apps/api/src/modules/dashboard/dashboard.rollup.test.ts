@@ -177,6 +177,27 @@ describe('dashboard day roll-ups', () => {
     expect(seen.length).toBeGreaterThan(0);
     expect(new Set(seen.map((r) => r.tenantId))).toEqual(new Set([mine.tenant.id]));
   });
+
+  it('go with a deleted tenant, whose tickets, messages and notifications are deleted too', async () => {
+    const { tenant } = await createTestUser(a.database);
+    await db().execute(sql`insert into tickets (tenant_id, content, search_text, red_flag_terms, contains_red_flags)
+      values (${tenant.id}, 'x', 'x', '{procon}', true)`);
+    await db().execute(sql`insert into messages (tenant_id, content, direction, sender, channel, search_text)
+      values (${tenant.id}, 'x', 'inbound', 'customer', 'web', 'x')`);
+    await db().execute(sql`insert into notifications (tenant_id, alert_type, priority, title, message)
+      values (${tenant.id}, 'red_flags', 'high', 't', 'm')`);
+    await expectExact(tenant.id);
+    await db().execute(sql`delete from tenants where id = ${tenant.id}`);
+    const [left] = rowsOf<Record<string, number>>(
+      await db().execute(sql`select
+        (select count(*) from ticket_days where tenant_id = ${tenant.id})::int as days,
+        (select count(*) from ticket_day_terms where tenant_id = ${tenant.id})::int as terms,
+        (select count(*) from ticket_day_deltas where tenant_id = ${tenant.id})::int as deltas,
+        (select count(*) from message_counts where tenant_id = ${tenant.id})::int as messages,
+        (select count(*) from notification_counts where tenant_id = ${tenant.id})::int as notifications`),
+    );
+    expect(left).toEqual({ days: 0, terms: 0, deltas: 0, messages: 0, notifications: 0 });
+  });
 });
 
 /** `id in (…)` of these ids. */
