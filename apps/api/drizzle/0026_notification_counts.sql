@@ -181,10 +181,10 @@ GROUP BY u.tenant_id, u.id, n.alert_type, n.priority;
 --> statement-breakpoint
 -- Messages: each tenant's count per direction and kind, so a list filtered by direction alone (the
 -- filter without search the inbox offers) answers an exact total without counting the tenant's
--- messages (~12 ms for 100,000 through messages_tenant_direction_idx). Kept by a deferred trigger:
--- at COMMIT, under the tenant row's lock (as the notification numbering takes it: one lock, then the
--- counter rows, so commits that write both directions cannot deadlock), held for moments. seed-bulk,
--- which writes with triggers off, counts its tenant again at the end.
+-- messages (~12 ms for 100,000 through messages_tenant_direction_idx). Folded at COMMIT, under the
+-- tenant row's lock (as the notification numbering takes it: one lock, then the counter rows, so
+-- commits that write both directions cannot deadlock), held for moments. seed-bulk, which writes
+-- with triggers off, counts its tenant again at the end.
 CREATE TABLE "message_counts" (
 	"tenant_id" uuid NOT NULL,
 	"direction" text NOT NULL,
@@ -196,30 +196,73 @@ CREATE TABLE "message_counts" (
 ALTER TABLE "message_counts" ENABLE ROW LEVEL SECURITY;--> statement-breakpoint
 ALTER TABLE "message_counts" ADD CONSTRAINT "message_counts_tenant_id_tenants_id_fk" FOREIGN KEY ("tenant_id") REFERENCES "public"."tenants"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE POLICY "tenant_isolation" ON "message_counts" AS PERMISSIVE FOR ALL TO "app_user" USING ("message_counts"."tenant_id" = (select app_current_tenant())) WITH CHECK ("message_counts"."tenant_id" = (select app_current_tenant()));--> statement-breakpoint
-CREATE OR REPLACE FUNCTION messages_count() RETURNS trigger
+-- Staged per statement (transition tables: a bulk insert stages one row per direction and kind, not
+-- one per message) in message_count_deltas, folded at COMMIT by the deferred trigger on the staged
+-- rows, as ticket_day_deltas below.
+CREATE TABLE "message_count_deltas" (
+	"xact" bigint NOT NULL,
+	"tenant_id" uuid NOT NULL,
+	"direction" text NOT NULL,
+	"kind" text NOT NULL,
+	"total" bigint DEFAULT 0 NOT NULL,
+	CONSTRAINT "message_count_deltas_tenant_id_xact_direction_kind_pk" PRIMARY KEY("tenant_id","xact","direction","kind")
+);
+--> statement-breakpoint
+ALTER TABLE "message_count_deltas" ENABLE ROW LEVEL SECURITY;--> statement-breakpoint
+ALTER TABLE "message_count_deltas" ADD CONSTRAINT "message_count_deltas_tenant_id_tenants_id_fk" FOREIGN KEY ("tenant_id") REFERENCES "public"."tenants"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+CREATE POLICY "tenant_isolation" ON "message_count_deltas" AS PERMISSIVE FOR ALL TO "app_user" USING ("message_count_deltas"."tenant_id" = (select app_current_tenant())) WITH CHECK ("message_count_deltas"."tenant_id" = (select app_current_tenant()));--> statement-breakpoint
+CREATE OR REPLACE FUNCTION messages_count_stage() RETURNS trigger
+  LANGUAGE plpgsql SECURITY DEFINER SET search_path = public, pg_temp
+  AS $$
+DECLARE
+  -- (A statement names only the transition tables its trigger has: an INSERT's has no old rows.)
+  changed text := CASE TG_OP
+    WHEN 'INSERT' THEN 'SELECT 1 AS sign, tenant_id, direction, kind FROM new_rows'
+    WHEN 'DELETE' THEN 'SELECT -1 AS sign, tenant_id, direction, kind FROM old_rows'
+    ELSE 'SELECT 1 AS sign, tenant_id, direction, kind FROM new_rows
+          UNION ALL SELECT -1 AS sign, tenant_id, direction, kind FROM old_rows' END;
+BEGIN
+  EXECUTE format($q$
+  WITH changed AS (%s)
+  INSERT INTO message_count_deltas AS d (xact, tenant_id, direction, kind, total)
+  SELECT txid_current(), tenant_id, direction, kind, sum(sign) FROM changed
+  -- (a tenant being deleted takes its messages and their counts: nothing to stage)
+  WHERE EXISTS (SELECT 1 FROM tenants t WHERE t.id = changed.tenant_id)
+  GROUP BY tenant_id, direction, kind HAVING sum(sign) <> 0
+  ON CONFLICT (tenant_id, xact, direction, kind) DO UPDATE SET total = d.total + excluded.total$q$, changed);
+  RETURN NULL;
+END $$;--> statement-breakpoint
+CREATE TRIGGER messages_count_insert AFTER INSERT ON messages
+  REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION messages_count_stage();--> statement-breakpoint
+CREATE TRIGGER messages_count_update AFTER UPDATE ON messages
+  REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION messages_count_stage();--> statement-breakpoint
+CREATE TRIGGER messages_count_delete AFTER DELETE ON messages
+  REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION messages_count_stage();--> statement-breakpoint
+-- At COMMIT: the first staged row of a tenant folds the transaction's staged rows of that tenant,
+-- in key order, under the tenant row's lock.
+CREATE OR REPLACE FUNCTION message_count_deltas_fold() RETURNS trigger
   LANGUAGE plpgsql SECURITY DEFINER SET search_path = public, pg_temp
   AS $$
 BEGIN
-  IF TG_OP IN ('UPDATE', 'DELETE') THEN
-    PERFORM 1 FROM tenants WHERE id = OLD.tenant_id FOR NO KEY UPDATE;
-    IF FOUND THEN -- (a deleted tenant's counts went with it)
-      INSERT INTO message_counts AS c (tenant_id, direction, kind, total)
-      VALUES (OLD.tenant_id, OLD.direction, OLD.kind, -1)
-      ON CONFLICT (tenant_id, direction, kind) DO UPDATE SET total = c.total - 1;
-    END IF;
+  PERFORM 1 FROM message_count_deltas WHERE tenant_id = NEW.tenant_id AND xact = NEW.xact LIMIT 1;
+  IF NOT FOUND THEN
+    RETURN NULL;
   END IF;
-  IF TG_OP IN ('UPDATE', 'INSERT') THEN
-    PERFORM 1 FROM tenants WHERE id = NEW.tenant_id FOR NO KEY UPDATE;
-    IF FOUND THEN
-      INSERT INTO message_counts AS c (tenant_id, direction, kind, total)
-      VALUES (NEW.tenant_id, NEW.direction, NEW.kind, 1)
-      ON CONFLICT (tenant_id, direction, kind) DO UPDATE SET total = c.total + 1;
-    END IF;
+  PERFORM 1 FROM tenants WHERE id = NEW.tenant_id FOR NO KEY UPDATE;
+  IF NOT FOUND THEN -- (a deleted tenant's rows went with it)
+    RETURN NULL;
   END IF;
+  WITH folded AS (
+    DELETE FROM message_count_deltas WHERE tenant_id = NEW.tenant_id AND xact = NEW.xact RETURNING *
+  )
+  INSERT INTO message_counts AS c (tenant_id, direction, kind, total)
+  SELECT tenant_id, direction, kind, sum(total) FROM folded
+  GROUP BY tenant_id, direction, kind ORDER BY direction, kind
+  ON CONFLICT (tenant_id, direction, kind) DO UPDATE SET total = c.total + excluded.total;
   RETURN NULL;
 END $$;--> statement-breakpoint
-CREATE CONSTRAINT TRIGGER messages_count AFTER INSERT OR DELETE OR UPDATE OF tenant_id, direction, kind ON messages
-  DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION messages_count();--> statement-breakpoint
+CREATE CONSTRAINT TRIGGER message_count_deltas_fold AFTER INSERT ON message_count_deltas
+  DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION message_count_deltas_fold();--> statement-breakpoint
 -- Existing messages, counted once (the trigger, made first, holds the table's lock until commit).
 INSERT INTO message_counts (tenant_id, direction, kind, total)
 SELECT tenant_id, direction, kind, count(*) FROM messages GROUP BY tenant_id, direction, kind;

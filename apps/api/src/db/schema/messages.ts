@@ -120,7 +120,7 @@ export const messageAnalyses = pgTable(
 
 /**
  * How many messages a tenant has per direction and kind: the exact total of a list filtered by
- * direction alone. Kept at each commit by the deferred trigger messages_count (migration 0026).
+ * direction alone. Folded at each commit from message_count_deltas (migration 0026).
  */
 export const messageCounts = pgTable(
   'message_counts',
@@ -131,6 +131,22 @@ export const messageCounts = pgTable(
     total: bigint('total', { mode: 'number' }).notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.tenantId, t.direction, t.kind] }), tenantIsolation(t.tenantId)],
+).enableRLS();
+
+/**
+ * A transaction's message changes per tenant, direction and kind, staged by statement triggers on
+ * messages and folded into message_counts at its commit (then deleted): never read by the app.
+ */
+export const messageCountDeltas = pgTable(
+  'message_count_deltas',
+  {
+    xact: bigint('xact', { mode: 'number' }).notNull(),
+    tenantId: tenantId(),
+    direction: text('direction').notNull(),
+    kind: text('kind').notNull(),
+    total: bigint('total', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.xact, t.direction, t.kind] }), tenantIsolation(t.tenantId)],
 ).enableRLS();
 
 export type Message = typeof messages.$inferSelect;
