@@ -192,7 +192,7 @@ export async function seedBulk(database: Database, options: SeedBulkOptions): Pr
       await insertAnalyses(load, analyses);
       await insertMessages(load);
       if (!skipTriggers) await settleTriggers(load);
-      // Triggers off: the counters of migration 0026 are counted again for the tenant.
+      // Triggers off: the counters of migration 0025 are counted again for the tenant.
       else await recountMessages(load);
     });
   } catch (err) {

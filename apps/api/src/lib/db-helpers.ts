@@ -87,7 +87,7 @@ export type SearchTable = 'tickets' | 'messages' | 'customers';
 
 /**
  * How a search is served: its LIKE patterns, rarest first (the order they are best rechecked in),
- * and those the trigram index pre-filters with (app_search_plan, migration 0025: words with a
+ * and those the trigram index pre-filters with (app_search_plan, migration 0026: words with a
  * trigram found in at most 1 % of a sample of the table). `indexed` empty: every word is in nearly
  * every row or has no trigram ('77', 'de'), and the list is read newest first (walkedSearch).
  */
@@ -147,7 +147,7 @@ export async function planSearch(
 /**
  * Search over a large table's trigram-indexed search_text, as a CTE to join the list and its
  * count to: the ids of the tenant's rows containing every word, from app_search_ids (migrations
- * 0011 and 0025: under row-level security LIKE cannot use an index; the function checks the tenant
+ * 0011 and 0026: under row-level security LIKE cannot use an index; the function checks the tenant
  * itself). `indexed`: the patterns the index pre-filters with (the others are rechecked); all of
  * them when not given (the export, which reads every match anyway).
  */

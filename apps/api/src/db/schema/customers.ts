@@ -39,7 +39,7 @@ export const customers = pgTable(
       t.createdAt.desc().nullsFirst(),
       t.id.desc().nullsFirst(),
     ),
-    // search= (LIKE '%word%'): trigrams (pg_trgm), led by the tenant (btree_gin, migration 0025).
+    // search= (LIKE '%word%'): trigrams (pg_trgm), led by the tenant (btree_gin, migration 0026).
     index('customers_search_trgm_idx').using('gin', t.tenantId, t.searchText.op('gin_trgm_ops')),
     tenantIsolation(t.tenantId),
   ],

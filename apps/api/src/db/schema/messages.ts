@@ -78,7 +78,7 @@ export const messages = pgTable(
       index('messages_tenant_flagged_idx')
         .on(t.tenantId, ...newestFirst())
         .where(sql`flagged`),
-      // search= (LIKE '%word%'): trigrams (pg_trgm), led by the tenant (btree_gin, migration 0025).
+      // search= (LIKE '%word%'): trigrams (pg_trgm), led by the tenant (btree_gin, migration 0026).
       index('messages_search_trgm_idx').using('gin', t.tenantId, t.searchText.op('gin_trgm_ops')),
       tenantIsolation(t.tenantId),
     ];
@@ -120,7 +120,7 @@ export const messageAnalyses = pgTable(
 
 /**
  * How many messages a tenant has per direction and kind: the exact total of a list filtered by
- * direction alone. Folded at each commit from message_count_deltas (migration 0026).
+ * direction alone. Folded at each commit from message_count_deltas (migration 0025).
  */
 export const messageCounts = pgTable(
   'message_counts',

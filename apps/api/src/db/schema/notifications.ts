@@ -85,7 +85,7 @@ export const notificationStates = pgTable(
 /**
  * A user's counts among the notifications they see (created since their account), per alert type
  * and priority: not cleared (`total`) and, of those, not read (`unread`). Kept exact by the
- * triggers of migration 0026 in the transactions that number (commit), read, clear or delete
+ * triggers of migration 0025 in the transactions that number (commit), read, clear or delete
  * notifications and create users; the bell sums the rows its preferences allow.
  */
 export const notificationCounts = pgTable(

@@ -5,7 +5,7 @@ import { tenantIsolation } from './rls.ts';
 /**
  * A tenant's tickets per São Paulo day of creation, with the figures the dashboard sums (the
  * tickets list's filters of the same name): what a whole day of a dashboard window reads. Kept at
- * each commit from ticket_day_deltas (migration 0026).
+ * each commit from ticket_day_deltas (migration 0025).
  */
 export const ticketDays = pgTable(
   'ticket_days',

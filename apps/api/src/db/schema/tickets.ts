@@ -177,7 +177,7 @@ export const ticketSearch = pgTable(
       foreignColumns: [tickets.tenantId, tickets.id],
     }).onDelete('cascade'),
     // search= (LIKE '%word%'): trigrams (pg_trgm), read by app_search_ids; led by the tenant
-    // (btree_gin, migration 0025) so a search reads only its tenant's entries.
+    // (btree_gin, migration 0026) so a search reads only its tenant's entries.
     index('ticket_search_trgm_idx').using('gin', t.tenantId, t.searchText.op('gin_trgm_ops')),
     tenantIsolation(t.tenantId),
   ],

@@ -33,7 +33,7 @@ const dayMs = 24 * 60 * 60 * 1000;
 /**
  * The window's São Paulo days (`dayStarts`: the first and the last midnight; a day is 24 hours,
  * no daylight saving there): the run of days it holds whole, read from their roll-ups
- * (ticket_days/ticket_day_terms of migration 0026, kept at each commit), and the first or last day
+ * (ticket_days/ticket_day_terms of migration 0025, kept at each commit), and the first or last day
  * it cuts (at most two), read from tickets. `cut` is the `days` CTE of those: their bounds as
  * plain values in a MATERIALIZED CTE, so the tickets side compares created_at with plain values —
  * under row-level security PostgreSQL uses an index only for conditions without non-LEAKPROOF
@@ -80,7 +80,7 @@ function partsOf(w: Window, dayStarts: { first: Date; last: Date }) {
  * read instead of ~100,000 index entries); a cut day its own index-only range read of
  * tickets_tenant_created_idx (which carries every column read here). Each condition is the
  * tickets list's filter of the same name (tickets.repo); the roll-up counts them alike (migration
- * 0026). CSAT is summed as numeric (the stored scores' exact decimals) and averaged and rounded
+ * 0025). CSAT is summed as numeric (the stored scores' exact decimals) and averaged and rounded
  * (half up) only at the end.
  */
 export function ticketFigures(tx: Tx, w: Window, dayStarts: { first: Date; last: Date }) {

@@ -12,7 +12,7 @@ import {
   testDatabase,
 } from '../../test/helpers.ts';
 
-// Migration 0026: the dashboard reads whole days from ticket_days/ticket_day_terms, kept at each
+// Migration 0025: the dashboard reads whole days from ticket_days/ticket_day_terms, kept at each
 // commit. After any mix of creates, analyses, moves and deletes — from two app instances at once —
 // they must equal what the tenant's tickets say, and the dashboard must answer as the tickets do.
 

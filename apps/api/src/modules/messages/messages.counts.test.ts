@@ -4,7 +4,7 @@ import { messageCounts } from '../../db/schema/index.ts';
 import { withTenant } from '../../db/tenant.ts';
 import { type ApiCall, type Json, twoTenants } from '../../test/helpers.ts';
 
-// Migration 0026: a list of messages filtered by direction alone reads the tenant's counters
+// Migration 0025: a list of messages filtered by direction alone reads the tenant's counters
 // (message_counts), kept at each commit; its total must stay the exact count of the rows.
 
 describe('messages: totals by direction from the counters', () => {

@@ -8,7 +8,7 @@ import type { MessageFilter } from './messages.repo.ts';
 /**
  * The total of a messages list, as countOrEstimate answers it (a sub-select beside the page). A list
  * filtered by direction alone (and kind) reads the tenant's counters instead (message_counts,
- * migration 0026: at most three rows): exact, as a filter without search must be, without counting
+ * migration 0025: at most three rows): exact, as a filter without search must be, without counting
  * the tenant's messages of that direction (~12 ms per 100,000).
  */
 export function countMessages(

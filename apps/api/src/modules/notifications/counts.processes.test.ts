@@ -4,7 +4,7 @@ import { demoEmail } from '../../seed.ts';
 import { type Json, signInIdToken } from '../../test/helpers.ts';
 import { type ServerProcess, scratchPostgresDatabase, startServerProcess } from '../../test/processes.ts';
 
-// Migration 0026's notification counters under a real deployment: two server processes on one
+// Migration 0025's notification counters under a real deployment: two server processes on one
 // PostgreSQL database, alerts raised (a person flagging tickets) and read, cleared, marked all read
 // through both at once. The counters must then equal a count of the rows. PGlite serves one
 // process: skipped.

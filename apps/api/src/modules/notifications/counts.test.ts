@@ -14,7 +14,7 @@ import {
 } from '../../test/helpers.ts';
 import { pruneNotifications } from './notifications.service.ts';
 
-// Migration 0026: each user's notification counts, kept by the transactions that number, read,
+// Migration 0025: each user's notification counts, kept by the transactions that number, read,
 // clear or delete notifications and create users, must equal a count of the rows — after any mix
 // of those, from two app instances at once (on PostgreSQL: two pools, concurrent transactions).
 

@@ -245,7 +245,7 @@ export function countByTypeAndPriority(tx: Tx, viewer: Viewer) {
 }
 
 /**
- * The viewer's counters (migration 0026: kept by the transactions that number, read, clear or delete
+ * The viewer's counters (migration 0025: kept by the transactions that number, read, clear or delete
  * notifications), one row per alert type and priority they ever saw: the primary key's prefix.
  */
 export function countsOf(tx: Tx, viewer: Viewer) {

@@ -1,4 +1,4 @@
-// Search at scale (issue 33, migration 0025): a search asks app_search_plan which words the trigram
+// Search at scale (issue 33, migration 0026): a search asks app_search_plan which words the trigram
 // index pre-filters with (rare ones), and otherwise reads the list newest first. Both must answer
 // exactly what LIKE '%word%' on every word answers, for the tenant only.
 import { sql } from 'drizzle-orm';
