@@ -36,7 +36,12 @@ import { createDb, type Database } from '../apps/api/src/db/client.ts';
 import { withTenant } from '../apps/api/src/db/tenant.ts';
 import { type FakeDigisac, fakeDigisacToken, startFakeDigisac } from '../apps/api/src/test/fake-digisac.ts';
 import { createTestUser, signInIdToken } from '../apps/api/src/test/helpers.ts';
-import { type ServerProcess, startServerProcess, testSecretKey } from '../apps/api/src/test/processes.ts';
+import {
+  type ServerProcess,
+  startServerProcess,
+  testSecretKey,
+  testVapidKeys,
+} from '../apps/api/src/test/processes.ts';
 import { benchConfig, raisedRateLimits, withScratchDatabase } from './lib.ts';
 
 const loadSeconds = Number(process.env.BENCH_INGEST_SECONDS ?? 10);
@@ -87,6 +92,8 @@ const serverEnv = (databaseUrl: string, port: number, overrides: Record<string, 
   PUBLIC_URL: `http://127.0.0.1:${port}`,
   // The processes' (startServerProcess); the DigiSac token saved here is read there.
   SECRET_KEY: testSecretKey,
+  // Required with DATABASE_URL since issue 34 (every process signs Web Push with one pair).
+  ...testVapidKeys,
   DIGISAC_ALLOW_PRIVATE_HOSTS: 'true',
   // DIGISAC_MAX_REQUESTS_PER_SECOND at its default (5): a new conversation's messages are applied
   // at once and its ticket is read from DigiSac afterwards, at that pace.
