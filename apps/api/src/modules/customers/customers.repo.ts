@@ -70,7 +70,9 @@ export async function listCustomers(
       .where(walked.page(limit, offset))
       .orderBy(...newestFirst)
       .limit(limit);
-    return { rows: rows.map((r) => r.customer), ...(await walked.totalOf(rows, offset)) };
+    const total = await walked.totalOf(rows, offset);
+    // The newest rows of a longer list could not fill the page: the rest is read the complete way.
+    if (rows.length === limit || !total.estimate) return { rows: rows.map((r) => r.customer), ...total };
   }
   const searched = searchedIds(tx, 'customers', plan, plan?.indexed);
   const where: SQL | undefined =
