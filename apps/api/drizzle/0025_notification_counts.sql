@@ -463,6 +463,9 @@ BEGIN
   INSERT INTO ticket_day_terms (tenant_id, day, term, tickets)
   SELECT tenant_id, ((created_at AT TIME ZONE 'UTC') - interval '3 hours')::date, term, count(*)
   FROM tickets CROSS JOIN LATERAL unnest(red_flag_terms) AS term
-  WHERE tenant_id = p_tenant AND requires_attention GROUP BY 1, 2, 3;
+  WHERE tenant_id = p_tenant AND requires_attention AND term <> '' GROUP BY 1, 2, 3;
 END $$;--> statement-breakpoint
+-- Only the owner (migrations, seed-bulk) recounts: app_user never names another tenant's rows.
+REVOKE ALL ON FUNCTION ticket_days_recount(uuid) FROM PUBLIC;--> statement-breakpoint
+REVOKE ALL ON FUNCTION notification_counts_recount(uuid, uuid) FROM PUBLIC;--> statement-breakpoint
 SELECT ticket_days_recount(id) FROM tenants;

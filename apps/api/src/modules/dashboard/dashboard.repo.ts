@@ -149,7 +149,7 @@ export function topRedFlagTerms(tx: Tx, w: Window, dayStarts: { first: Date; las
     select term, count(*)::int as tickets
     from days join ${tickets} on ${tickets.createdAt} >= days.lower and ${tickets.createdAt} < days.upper
       cross join lateral unnest(${tickets.redFlagTerms}) as term
-    where ${tickets.requiresAttention}
+    where ${tickets.requiresAttention} and term <> ''
     group by term
     ${
       whole
