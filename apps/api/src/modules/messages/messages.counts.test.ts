@@ -39,6 +39,12 @@ describe('messages: totals by direction from the counters', () => {
       const past = await api('GET', `/messages?direction=${direction}&per_page=100&page=50`);
       expect(past.body.total).toBe(list.body.total);
     }
+    // The unfiltered list (kind 'message') reads the counters too: both directions, exact.
+    const unfiltered = await api('GET', '/messages?per_page=1');
+    expect(unfiltered.body.total).toBe(
+      ((await counted(tenantId, 'inbound')) ?? 0) + ((await counted(tenantId, 'outbound')) ?? 0),
+    );
+    expect(unfiltered.body.total_is_estimate ?? false).toBe(false);
   }
 
   it('equal the rows after creates (concurrent ones too) and deletes, per tenant; RLS hides the others', async () => {

@@ -7,9 +7,10 @@ import type { MessageFilter } from './messages.repo.ts';
 
 /**
  * The total of a messages list, as countOrEstimate answers it (a sub-select beside the page). A list
- * filtered by direction alone (and kind) reads the tenant's counters instead (message_counts,
- * migration 0025: at most three rows): exact, as a filter without search must be, without counting
- * the tenant's messages of that direction (~12 ms per 100,000).
+ * narrowed by nothing but direction and kind reads the tenant's counters instead (message_counts,
+ * migration 0025: a few rows): exact, as a filter without search must be, without counting the
+ * tenant's messages (~12 ms per 100,000; the unfiltered list's capped count took ~9 ms at 1M once
+ * the tenant-led trigram index made it a bitmap scan).
  */
 export function countMessages(
   tx: Tx,
@@ -18,17 +19,17 @@ export function countMessages(
   searched: WithSubquery | undefined,
   kind: SQL | undefined,
 ) {
-  const byDirection =
-    filter.direction !== undefined &&
-    searched === undefined &&
-    filter.ticketId === undefined &&
-    filter.customerId === undefined &&
-    filter.flagged === undefined;
-  if (!byDirection) return countOrEstimate(tx, messages, narrowing, searched, kind);
-  const query = sql`(select coalesce(sum(${messageCounts.total}), 0) from ${messageCounts} where ${and(
-    eq(messageCounts.direction, filter.direction ?? ''),
-    filter.kind === undefined ? undefined : eq(messageCounts.kind, filter.kind),
-  )})`;
+  // Every other field narrows the list (a field added later too): then the rows are counted.
+  const { direction, kind: kindOf, ...narrowers } = filter;
+  const countersServe = searched === undefined && Object.values(narrowers).every((v) => v === undefined);
+  if (!countersServe) return countOrEstimate(tx, messages, narrowing, searched, kind);
+  const which = and(
+    direction === undefined ? undefined : eq(messageCounts.direction, direction),
+    kindOf === undefined ? undefined : eq(messageCounts.kind, kindOf),
+  );
+  const query = sql`(select coalesce(sum(${messageCounts.total}), 0) from ${messageCounts}${
+    which ? sql` where ${which}` : sql``
+  })`;
   return {
     sql: query,
     async totalOf(rows: { total: unknown }[], _page: number): Promise<{ total: number; estimate: boolean }> {
