@@ -1,4 +1,6 @@
 import dns from 'node:dns';
+import http from 'node:http';
+import https from 'node:https';
 import net from 'node:net';
 import ipaddr from 'ipaddr.js';
 import type { Config } from '../config.ts';
@@ -236,3 +238,27 @@ export async function privateAddressOf(resolver: HostResolver, hostname: string,
   const addresses = await resolver.addresses(hostname, key);
   return addresses.find((a) => isPrivateAddress(a.address))?.address;
 }
+
+/**
+ * The agents of the outbound calls to tenant-typed or subscriber-given hosts (DigiSac, push
+ * services): request-filtering-agent's, which refuse a private address when the socket connects
+ * (loaded by the first call, one pair per process: a start makes none, issue 33), or plain ones
+ * where private hosts are allowed (tests, a DigiSac on the company's network).
+ */
+export interface OutboundAgents {
+  https: https.Agent;
+  http: http.Agent;
+}
+let filtering: Promise<OutboundAgents> | undefined;
+const plainAgents: OutboundAgents = { https: new https.Agent(), http: new http.Agent() };
+export function outboundAgents(allowPrivateHosts: boolean): Promise<OutboundAgents> {
+  if (allowPrivateHosts) return Promise.resolve(plainAgents);
+  filtering ??= import('request-filtering-agent').then((m) => ({
+    https: new m.RequestFilteringHttpsAgent(),
+    http: new m.RequestFilteringHttpAgent(),
+  }));
+  return filtering;
+}
+
+/** request-filtering-agent's refusals are plain Errors with this wording (pinned version 3.2.1). */
+export const isRefusedAddress = (err: Error) => /is not allowed\. Because/.test(err.message);

@@ -1,7 +1,14 @@
 import http from 'node:http';
 import https from 'node:https';
 import net from 'node:net';
-import { DnsBusyError, type HostResolver, isPrivateAddress } from '../../lib/ssrf.ts';
+import {
+  DnsBusyError,
+  type HostResolver,
+  isPrivateAddress,
+  isRefusedAddress,
+  type OutboundAgents,
+  outboundAgents,
+} from '../../lib/ssrf.ts';
 
 // The HTTP calls to a tenant's DigiSac (../shared/integrations/digisac.md). Node's global fetch
 // ignores http.Agents, so this uses https.request with request-filtering-agent, which checks the
@@ -57,20 +64,6 @@ export interface DigisacCall {
   /** DIGISAC_MAX_RESPONSE_VALUES */
   maxResponseValues: number;
 }
-
-/** request-filtering-agent's agents, loaded by the first call (a start makes none: issue 33). */
-let filtering: Promise<{ https: https.Agent; http: http.Agent }> | undefined;
-const filteringAgents = () => {
-  filtering ??= import('request-filtering-agent').then((m) => ({
-    https: new m.RequestFilteringHttpsAgent(),
-    http: new m.RequestFilteringHttpAgent(),
-  }));
-  return filtering;
-};
-const plain = { https: new https.Agent(), http: new http.Agent() };
-
-// request-filtering-agent's refusals are plain Errors with this wording (pinned version 3.2.1).
-const isRefusedAddress = (err: Error) => /is not allowed\. Because/.test(err.message);
 
 /**
  * `text` without the token, in any form it may come back in (as sent, URL-encoded, base64): the
@@ -169,7 +162,7 @@ export function digisacRequest(call: DigisacCall): Promise<unknown> {
   const { maxResponseBytes, maxResponseValues } = call;
   const signal = AbortSignal.timeout(call.timeoutMs);
 
-  return (call.allowPrivateHosts ? Promise.resolve(plain) : filteringAgents()).then(
+  return outboundAgents(call.allowPrivateHosts).then(
     (agents) =>
       new Promise((resolve, reject) => {
         try {
@@ -181,7 +174,7 @@ export function digisacRequest(call: DigisacCall): Promise<unknown> {
       }),
   );
 
-  function send(agents: typeof plain, resolve: (body: unknown) => void, reject: (err: Error) => void) {
+  function send(agents: OutboundAgents, resolve: (body: unknown) => void, reject: (err: Error) => void) {
     let settled = false;
     const fail = (failure: DigisacFailure) => {
       if (settled) return;

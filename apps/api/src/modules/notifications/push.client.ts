@@ -1,7 +1,14 @@
 import http from 'node:http';
 import https from 'node:https';
 import net from 'node:net';
-import { DnsBusyError, type HostResolver, isPrivateAddress } from '../../lib/ssrf.ts';
+import {
+  DnsBusyError,
+  type HostResolver,
+  isPrivateAddress,
+  isRefusedAddress,
+  type OutboundAgents,
+  outboundAgents,
+} from '../../lib/ssrf.ts';
 
 // The HTTP call to a push service (issue 34), with the rules of every outbound call (DigiSac's
 // client, docs/SECURITY.md): one deadline over the whole call (look-up, connect, TLS, answer,
@@ -38,18 +45,6 @@ export interface PushCallOptions {
   tenantId?: string;
 }
 
-/** request-filtering-agent's agents, loaded by the first call (a start makes none: issue 33). */
-let filtering: Promise<{ https: https.Agent; http: http.Agent }> | undefined;
-const filteringAgents = () => {
-  filtering ??= import('request-filtering-agent').then((m) => ({
-    https: new m.RequestFilteringHttpsAgent(),
-    http: new m.RequestFilteringHttpAgent(),
-  }));
-  return filtering;
-};
-const plain = { https: new https.Agent(), http: new http.Agent() };
-const isRefusedAddress = (err: Error) => /is not allowed\. Because/.test(err.message);
-
 /** Whether `endpoint` may be called at all under the rule (protocol, literal address). */
 export function endpointAllowed(endpoint: string, allowPrivateHosts: boolean) {
   let url: URL;
@@ -77,10 +72,10 @@ export function sendPush(request: PushRequest, options: PushCallOptions): Promis
   const headers: Record<string, string> = {};
   for (const [name, value] of Object.entries(request.headers)) headers[name] = String(value);
 
-  const agentsReady = options.allowPrivateHosts ? Promise.resolve(plain) : filteringAgents();
+  const agentsReady = outboundAgents(options.allowPrivateHosts);
   return agentsReady.then((agents) => post(agents));
 
-  function post(agents: typeof plain) {
+  function post(agents: OutboundAgents) {
     return new Promise<PushOutcome>((resolve) => {
       let settled = false;
       const finish = (outcome: PushOutcome) => {
