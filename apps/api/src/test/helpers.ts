@@ -12,6 +12,7 @@ import { type Tenant, ticketAnalyses } from '../db/schema/index.ts';
 import { builtInClientId } from '../modules/identity/idp-config.ts';
 import { createUser } from '../modules/identity/users.service.ts';
 import { createTenant } from '../modules/tenants/tenants.service.ts';
+import { testVapidKeys } from './processes.ts';
 
 // The API suite runs once per database kind (vitest.config.ts sets TEST_DB).
 const usePostgres = process.env.TEST_DB === 'postgres';
@@ -91,6 +92,11 @@ export function testConfig(env: Record<string, string> = {}): Config {
     // shedding's own test sets it back.
     OVERLOAD_EVENT_LOOP_DELAY_MS: '10000',
     DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'atende-test-')),
+    // Every test server on a shared database may claim another's pushes (as the processes of one
+    // deployment do): one VAPID pair and one rule for the local fake push services, like one
+    // deployment's configuration. The refusal's own test sets it back.
+    ...testVapidKeys,
+    PUSH_ALLOW_PRIVATE_HOSTS: 'true',
     ...env,
   });
 }

@@ -164,7 +164,7 @@ describe('Web Push', () => {
   });
 
   it('refuses http:// and private push services without PUSH_ALLOW_PRIVATE_HOSTS', async () => {
-    const strict = await twoTenants();
+    const strict = await twoTenants({ PUSH_ALLOW_PRIVATE_HOSTS: 'false' });
     try {
       const d = push.device(base);
       for (const endpoint of [d.endpoint, 'https://10.0.0.1/push/x', 'https://[::ffff:127.0.0.1]/p']) {
