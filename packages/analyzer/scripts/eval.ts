@@ -13,6 +13,8 @@
  *   npm run eval -w packages/analyzer -- --errors also list the tune half's mistakes (never the
  *                                                 held-out ones)
  *   npm run eval -w packages/analyzer -- --quick  no throughput or matcher timings
+ *   npm run eval -w packages/analyzer -- --tune   the tune halves only (no held-out figure is
+ *                                                 computed: for working between checkpoints)
  */
 import { readFileSync } from 'node:fs';
 import type { Engine } from '../src/combine.ts';
@@ -29,10 +31,11 @@ if (missing.length) {
 }
 const showErrors = process.argv.includes('--errors');
 const quick = process.argv.includes('--quick');
+const tuneOnly = process.argv.includes('--tune');
 
 const HALVES: ReadonlyArray<{ readonly part: Part; readonly name: string }> = [
   { part: 'rules', name: 'tune' },
-  { part: 'heldout', name: 'held-out' },
+  ...(tuneOnly ? [] : [{ part: 'heldout' as const, name: 'held-out' }]),
 ];
 
 type Field = 'sentiment' | 'intent' | 'lang' | 'escalate';
@@ -57,6 +60,8 @@ function predict(text: string, engine: Engine = 'combined'): Predictions {
     reasons: ticket.escalation_reasons,
   };
 }
+
+const EMPTY: Predictions = { sentiment: '', intent: '', lang: '', escalate: '', reasons: [] };
 
 function classField(title: string, rows: readonly Record_[], preds: readonly Predictions[], field: Field) {
   console.log(`\n### ${title} — ${field}`);
@@ -136,7 +141,7 @@ const contributions: Array<{ file: string; rows: Record_[] }> = [];
 for (const set of SETS) {
   const rows = loadRecords(set.file);
   allTexts.push(...rows.map((r) => r.text));
-  const preds = rows.map((row) => predict(row.text));
+  const preds = rows.map((row) => (tuneOnly && row.part !== 'rules' ? EMPTY : predict(row.text)));
   const sizes = HALVES.map(({ part, name }) => `${name} ${rows.filter((r) => r.part === part).length}`).join(
     ', ',
   );
@@ -156,13 +161,15 @@ for (const { file, rows } of contributions) {
   for (const field of ['sentiment', 'intent'] as const) {
     if (!rows.some((r) => r.fields[field] !== undefined)) continue;
     const cells = (['rules', 'model', 'combined'] as const).map((engine) => {
-      const preds = rows.map((row) => analyzeMessage(row.text, { engine })[field]);
+      const preds = rows.map((row) =>
+        tuneOnly && row.part !== 'rules' ? '' : analyzeMessage(row.text, { engine })[field],
+      );
       const half = (part: Part) => {
         const picked = rows.map((row, i) => ({ row, p: preds[i] })).filter((x) => x.row.part === part);
         const ok = picked.filter((x) => x.p === x.row.fields[field]).length;
         return `${((100 * ok) / picked.length).toFixed(1)}%`;
       };
-      return `${engine} ${half('rules')} · ${half('heldout')}`;
+      return `${engine} ${HALVES.map(({ part }) => half(part)).join(' · ')}`;
     });
     console.log(`${`${file} ${field}`.padEnd(34)} ${cells.join('   ')}`);
   }
@@ -203,7 +210,7 @@ for (const { file, rows } of contributions) {
   console.log(`all reasons: recall ${proportion(ok, total)}`);
 }
 
-if (quick) process.exit(0);
+if (quick || tuneOnly) process.exit(0);
 
 // Throughput: every dev text, repeated for about two seconds, one thread. Wall-clock rate and
 // rate per CPU second (the latter is steadier when other processes share the cores).

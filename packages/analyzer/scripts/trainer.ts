@@ -4,24 +4,34 @@
  * halves). Multinomial logistic regression, full-batch Adam from zero weights with L2: the same data
  * and settings give the same weights.
  */
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import type { LinearModel } from '../src/features.ts';
 
 export interface Example {
   readonly text: string;
   readonly sentiment: string;
   readonly intent: string;
+  /** Whether a lead must look (ESCALATION.md) and the first reason that applies; not every file says. */
+  readonly escalate?: boolean;
+  readonly reason?: string | null;
+  /** The data file it comes from. */
+  readonly file: string;
 }
 
-/** The labelled sentences written for this package (nothing from ../shared). */
-export const TRAINING_FILES = ['train-pt.jsonl', 'train-whatsapp-pt.jsonl'] as const;
+/**
+ * The labelled sentences written for this package (nothing from ../shared): every
+ * data/train-*.jsonl, in name order, so a new file is trained on without a code change.
+ */
+export const TRAINING_FILES: readonly string[] = readdirSync(new URL('../data/', import.meta.url))
+  .filter((file) => /^train-.*\.jsonl$/.test(file))
+  .sort();
 
 export function loadExamples(): Example[] {
   return TRAINING_FILES.flatMap((file) =>
     readFileSync(new URL(`../data/${file}`, import.meta.url), 'utf8')
       .split('\n')
       .filter((line) => line.trim())
-      .map((line) => JSON.parse(line) as Example),
+      .map((line) => ({ ...(JSON.parse(line) as Omit<Example, 'file'>), file })),
   );
 }
 

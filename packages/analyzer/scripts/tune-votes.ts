@@ -8,7 +8,6 @@
  *
  *   node --import tsx packages/analyzer/scripts/tune-votes.ts
  */
-import { readFileSync } from 'node:fs';
 import { INTENT_VOTE, SENTIMENT_VOTE } from '../src/combine.ts';
 import { INTENTS, SENTIMENTS } from '../src/enums.ts';
 import { featuresOf, predictWith } from '../src/features.ts';
@@ -16,7 +15,7 @@ import { analyzeMessage } from '../src/index.ts';
 import { PREDICTION_OVERRIDES } from '../src/model.ts';
 import { DEV_FILES, loadRecords } from './dev-data.ts';
 import { fnv1a } from './split.ts';
-import { DEFAULT_TRAIN, loadExamples, TRAINING_FILES, type TrainOptions, trainModel } from './trainer.ts';
+import { DEFAULT_TRAIN, loadExamples, type TrainOptions, trainModel } from './trainer.ts';
 
 const INTENT_TRAIN: TrainOptions = { ...DEFAULT_TRAIN, balance: Number(process.env.INTENT_BALANCE ?? 0) };
 
@@ -49,17 +48,13 @@ interface Item {
   readonly sentiment?: string;
   readonly intent?: string;
 }
-// train-pt.jsonl (mostly formal) comes first in TRAINING_FILES, then the WhatsApp-style file.
-const firstWhatsapp = readFileSync(new URL(`../data/${TRAINING_FILES[0]}`, import.meta.url), 'utf8')
-  .split('\n')
-  .filter((line) => line.trim()).length;
 const tune = (file: string) =>
   loadRecords(file)
     .filter((r) => r.part === 'rules')
     .map((r) => ({ text: r.text, sentiment: r.fields.sentiment, intent: r.fields.intent }));
 const groups: Array<{ name: string; items: Item[] }> = [
-  { name: 'ours formal', items: examples.slice(0, firstWhatsapp) },
-  { name: 'ours WhatsApp', items: examples.slice(firstWhatsapp) },
+  { name: 'ours formal', items: examples.filter((e) => e.file === 'train-pt.jsonl') },
+  { name: 'ours WhatsApp', items: examples.filter((e) => e.file !== 'train-pt.jsonl') },
   { name: 'tune formal sentiment', items: tune(DEV_FILES.sentiment) },
   { name: 'tune formal intent', items: tune(DEV_FILES.intent) },
   { name: 'tune WhatsApp', items: tune(DEV_FILES.whatsapp) },

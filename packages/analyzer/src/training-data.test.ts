@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { DEV_FILES, loadRecords, missingDevFiles } from '../scripts/dev-data.ts';
 import { TRAINING_FILES } from '../scripts/trainer.ts';
-import { INTENTS, SENTIMENTS } from './enums.ts';
+import { ESCALATION_REASONS, INTENTS, SENTIMENTS } from './enums.ts';
 
 // The learned part's sentences and the escalation paraphrases are ours: none may be a dev row
 // (either half), word for word or lightly edited (character 3-gram overlap).
@@ -32,7 +32,13 @@ const ours = [...TRAINING_FILES, 'paraphrases.jsonl'].flatMap((file) =>
     .filter((line) => line.trim())
     .map((line) => ({
       file,
-      ...(JSON.parse(line) as { text: string; sentiment?: string; intent?: string }),
+      ...(JSON.parse(line) as {
+        text: string;
+        sentiment?: string;
+        intent?: string;
+        escalate?: boolean;
+        reason?: string | null;
+      }),
     })),
 );
 
@@ -41,6 +47,12 @@ describe('training data', () => {
     for (const row of ours.filter((r) => r.file !== 'paraphrases.jsonl')) {
       expect(SENTIMENTS).toContain(row.sentiment);
       expect(INTENTS).toContain(row.intent);
+      // Escalation labels are optional; where given, a reason goes with escalate and only with it.
+      if (row.escalate !== undefined) {
+        expect(typeof row.escalate).toBe('boolean');
+        if (row.escalate) expect(ESCALATION_REASONS).toContain(row.reason);
+        else expect(row.reason ?? null).toBeNull();
+      }
     }
     expect(ours.length).toBeGreaterThan(1500);
   });
