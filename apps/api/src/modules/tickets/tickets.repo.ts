@@ -91,6 +91,30 @@ function orderOf(sort: TicketSort) {
 
 const ticketColumns = { ticket: tickets, analysis: ticketAnalyses, liveCustomerName: customers.name };
 
+/**
+ * What a listed ticket shows (toTicketDto): not its search copy (title, content and transcript
+ * again), SLA clock or the analysis fields copied for the filters — less for PostgreSQL to read
+ * and send and for the server to parse, 20 times per page.
+ */
+const listedColumns = {
+  ticket: {
+    id: tickets.id,
+    source: tickets.source,
+    protocol: tickets.protocol,
+    contactNumber: tickets.contactNumber,
+    title: tickets.title,
+    content: tickets.content,
+    conversationText: tickets.conversationText,
+    customerId: tickets.customerId,
+    customerName: tickets.customerName,
+    flagged: tickets.flagged,
+    createdAt: tickets.createdAt,
+    updatedAt: tickets.updatedAt,
+  },
+  analysis: ticketAnalyses,
+  liveCustomerName: customers.name,
+};
+
 /** The joins to the ticket's newest analysis and to its linked customer (keyed by tenant and id). */
 const newestAnalysis = and(
   eq(ticketAnalyses.tenantId, tickets.tenantId),
@@ -99,12 +123,9 @@ const newestAnalysis = and(
 const linkedCustomer = and(eq(customers.tenantId, tickets.tenantId), eq(customers.id, tickets.customerId));
 
 /** The ticket with its newest analysis and its customer's current name. */
-const withAnalysisAndCustomer = <Extra extends Record<string, SQL.Aliased | SQL>>(
-  tx: Pick<Tx, 'select'>,
-  extra: Extra,
-) =>
+const withAnalysisAndCustomer = (tx: Pick<Tx, 'select'>) =>
   tx
-    .select({ ...ticketColumns, ...extra })
+    .select(ticketColumns)
     .from(tickets)
     .leftJoin(ticketAnalyses, newestAnalysis)
     .leftJoin(customers, linkedCustomer);
@@ -134,7 +155,11 @@ export async function listTickets(
       conditions(filter, undefined),
       orderOf(sort),
     );
-    const rows = await withAnalysisAndCustomer(tx, { total: sql<number>`${walked.sql}` })
+    const rows = await tx
+      .select({ ...listedColumns, total: sql<number>`${walked.sql}` })
+      .from(tickets)
+      .leftJoin(ticketAnalyses, newestAnalysis)
+      .leftJoin(customers, linkedCustomer)
       .where(walked.page(limit, offset))
       .orderBy(...orderOf(sort))
       .limit(limit);
@@ -146,13 +171,25 @@ export async function listTickets(
   const searched = searchedIds(tx, 'tickets', plan, plan?.indexed);
   const where = conditions(filter, searched);
   const counted = countOrEstimate(tx, tickets, where, searched);
-  const rows = await withAnalysisAndCustomer(searched ? tx.with(searched) : tx, {
-    total: sql<number>`${counted.sql}`,
-  })
+  // The page's ids first (an index-only walk over the filter's covering index), then the 20 rows
+  // with their analysis and customer: joined before the limit, a misestimated filter (red flags
+  // and negative sentiment go together, the planner multiplies them) made PostgreSQL join and
+  // sort every match for pages past the first (30 ms instead of 1 at 1,434 matches).
+  const pageIds = tx
+    .select({ id: tickets.id })
+    .from(tickets)
     .where(where)
     .orderBy(...orderOf(sort))
     .limit(limit)
-    .offset(offset);
+    .offset(offset)
+    .as('page_ids');
+  const rows = await (searched ? tx.with(searched) : tx)
+    .select({ ...listedColumns, total: sql<number>`${counted.sql}` })
+    .from(tickets)
+    .innerJoin(pageIds, eq(tickets.id, pageIds.id))
+    .leftJoin(ticketAnalyses, newestAnalysis)
+    .leftJoin(customers, linkedCustomer)
+    .orderBy(...orderOf(sort));
   return { rows, ...(await counted.totalOf(rows, page)) };
 }
 
@@ -293,11 +330,14 @@ export async function exportPage(
 }
 
 export async function findTicket(tx: Tx, id: string) {
-  const [row] = await withAnalysisAndCustomer(tx, {}).where(eq(tickets.id, id));
+  const [row] = await withAnalysisAndCustomer(tx).where(eq(tickets.id, id));
   return row;
 }
 
 export type TicketWithAnalysis = NonNullable<Awaited<ReturnType<typeof findTicket>>>;
+
+/** What an answer shows of a ticket (a list row; a found ticket holds more). */
+export type ShownTicket = Omit<Awaited<ReturnType<typeof listTickets>>['rows'][number], 'total'>;
 
 /** The ticket's title and the start of its content (what an alert names), and its flag. */
 export async function findTicketSummary(tx: Tx, id: string) {

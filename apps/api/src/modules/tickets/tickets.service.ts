@@ -18,7 +18,7 @@ export interface TicketsDeps {
   events: DomainEvents;
 }
 
-export function toTicketDto({ ticket, analysis, liveCustomerName }: repo.TicketWithAnalysis): Ticket {
+export function toTicketDto({ ticket, analysis, liveCustomerName }: repo.ShownTicket): Ticket {
   return {
     id: ticket.id,
     source: ticket.source === 'digisac' ? 'digisac' : 'internal',
