@@ -8,6 +8,15 @@ import { type Db, pipelinedTransactionOf, type Tx, transactionQueueLimitMs } fro
 const setupText = "select set_config('app.tenant_id', $1, true), set_config('role', 'app_user', true)";
 const setupName = 'atende_tenant_setup';
 
+/** The transactions of a PostgreSQL database made with ATENDE_HOTPATH=off (postgres.ts). */
+const hotpathOff = new WeakSet<Tx>();
+
+/**
+ * Whether `tx` is of a database made with ATENDE_HOTPATH=off: the bench's "before" of issue 33,
+ * where the repositories keep the statements as they were (see tickets.repo.ts).
+ */
+export const isHotpathOff = (tx: Tx) => hotpathOff.has(tx);
+
 /**
  * One tenant's transaction: what every tenant-scoped service takes (`({ tx }: TenantScope, …)`).
  * Row-level security limits `tx` to the tenant's rows; `tenantId` is for the rows it writes.
@@ -58,7 +67,12 @@ export function withTenant<T>(
     return work({ tenantId, tx });
   };
   const queueLimit = transactionQueueLimitMs(db);
-  if (queueLimit === undefined) return db.transaction(run);
+  // PostgreSQL without the pipelined path: ATENDE_HOTPATH=off.
+  if (queueLimit === undefined)
+    return db.transaction((tx) => {
+      hotpathOff.add(tx);
+      return run(tx);
+    });
 
   // PGlite: statement_timeout cannot stop a statement that runs on this thread, but a request
   // that has waited queueLimit for the one connection answers 503 and its work never starts.
