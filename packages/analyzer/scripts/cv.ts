@@ -4,7 +4,9 @@
  * on all of them scored on the TUNE halves of the dev sets (model only and combined with the
  * rules). Held-out rows are never read here.
  *
- *   node --import tsx packages/analyzer/scripts/cv.ts [quick]
+ *   CV_POLARITY=0,1 CV_L2=0.0003 node --import tsx packages/analyzer/scripts/cv.ts
+ *   (axes: CV_CROSS, CV_INWORD, CV_POLARITY, CV_L2, CV_BALANCE, CV_EPOCHS, CV_PRUNE, CV_MINCOUNT;
+ *   comma-separated)
  */
 
 import { INTENTS, SENTIMENTS } from '../src/enums.ts';
@@ -27,6 +29,7 @@ const sets = [
 interface Setting {
   readonly crossWordChars: number;
   readonly inWordChars: number;
+  readonly polarity: number;
   readonly train: TrainOptions;
 }
 const pct = (x: number) => `${(100 * x).toFixed(1)}`;
@@ -35,6 +38,7 @@ function run(setting: Setting): string {
   Object.assign(FEATURE_OPTIONS, {
     crossWordChars: setting.crossWordChars,
     inWordChars: setting.inWordChars,
+    polarity: setting.polarity,
   });
   const lists = examples.map((e) => featuresOf(e.text));
   const fold = examples.map((e) => fnv1a(e.text) % 4);
@@ -81,17 +85,28 @@ function run(setting: Setting): string {
   return `cv s ${pct(cv.sentiment ?? 0)} i ${pct(cv.intent ?? 0)} | tune model/combined: ${cells.join(' · ')} | ${size} weights`;
 }
 
+// Each axis from the environment (comma-separated), or the defaults below.
+const axis = (name: string, values: number[]) =>
+  process.env[name] ? (process.env[name] ?? '').split(',').map(Number) : values;
 const grid: Setting[] = [];
-const quick = process.argv.includes('quick');
-for (const crossWordChars of quick ? [4] : [0, 4])
-  for (const inWordChars of [3])
-    for (const l2 of quick ? [0.0003] : [0.0001, 0.0003, 0.001])
-      for (const balance of quick ? [0, 0.5] : [0, 0.5, 1])
-        grid.push({ crossWordChars, inWordChars, train: { ...DEFAULT_TRAIN, l2, balance } });
+for (const crossWordChars of axis('CV_CROSS', [0, 4]))
+  for (const inWordChars of axis('CV_INWORD', [3]))
+    for (const polarity of axis('CV_POLARITY', [0, 1]))
+      for (const l2 of axis('CV_L2', [0.0001, 0.0003, 0.001]))
+        for (const balance of axis('CV_BALANCE', [0, 0.5]))
+          for (const epochs of axis('CV_EPOCHS', [DEFAULT_TRAIN.epochs]))
+            for (const prune of axis('CV_PRUNE', [DEFAULT_TRAIN.prune]))
+              for (const minCount of axis('CV_MINCOUNT', [DEFAULT_TRAIN.minCount]))
+                grid.push({
+                  crossWordChars,
+                  inWordChars,
+                  polarity,
+                  train: { ...DEFAULT_TRAIN, l2, balance, epochs, prune, minCount },
+                });
 for (const s of grid) {
   const started = Date.now();
   const line = run(s);
   console.log(
-    `x${s.crossWordChars} c${s.inWordChars} l2 ${s.train.l2} balance ${s.train.balance} ep ${s.train.epochs}: ${line} (${((Date.now() - started) / 1000).toFixed(0)} s)`,
+    `x${s.crossWordChars} c${s.inWordChars} p${s.polarity} l2 ${s.train.l2} balance ${s.train.balance} ep ${s.train.epochs} prune ${s.train.prune} min ${s.train.minCount}: ${line} (${((Date.now() - started) / 1000).toFixed(0)} s)`,
   );
 }

@@ -1,8 +1,9 @@
 /**
- * Trains the learned part of the analyzer (src/model.ts): two multinomial logistic regressions,
- * sentiment and intent, over the features of src/features.ts, from the labelled sentences in
- * data/train-pt.jsonl and data/train-whatsapp-pt.jsonl (written for this package, formal and
- * WhatsApp-style pt-BR; nothing from ../shared). Full-batch Adam from zero weights, L2-regularised
+ * Trains the learned part of the analyzer (src/model.ts): three multinomial logistic regressions,
+ * sentiment, intent and the escalation reason (none or one of ESCALATION_REASONS: only the
+ * sentences that label escalation), over the features of src/features.ts, from the labelled
+ * sentences in data/train-*.jsonl (written for this package, formal and WhatsApp-style pt-BR;
+ * nothing from ../shared). Full-batch Adam from zero weights, L2-regularised
  * (scripts/trainer.ts): the same data gives the same weights. Weights under the prune threshold
  * are dropped and the rest rounded, so src/model.weights.json stays small. The settings below were
  * chosen by scripts/cv.ts (cross-validation on the training data and the tune halves only).
@@ -10,6 +11,7 @@
  *   node --import tsx packages/analyzer/scripts/train.ts
  */
 import { writeFileSync } from 'node:fs';
+import { ESCALATION_CLASSES } from '../src/combine.ts';
 import { INTENTS, SENTIMENTS } from '../src/enums.ts';
 import {
   FEATURE_OPTIONS,
@@ -21,9 +23,11 @@ import {
 } from '../src/features.ts';
 import { DEFAULT_TRAIN, loadExamples, trainModel } from './trainer.ts';
 
-export const FEATURES = { crossWordChars: 4, inWordChars: 3 };
+export const FEATURES = { crossWordChars: 4, inWordChars: 3, polarity: 1 };
 /** Intent classes are uneven in the training sentences (complaints most): balance them a little. */
 export const INTENT_TRAIN = { ...DEFAULT_TRAIN, balance: Number(process.env.INTENT_BALANCE ?? 0) };
+/** The escalation reasons: the settings scripts/cv-escalation.ts scored. */
+export const ESCALATION_TRAIN = DEFAULT_TRAIN;
 Object.assign(FEATURE_OPTIONS, FEATURES);
 
 const examples = loadExamples();
@@ -45,11 +49,22 @@ const intent = trainModel(
   INTENT_TRAIN,
   true,
 );
+console.log('escalation');
+const labelled = examples.flatMap((e, i) => (e.escalate === undefined ? [] : [i]));
+const escalation = trainModel(
+  ESCALATION_CLASSES,
+  labelled.map((i) => featureLists[i] ?? []),
+  labelled.map((i) => (examples[i]?.escalate ? (examples[i]?.reason ?? 'none') : 'none')),
+  ESCALATION_TRAIN,
+  true,
+);
+const escalationStored = storeModel(escalation);
 const model: StoredWeights = {
-  version: 2,
+  version: 3,
   features: FEATURES,
   sentiment: storeModel(sentiment),
   intent: storeModel(intent),
+  escalation: escalationStored,
 };
 // Laid out as the repository's formatter (Biome) writes it: one row per line.
 const field = (key: string, values: readonly (string | number)[]) => {
@@ -69,11 +84,16 @@ const block = (name: string, m: ReturnType<typeof storeModel>, last: boolean) =>
     '    ]',
     `  }${last ? '' : ','}`,
   ].join('\n');
-const json = `{\n  "version": ${model.version},\n  "features": { "crossWordChars": ${FEATURES.crossWordChars}, "inWordChars": ${FEATURES.inWordChars} },\n${block('sentiment', model.sentiment, false)}\n${block('intent', model.intent, true)}\n}\n`;
+const json = `{\n  "version": ${model.version},\n  "features": ${JSON.stringify(FEATURES)
+  .replace(/([{,:])/g, '$1 ')
+  .replace(
+    /}$/,
+    ' }',
+  )},\n${block('sentiment', model.sentiment, false)}\n${block('intent', model.intent, false)}\n${block('escalation', escalationStored, true)}\n}\n`;
 writeFileSync(new URL('../src/model.weights.json', import.meta.url), json);
 const kept = (m: LinearModel) => m.weights.size;
 console.log(
-  `wrote src/model.weights.json: ${(json.length / 1024).toFixed(0)} kB, sentiment ${kept(sentiment)} features, intent ${kept(intent)}`,
+  `wrote src/model.weights.json: ${(json.length / 1024).toFixed(0)} kB, sentiment ${kept(sentiment)} features, intent ${kept(intent)}, escalation ${kept(escalation)} (${labelled.length} sentences)`,
 );
 
 // Training accuracy (a sanity check only: the eval scores the dev sets).

@@ -3,45 +3,22 @@
  * training sentences (data/*.jsonl, which the rules were not written from) and the TUNE halves of
  * the dev sets; the model votes on the training sentences with out-of-fold predictions (4 folds,
  * the settings of scripts/train.ts), so it never votes on a sentence it was trained on. Coordinate
- * search, sentiment first (the intent rules read the sentiment), then intent; each group (our
- * WhatsApp-style sentences, our formal ones, each tune half) weighs the same.
+ * search, sentiment first (the intent rules read the sentiment), then intent; each group (each of
+ * our data files, each tune half) weighs the same.
  *
  *   node --import tsx packages/analyzer/scripts/tune-votes.ts
  */
 import { INTENT_VOTE, SENTIMENT_VOTE } from '../src/combine.ts';
 import { INTENTS, SENTIMENTS } from '../src/enums.ts';
-import { featuresOf, predictWith } from '../src/features.ts';
 import { analyzeMessage } from '../src/index.ts';
-import { PREDICTION_OVERRIDES } from '../src/model.ts';
 import { DEV_FILES, loadRecords } from './dev-data.ts';
-import { fnv1a } from './split.ts';
-import { DEFAULT_TRAIN, loadExamples, type TrainOptions, trainModel } from './trainer.ts';
+import { installOutOfFold } from './oof.ts';
+import { DEFAULT_TRAIN, loadExamples, type TrainOptions } from './trainer.ts';
 
 const INTENT_TRAIN: TrainOptions = { ...DEFAULT_TRAIN, balance: Number(process.env.INTENT_BALANCE ?? 0) };
 
 const examples = loadExamples();
-const lists = examples.map((e) => featuresOf(e.text));
-const fold = examples.map((e) => fnv1a(e.text) % 4);
-for (let f = 0; f < 4; f++) {
-  const idx = examples.map((_, i) => i).filter((i) => fold[i] !== f);
-  const train = (classes: readonly string[], key: 'sentiment' | 'intent', options: TrainOptions) =>
-    trainModel(
-      classes,
-      idx.map((i) => lists[i] ?? []),
-      idx.map((i) => examples[i]?.[key] ?? ''),
-      options,
-    );
-  const sentiment = train(SENTIMENTS, 'sentiment', DEFAULT_TRAIN);
-  const intent = train(INTENTS, 'intent', INTENT_TRAIN);
-  examples.forEach((e, i) => {
-    if (fold[i] !== f) return;
-    PREDICTION_OVERRIDES.set(e.text, {
-      sentiment: predictWith(sentiment, lists[i] ?? []),
-      intent: predictWith(intent, lists[i] ?? []),
-    });
-  });
-  console.log(`fold ${f + 1}/4 trained`);
-}
+installOutOfFold(examples, INTENT_TRAIN);
 
 interface Item {
   readonly text: string;
@@ -53,8 +30,12 @@ const tune = (file: string) =>
     .filter((r) => r.part === 'rules')
     .map((r) => ({ text: r.text, sentiment: r.fields.sentiment, intent: r.fields.intent }));
 const groups: Array<{ name: string; items: Item[] }> = [
-  { name: 'ours formal', items: examples.filter((e) => e.file === 'train-pt.jsonl') },
-  { name: 'ours WhatsApp', items: examples.filter((e) => e.file !== 'train-pt.jsonl') },
+  // Each of our files is a group: the newer ones were written after the rules and never read
+  // while writing them, the fairest test of how the rules generalise.
+  ...[...new Set(examples.map((e) => e.file))].map((file) => ({
+    name: file.replace(/^train-|\.jsonl$/g, ''),
+    items: examples.filter((e) => e.file === file),
+  })),
   { name: 'tune formal sentiment', items: tune(DEV_FILES.sentiment) },
   { name: 'tune formal intent', items: tune(DEV_FILES.intent) },
   { name: 'tune WhatsApp', items: tune(DEV_FILES.whatsapp) },

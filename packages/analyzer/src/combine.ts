@@ -3,11 +3,12 @@
  * rules' label a fixed weight (larger when the rules found clear evidence or a specific cue), the
  * model its softmax probabilities; the larger total wins. So the model decides where the rules
  * found nothing to go on (no opinion word, a fallback intent rule) and overturns a rule only when
- * it is confident. Escalation reasons and red flags never go through here: they stay rule-driven.
+ * it is confident. Red flags never go through here; escalation reasons come from the rules, and the
+ * escalation model may only add one they missed, when it is sure (learnedEscalation).
  */
-import type { Intent, Sentiment } from './enums.ts';
+import { ESCALATION_REASONS, type EscalationReason, type Intent, type Sentiment } from './enums.ts';
 import type { IntentResult } from './intent.ts';
-import { MODEL, modelIntent, modelSentiment } from './model.ts';
+import { MODEL, modelEscalation, modelIntent, modelSentiment } from './model.ts';
 import type { SentimentResult } from './sentiment.ts';
 
 /** Which parts answer: the rules alone, the model alone or both (the product's default). */
@@ -19,10 +20,10 @@ export type Engine = 'rules' | 'model' | 'combined';
  * "mixed" or "positive" can be trusted). Chosen by scripts/tune-votes.ts.
  */
 export const SENTIMENT_VOTE = {
-  noEvidence: 0.1,
+  noEvidence: 0.25,
   perWeight: 0.2,
   max: 0.9,
-  byLabel: { positive: 1.5, negative: 1, neutral: 0.5, mixed: 1 } as Record<string, number>,
+  byLabel: { positive: 0.75, negative: 1, neutral: 0.25, mixed: 0.75 } as Record<string, number>,
 };
 /**
  * The rules' vote for intent: a specific cue (by the label it gives: some labels' cues generalise
@@ -31,17 +32,17 @@ export const SENTIMENT_VOTE = {
 export const INTENT_VOTE = {
   cue: {
     complaint: 0.1,
-    compliment: 0.25,
-    feedback: 0.75,
+    compliment: 0.1,
+    feedback: 0.55,
     goodbye: 0.75,
-    greeting: 0.75,
-    information: 0.4,
-    inquiry: 0.25,
-    question: 0.25,
-    request: 0.25,
+    greeting: 0.55,
+    information: 0.55,
+    inquiry: 0.55,
+    question: 0.1,
+    request: 0.75,
     support: 0.25,
     unknown: 0.25,
-    urgent: 0.1,
+    urgent: 0.25,
   } as Record<string, number>,
   fallback: 0.2,
 };
@@ -101,4 +102,44 @@ export function combineIntent(rules: IntentResult, text: string, engine: Engine)
   const weight = rules.cue ? (INTENT_VOTE.cue[rules.intent] ?? 0.75) : INTENT_VOTE.fallback;
   const { label, changed } = vote(rules.intent, weight, MODEL.intent.classes, model.probabilities);
   return changed ? { intent: label, rule: 'model', cue: model.probability >= 0.5 } : rules;
+}
+
+/** The escalation model's classes: none, then the reasons in the policy's order. */
+export const ESCALATION_CLASSES: readonly string[] = ['none', ...ESCALATION_REASONS];
+
+/**
+ * When the escalation model may add a reason: the chance of some reason (1 − P(none)) reaches the
+ * threshold. Chosen by scripts/cv-escalation.ts (out-of-fold on our sentences, precision ≥ 0.90).
+ */
+export const ESCALATION_VOTE = { threshold: 0.8 };
+
+/**
+ * A long wait is a measured quantity (days stated, the tenant's maximum, "a calm question under a
+ * week is not"): only the rules read it; the model may add any other reason.
+ */
+export const LEARNED_REASONS: ReadonlySet<string> = new Set(
+  ESCALATION_REASONS.filter((reason) => reason !== 'long_wait'),
+);
+
+export interface LearnedEscalation {
+  readonly reason: EscalationReason;
+  readonly probability: number;
+  readonly words: readonly string[];
+}
+
+/**
+ * A reason the escalation rules missed, read by the model from the customer's text as written:
+ * only when the rules found none (it adds, never removes or renames) and the model is sure.
+ */
+export function learnedEscalation(
+  text: string,
+  ruleReasons: readonly EscalationReason[],
+): LearnedEscalation | undefined {
+  if (ruleReasons.length) return undefined;
+  const p = modelEscalation(text);
+  if (p.probability < ESCALATION_VOTE.threshold || !p.words.length) return undefined;
+  const reason = ESCALATION_REASONS.find((r) => r === p.reason);
+  return reason && LEARNED_REASONS.has(reason)
+    ? { reason, probability: p.probability, words: p.words }
+    : undefined;
 }

@@ -880,6 +880,40 @@ const RULES: ReadonlyArray<readonly [EscalationReason, Rule]> = [
 const ORDER = ESCALATION_REASONS;
 
 /**
+ * Reasons a name alone can trigger (Procon, a lawyer, Reclame Aqui, the ouvidoria): named calmly
+ * they are no threat — said to be beside the point ("só curiosidade", "nada a ver com vocês",
+ * "nem precisei reclamar"), in praise ("vi no Reclame Aqui que vocês respondem, adorei"), or, but
+ * for the ouvidoria, in a plain question about the body itself ("o Procon abre sábado?").
+ */
+const NAMED_ONLY: ReadonlySet<EscalationReason> = new Set([
+  'regulator_complaint',
+  'legal_action',
+  'public_exposure',
+  'ombudsman_or_misconduct',
+]);
+const ASIDE = re(
+  `\\b(?:(?:so|e|eh|por|mera|pura) curiosidade|nada a ver com (?:voces|a empresa|a loja|o banco|isso)|(?:de|com|numa|em) outr[oa] (?:loja|empresa|lugar|banco|operadora)|outra coisa|outro assunto|trabalho (?:da|de) (?:faculdade|escola)|brincadeira|nem (?:precisei|precisou|pensei|penso|cheguei)|(?:nao|nem) (?:vou|vai|quero|pretendo|precisei|precisa|precisou) (?:\\w+ ){0,2}(?:processar|reclamar|denunciar|postar|expor|acionar|registrar|ir (?:no|ao|na))|(?:ja|quase) ia (?:reclamar|postar|no|ao))\\b`,
+);
+/** A first-person step towards the body ("vou no Procon", "já registrei", "vou ter que…"). */
+const STEP = re(
+  `\\b(?:vou|vamos|irei|iremos|vai ter que|ja (?:fui|fiz|abri|registrei|entrei|liguei|acionei|denunciei|procurei|postei|mandei)|acabei de|estou indo|indo (?:no|ao|na)|registr(?:ar|ei|o)|denunci(?:ar|ei|o)|acion(?:ar|ei|o)|process(?:ar|o voces|arei)|entrar com|abrir (?:uma )?(?:reclamacao|queixa|processo|acao)|prazo|senao|se nao (?:resolver|devolver|responder))\\b`,
+);
+/** The question is about the body itself: its hours, place, contact or remit. */
+const ABOUT_THE_BODY = re(
+  `\\b(?:horario|hora|horas|funciona|abre|aberto|fecha|telefone|numero|endereco|onde fica|site|documentos?|quem regula|regula|resolve|atende|confiavel|e confiavel|como (?:funciona|faco|e)|demora quanto|quanto tempo)\\b`,
+);
+function calmMention(folded: string, reason: EscalationReason, ctx: RuleContext): boolean {
+  if (!NAMED_ONLY.has(reason) || STEP.test(folded)) return false;
+  if (ASIDE.test(folded) || ctx.positiveOnly) return true;
+  return (
+    reason !== 'ombudsman_or_misconduct' &&
+    !ctx.negative &&
+    folded.includes('?') &&
+    ABOUT_THE_BODY.test(folded)
+  );
+}
+
+/**
  * The escalation rules that hold for the customer's words (`folded`: foldText of them), in the
  * policy's order, each with the words that triggered it. Empty: no escalation.
  */
@@ -887,17 +921,14 @@ export function findEscalations(text: string, context: EscalationContext = {}): 
   const folded = context.portuguese === false ? text : expandChatSpelling(text);
   const found = new Map<EscalationReason, string>();
   for (const [reason, rule] of RULES) {
-    const evidence = rule(
-      folded,
-      {
-        negative: context.negative ?? false,
-        positiveOnly: !(context.negative ?? false) && POSITIVE_ONLY.test(folded),
-        maxWaitMinutes: context.maxWaitMinutes,
-        otherSignals: found.size,
-      },
-      context.original ?? '',
-    );
-    if (evidence !== undefined) found.set(reason, evidence.trim());
+    const ctx: RuleContext = {
+      negative: context.negative ?? false,
+      positiveOnly: !(context.negative ?? false) && POSITIVE_ONLY.test(folded),
+      maxWaitMinutes: context.maxWaitMinutes,
+      otherSignals: found.size,
+    };
+    const evidence = rule(folded, ctx, context.original ?? '');
+    if (evidence !== undefined && !calmMention(folded, reason, ctx)) found.set(reason, evidence.trim());
   }
   return ORDER.filter((reason) => found.has(reason) && (!context.solved || PERSISTENT.has(reason))).map(
     (reason) => ({ reason, evidence: found.get(reason) as string }),

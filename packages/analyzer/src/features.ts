@@ -2,6 +2,7 @@
  * Features and the linear scorer of the learned part (model.ts): shared by the runtime and by
  * scripts/train.ts, which must not load the weights it is about to write.
  */
+import { PT_LEXICON } from './lexicon/pt.ts';
 import { normalizeCached } from './normalize.ts';
 
 export interface LinearModel {
@@ -21,9 +22,15 @@ export interface StoredModel {
 export interface StoredWeights {
   readonly version: number;
   /** The feature settings the weights were trained with (FEATURE_OPTIONS). */
-  readonly features?: { readonly crossWordChars: number; readonly inWordChars: number };
+  readonly features?: {
+    readonly crossWordChars: number;
+    readonly inWordChars: number;
+    readonly polarity?: number;
+  };
   readonly sentiment: StoredModel;
   readonly intent: StoredModel;
+  /** The escalation reason (none or a reason), version 3 on. */
+  readonly escalation?: StoredModel;
 }
 
 export function loadModel(stored: StoredModel): LinearModel {
@@ -53,7 +60,47 @@ export const FEATURE_OPTIONS = {
   crossWordChars: 0,
   /** Character n-grams inside words of 4+ letters; 0: none. */
   inWordChars: 3,
+  /**
+   * 1: opinion-word polarity (the domain lexicon's single words, negation-aware) and its place
+   * around a contrast ("amei, mas veio torto"): praise and a problem in one message is what a
+   * linear model over words alone reads as positive; 0: none.
+   */
+  polarity: 0,
 };
+
+/** Words and pairs that turn a message around ("gostei, só que…", "tirando a demora, …"). */
+const CONTRASTS = new Set([
+  'mas',
+  'porem',
+  'contudo',
+  'entretanto',
+  'todavia',
+  'tirando',
+  'apesar',
+  'embora',
+  'so_que',
+  'so_q',
+  'pena_que',
+  'fora_isso',
+  'unica_coisa',
+  'unico_problema',
+  'mesmo_assim',
+  'pelo_menos',
+  'menos_o',
+  'menos_a',
+]);
+
+/** +1 / −1 for a single-word opinion term of the domain lexicon (prefix entries too), else 0. */
+function polarityOf(word: string): number {
+  let entry = PT_LEXICON.entries.get(word);
+  if (!entry)
+    for (const n of PT_LEXICON.stemLengths) {
+      if (n > word.length) continue;
+      entry = PT_LEXICON.stems.get(word.slice(0, n));
+      if (entry) break;
+    }
+  return entry?.kind === 'term' ? Math.sign(entry.score) : 0;
+}
 
 /**
  * The features of a text (a set: each counts once). The text is rewritten as the rules read it
@@ -69,9 +116,18 @@ export function featuresOf(text: string): string[] {
   const out = new Set<string>();
   let previous = '^';
   let negated = 0;
+  const polarity = FEATURE_OPTIONS.polarity > 0;
+  // Opinion polarity before and after the first contrast: [before, after] × [+, −].
+  let contrast = false;
+  const seen = { before: [false, false], after: [false, false] };
   for (const word of words) {
     out.add(`w:${word}`);
     out.add(`b:${previous}_${word}`);
+    if (polarity) {
+      if (CONTRASTS.has(word) || CONTRASTS.has(`${previous}_${word}`)) contrast = true;
+      const sign = polarityOf(word) * (negated > 0 ? -1 : 1);
+      if (sign) (contrast ? seen.after : seen.before)[sign > 0 ? 0 : 1] = true;
+    }
     // A word within three words of a negator is also read as negated ("nao esta funcionando").
     if (negated > 0) out.add(`n:${word}`);
     negated = NEGATORS.has(word) ? 3 : Math.max(0, negated - 1);
@@ -88,6 +144,22 @@ export function featuresOf(text: string): string[] {
     for (let i = 0; i + x <= joined.length; i++) out.add(`x:${joined.slice(i, i + x)}`);
   }
   out.add(`b:${previous}_$`);
+  if (polarity) {
+    const positive = seen.before[0] || seen.after[0];
+    const negative = seen.before[1] || seen.after[1];
+    if (positive) out.add('l:+');
+    if (negative) out.add('l:-');
+    if (positive && negative) out.add('l:+-');
+    if (contrast) {
+      out.add('k:');
+      if (seen.before[0]) out.add('k:+>');
+      if (seen.before[1]) out.add('k:->');
+      if (seen.after[0]) out.add('k:>+');
+      if (seen.after[1]) out.add('k:>-');
+      if (seen.before[0] && !seen.after[0]) out.add('k:+>?');
+      if (seen.after[0] && !seen.before[0]) out.add('k:?>+');
+    }
+  }
   if (folded.includes('?')) out.add('q:?');
   if (folded.includes('!')) out.add('q:!');
   if (POSITIVE_EMOJI.test(folded)) out.add('e:+');

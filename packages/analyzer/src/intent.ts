@@ -34,7 +34,7 @@ const GREETING_FILLER = re(
   '^(?:(?:equipe|pessoal|time|galera)(?: d[eoa] \\w+)?(?: d[eoa] \\w+)?|(?:da|do) (?!pra\\b|para\\b)(?:empresa |loja )?[a-z]+|espero que (?:\\w+ )?(?:esteja|estejam|estejam todos|esteja tudo) bem|sou cliente(?: de voces| da \\w+| do \\w+| ha \\w+ \\w+)?|(?:meu nome e|me chamo|aqui e (?:o|a)|aqui quem fala e (?:o|a)|sou (?:o|a)|quem fala e (?:o|a)) [a-z]+(?: [a-z]+)?|alguem (?:pode|poderia|consegue|disponivel para) me atender|alguem (?:ai|online|disponivel)|(?:estou|to) (?:por aqui|aqui|online|na linha|aguardando atendimento)|gente|a todos|todos|com voces|com voce|ai|por ai|amigo|amiga|moca|moco|senhor|senhora|suporte|atendente|tudo|bem|e|team|there|everyone|a todos|que tal)\\b',
 );
 const FAREWELL = re(
-  '\\b(?:tchau|tchauzinho|tchauu|xau|bjs|bjos|beijinhos?|abracinhos?|ate mais|ate logo|ate breve|ate a proxima|ate amanha|ate segunda|falou|flw|um abraco|abraco|abracos|beijos|era so isso|era so (?:essa|esse|essas|esses)|era isso|e isso ai|e so isso|isso e tudo|so isso mesmo|so isso|pode encerrar|pode finalizar|pode fechar|podem encerrar|podem finalizar|encerrando|encerrar o atendimento|finalizar o atendimento|tenham? (?:um|uma) (?:bom|boa|otimo|otima|excelente|lindo|linda|feliz) \\w+|bom descanso|bom fim de semana|boa semana|fico por aqui|por hoje e so|bye|goodbye|see you|adios|hasta luego|hasta pronto|chau|au revoir|tschuss|arrivederci)\\b',
+  '\\b(?:tchau|tchauzinho|tchauu|xau|bjs|bjos|beijinhos?|abracinhos?|ate mais|ate logo|ate breve|ate a proxima|ate amanha|ate segunda|falou|flw|um abraco|abraco|abracos|beijos|era so isso|era so (?:essa|esse|essas|esses)|era isso|e isso ai|e so isso|isso e tudo|so isso mesmo|so isso|pode encerrar|pode finalizar|pode fechar|podem encerrar|podem finalizar|encerrando|encerrar o atendimento|finalizar o atendimento|tenham? (?:um|uma) (?:bom|boa|otimo|otima|excelente|lindo|linda|feliz) \\w+|bom descanso|tmj|boas festas|feliz (?:natal|ano novo|pascoa)|(?:deus|que deus) (?:te |lhe |vos )?abencoe|depois (?:eu )?(?:volto|falo|continuo|chamo|retorno|te chamo)|(?:qualquer coisa|se precisar|qq coisa) (?:eu )?(?:volto|chamo|aviso|retorno|falo|mando)|(?:preciso|tenho que|vou ter que|vou precisar) (?:ir|sair)|vou desligar|bom fim de semana|boa semana|fico por aqui|por hoje e so|bye|goodbye|see you|adios|hasta luego|hasta pronto|chau|au revoir|tschuss|arrivederci)\\b',
 );
 // Thanks and acknowledgements: a message made only of these closes the conversation.
 const THANKS_ONLY = re(
@@ -103,7 +103,11 @@ const PRAISE_OF_US = re(
 );
 // "obrigado e boa noite pra você": thanks closed with a wish.
 const CLOSING_WISH = re(
-  '\\b(?:(?:uma|um) )?(?:boa|bom|otima|otimo|excelente|feliz) (?:noite|tarde|dia|semana|fim de semana|fds|descanso|feriado)(?: (?:pra|para|a|ao) (?:voce|voces|vc|vcs|equipe|todos|a equipe|equipe toda|toda a equipe|todo mundo|pessoal|o pessoal))?(?: (?:toda|tambem))?\\s*[.!]*\\s*$',
+  '\\b(?:(?:uma|um) )?(?:boa|bom|otima|otimo|excelente|feliz) (?:noite|tarde|dia|semana|fim de semana|fds|descanso|feriado|domingo|sabado|sexta|trabalho|plantao|festas)(?: (?:pra|para|a|ao) (?:voce|voces|vc|vcs|equipe|todos|a equipe|equipe toda|toda a equipe|todo mundo|pessoal|o pessoal))?(?: (?:toda|tambem))?\\s*[.!]*\\s*$',
+);
+/** Who writes: a name, a role, on whose behalf ("sou a mãe do Pedro", "to falando pela empresa X"). */
+const INTRODUCTION = re(
+  '\\b(?:meu nome e|me chamo|aqui e (?:o|a|da|do)|aqui quem fala|quem fala e|sou (?:o|a|da|do|cliente|responsavel|mae|pai|filh[oa]|esposa|marido)|(?:estou|to) (?:falando|escrevendo|ligando) (?:pel[oa]|em nome|da|do|de)|falo (?:pel[oa]|em nome|da|do)|em nome d[aeo])\\b',
 );
 const THANKS = re('\\b(?:obrigad[oa]s?|obrigadao|brigad[oa]|brigadao|valeu|vlw|agradeco|grato|grata)\\b');
 const PRAISE_ACT = re(
@@ -262,6 +266,9 @@ export function classifyIntentDetailed(
     return hit('urgency', 'urgent');
 
   if (LEGAL_OR_REGULATOR.test(body)) return hit('threat', 'complaint');
+  // "Oi, aqui é a Márcia do 302", "olá, falo pela minha mãe": a hello saying who writes, nothing asked.
+  if (greeted && INTRODUCTION.test(rest) && !isQuestion && !hasRequest && !hasProblem)
+    return hit('greeting_intro', 'greeting');
   const judging = evaluativeNegativity(sentiment);
   if (FEEDBACK.test(body) && judging < 2.5) return hit('suggestion', 'feedback');
   if (!isQuestion && judging < 2.5 && !hasTech) {
@@ -293,7 +300,10 @@ export function classifyIntentDetailed(
   if (caseStatus) return hit('case_status', 'inquiry');
   if (hasRequest) return hit('action_request', 'request');
   if (isQuestion || WANTS_TO_KNOW.test(body)) {
-    return DOMAIN.test(body) ? hit('general_question', 'question') : hit('off_topic_question', 'unknown');
+    // No domain word is an absence of evidence, not a cue: the model's reading counts more.
+    return DOMAIN.test(body)
+      ? hit('general_question', 'question')
+      : { intent: 'unknown', rule: 'off_topic_question', cue: false };
   }
   // "chegou o código, valeu": good news of one's own case, without praise, hands over information.
   if (OWN_GOOD_NEWS.test(body) && !PRAISE_OF_US.test(body)) return hit('good_news', 'information');

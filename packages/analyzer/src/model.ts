@@ -12,9 +12,11 @@
 import {
   FEATURE_OPTIONS,
   featuresOf,
+  type LinearModel,
   loadModel,
   type ModelPrediction,
   predictWith,
+  type StoredModel,
   type StoredWeights,
 } from './features.ts';
 import weights from './model.weights.json' with { type: 'json' };
@@ -23,7 +25,12 @@ export type { ModelPrediction } from './features.ts';
 
 const stored = weights as StoredWeights;
 if (stored.features) Object.assign(FEATURE_OPTIONS, stored.features);
-export const MODEL = { sentiment: loadModel(stored.sentiment), intent: loadModel(stored.intent) };
+const none: StoredModel = { classes: ['none'], bias: [0], rows: [] };
+export const MODEL = {
+  sentiment: loadModel(stored.sentiment),
+  intent: loadModel(stored.intent),
+  escalation: loadModel(stored.escalation ?? none),
+};
 
 let lastText: string | undefined;
 let lastFeatures: string[] = [];
@@ -42,7 +49,7 @@ function cachedFeatures(text: string): string[] {
  */
 export const PREDICTION_OVERRIDES = new Map<
   string,
-  { sentiment: ModelPrediction; intent: ModelPrediction }
+  { sentiment: ModelPrediction; intent: ModelPrediction; escalation?: LinearModel }
 >();
 
 /** The model's sentiment for a text. */
@@ -61,4 +68,42 @@ export function modelIntent(text: string): ModelPrediction {
     if (override) return override.intent;
   }
   return predictWith(MODEL.intent, cachedFeatures(text));
+}
+
+/** The escalation model's reading: the likeliest reason, the chance of any reason and its words. */
+export interface EscalationPrediction {
+  readonly reason: string;
+  /** 1 − P(none): the chance that some reason holds. */
+  readonly probability: number;
+  /** The text's words and word pairs that weigh most for that reason (folded, as read). */
+  readonly words: readonly string[];
+}
+
+export function modelEscalation(text: string): EscalationPrediction {
+  const model = (PREDICTION_OVERRIDES.size && PREDICTION_OVERRIDES.get(text)?.escalation) || MODEL.escalation;
+  const { classes, weights } = model;
+  const features = cachedFeatures(text);
+  const p = predictWith(model, features).probabilities;
+  let best = 1;
+  for (let k = 2; k < p.length; k++) if ((p[k] ?? 0) > (p[best] ?? 0)) best = k;
+  const strongest = features
+    .filter((f) => f.startsWith('w:') || f.startsWith('b:'))
+    .map((f) => ({ f, w: (weights.get(f)?.[best] ?? 0) - (weights.get(f)?.[0] ?? 0) }))
+    .filter((x) => x.w > 0)
+    .sort((a, b) => b.w - a.w || (a.f < b.f ? -1 : 1))
+    .map((x) =>
+      x.f
+        .slice(2)
+        .split('_')
+        .filter((w) => w !== '^' && w !== '$')
+        .join(' '),
+    );
+  // A word already inside a quoted pair is not quoted again.
+  const words: string[] = [];
+  for (const w of strongest) {
+    if (words.length >= 3) break;
+    const overlaps = (q: string) => ` ${q} `.includes(` ${w} `) || ` ${w} `.includes(` ${q} `);
+    if (!words.some(overlaps)) words.push(w);
+  }
+  return { reason: classes[best] ?? 'none', probability: p.length > 1 ? 1 - (p[0] ?? 0) : 0, words };
 }

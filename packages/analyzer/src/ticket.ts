@@ -1,3 +1,4 @@
+import { learnedEscalation } from './combine.ts';
 import { decideStatus, parseConversation, type Turn } from './conversation.ts';
 import {
   ESCALATION_REASON_LABELS,
@@ -201,6 +202,7 @@ export function analyzeTicket(fullText: string, options: AnalyzeOptions = {}): T
   else overall = score >= 0.12 ? 'positive' : score <= -0.12 ? 'negative' : 'neutral';
 
   const status = decideStatus(turns, sentiments);
+  const portugueseText = language === 'pt' || language === 'pt-BR';
   const folded = foldText(analysedText);
   const legal = LEGAL_RE.test(folded);
   const regulator = REGULATOR_RE.test(folded);
@@ -243,14 +245,22 @@ export function analyzeTicket(fullText: string, options: AnalyzeOptions = {}): T
   // Escalation: the policy's named rules over the customer's words (escalation.ts). Sentiment
   // and CSAT never escalate by themselves; a solved ticket keeps only regulator, legal and
   // public-exposure reasons.
+  const unhappy = sentiments.some((s) => s.sentiment === 'negative' || s.sentiment === 'mixed');
   const escalations = findEscalations(folded, {
-    negative: sentiments.some((s) => s.sentiment === 'negative' || s.sentiment === 'mixed'),
+    negative: unhappy,
     solved: status.status === 'solved',
     maxWaitMinutes: options.maxCustomerWaitMinutes,
     original: analysedText,
-    portuguese: language === 'pt' || language === 'pt-BR',
+    portuguese: portugueseText,
   });
   const reasons: EscalationReason[] = escalations.map((e) => e.reason);
+  // The escalation model adds a reason only where the rules found none, for an unhappy customer
+  // (a negative or mixed turn), in Portuguese, unsolved.
+  const learned =
+    portugueseText && unhappy && status.status !== 'solved'
+      ? learnedEscalation(writtenText, reasons)
+      : undefined;
+  if (learned) reasons.push(learned.reason);
 
   // Confidence: more opinion evidence, a clear status cue and a structured conversation raise it.
   const evidence = sentiments.flatMap((s) => s.evidence);
@@ -276,11 +286,16 @@ export function analyzeTicket(fullText: string, options: AnalyzeOptions = {}): T
   );
   parts[parts.length - 1] += topics.length ? ` (assuntos: ${topics.join(', ')}).` : '.';
   if (redFlags.containsRedFlags) parts.push(`Termos de alerta: ${redFlags.words.join(', ')}.`);
-  parts.push(
-    escalations.length
-      ? `Escalonamento recomendado por: ${escalations.map((e) => `${ESCALATION_REASON_LABELS[e.reason]}: "${spell(e.evidence)}"`).join('; ')}.`
-      : 'Não há sinais que exijam escalonamento.',
-  );
+  if (learned)
+    parts.push(
+      `Escalonamento recomendado pelo modelo aprendido (${Math.round(learned.probability * 100)}%): ${ESCALATION_REASON_LABELS[learned.reason]}, pelas palavras ${learned.words.map((w) => `"${spell(w)}"`).join(', ')}.`,
+    );
+  else
+    parts.push(
+      escalations.length
+        ? `Escalonamento recomendado por: ${escalations.map((e) => `${ESCALATION_REASON_LABELS[e.reason]}: "${spell(e.evidence)}"`).join('; ')}.`
+        : 'Não há sinais que exijam escalonamento.',
+    );
 
   return {
     overall_sentiment: overall,

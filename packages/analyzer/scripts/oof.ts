@@ -1,0 +1,52 @@
+/**
+ * Out-of-fold predictions of the learned part for our training sentences: 4 folds by a hash of the
+ * text, each fold answered by models trained on the other three (the settings of scripts/train.ts),
+ * installed as PREDICTION_OVERRIDES so analyzeMessage and analyzeTicket never let a model vote on
+ * a sentence it was trained on (the escalation model is the fold's model itself). Used by scripts/tune-votes.ts and scripts/ours.ts.
+ */
+import { ESCALATION_CLASSES } from '../src/combine.ts';
+import { INTENTS, SENTIMENTS } from '../src/enums.ts';
+import { featuresOf, predictWith } from '../src/features.ts';
+import { PREDICTION_OVERRIDES } from '../src/model.ts';
+import { fnv1a } from './split.ts';
+import { DEFAULT_TRAIN, type Example, type TrainOptions, trainModel } from './trainer.ts';
+
+export const FOLDS = 4;
+export const foldOf = (text: string) => fnv1a(text) % FOLDS;
+
+export function installOutOfFold(
+  examples: readonly Example[],
+  intentOptions: TrainOptions = DEFAULT_TRAIN,
+  log = true,
+): void {
+  const lists = examples.map((e) => featuresOf(e.text));
+  const fold = examples.map((e) => foldOf(e.text));
+  for (let f = 0; f < FOLDS; f++) {
+    const idx = examples.map((_, i) => i).filter((i) => fold[i] !== f);
+    const train = (classes: readonly string[], key: 'sentiment' | 'intent', options: TrainOptions) =>
+      trainModel(
+        classes,
+        idx.map((i) => lists[i] ?? []),
+        idx.map((i) => examples[i]?.[key] ?? ''),
+        options,
+      );
+    const sentiment = train(SENTIMENTS, 'sentiment', DEFAULT_TRAIN);
+    const intent = train(INTENTS, 'intent', intentOptions);
+    const labelled = idx.filter((i) => examples[i]?.escalate !== undefined);
+    const escalation = trainModel(
+      ESCALATION_CLASSES,
+      labelled.map((i) => lists[i] ?? []),
+      labelled.map((i) => (examples[i]?.escalate ? (examples[i]?.reason ?? 'none') : 'none')),
+      DEFAULT_TRAIN,
+    );
+    examples.forEach((e, i) => {
+      if (fold[i] !== f) return;
+      PREDICTION_OVERRIDES.set(e.text, {
+        sentiment: predictWith(sentiment, lists[i] ?? []),
+        intent: predictWith(intent, lists[i] ?? []),
+        escalation,
+      });
+    });
+    if (log) console.log(`fold ${f + 1}/${FOLDS} trained`);
+  }
+}
