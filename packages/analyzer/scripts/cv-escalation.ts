@@ -22,7 +22,7 @@ ESCALATION_VOTE.threshold = 2;
 const rulesOf = (text: string) => {
   const t = analyzeTicket(text);
   const unhappy = t.overall_sentiment === 'negative' || t.overall_sentiment === 'mixed';
-  return { rules: t.requires_escalation, unhappy };
+  return { rules: t.requires_escalation, unhappy, positive: t.overall_sentiment === 'positive' };
 };
 const THRESHOLDS = [0.5, 0.6, 0.7, 0.8, 0.85, 0.9, 0.95];
 const options: TrainOptions = {
@@ -40,6 +40,7 @@ interface Case {
   readonly escalate: boolean;
   readonly rules: boolean;
   readonly unhappy: boolean;
+  readonly positive: boolean;
   readonly probability: number;
   readonly reason: string;
 }
@@ -58,10 +59,13 @@ function report(name: string, cases: readonly Case[]) {
   );
   for (const t of THRESHOLDS)
     console.log(
-      line(
+      `${line(
         `+model ≥ ${t.toFixed(2)}`,
         cases.map((c) => c.rules || (c.unhappy && c.reason !== 'none' && c.probability >= t)),
-      ),
+      )} | not positive: ${line(
+        '',
+        cases.map((c) => c.rules || (!c.positive && c.reason !== 'none' && c.probability >= t)),
+      )}`,
     );
 }
 
@@ -126,3 +130,9 @@ const paraphrases = readFileSync(new URL('../data/paraphrases.jsonl', import.met
   .map((l) => JSON.parse(l) as { text: string; reason: string })
   .map((r) => ({ text: r.text, escalate: r.reason !== 'none' }));
 report('paraphrases', outside(paraphrases));
+// The independent check set (data/check-*.jsonl, never trained on): aggregate figures only.
+const checkRows = readFileSync(new URL('../data/check-whatsapp-pt.jsonl', import.meta.url), 'utf8')
+  .split('\n')
+  .filter((l) => l.trim())
+  .map((l) => JSON.parse(l) as { text: string; escalate: boolean });
+report('check set', outside(checkRows));

@@ -111,14 +111,15 @@ export const ESCALATION_CLASSES: readonly string[] = ['none', ...ESCALATION_REAS
  * When the escalation model may add a reason: the chance of some reason (1 − P(none)) reaches the
  * threshold. Chosen by scripts/cv-escalation.ts (out-of-fold on our sentences, precision ≥ 0.90).
  */
-export const ESCALATION_VOTE = { threshold: 0.8 };
+export const ESCALATION_VOTE = { threshold: 0.7 };
 
 /**
- * A long wait is a measured quantity (days stated, the tenant's maximum, "a calm question under a
- * week is not"): only the rules read it; the model may add any other reason.
+ * A long wait and a repeated contact are counted (days stated against the tenant's maximum, "a
+ * calm question under a week is not"; the times one called, not "a segunda vez que compro"): only
+ * the rules count them. The model may add any other reason.
  */
 export const LEARNED_REASONS: ReadonlySet<string> = new Set(
-  ESCALATION_REASONS.filter((reason) => reason !== 'long_wait'),
+  ESCALATION_REASONS.filter((reason) => reason !== 'long_wait' && reason !== 'repeated_contact'),
 );
 
 export interface LearnedEscalation {

@@ -711,6 +711,9 @@ const BUSINESS = re(
     `\\b(?:perder|perdendo|perdi|perdemos|estragar|estragando|estragou|estragaram|estragada|estragado)\\s+(?:\\w+\\s+){0,2}(?:mercadoria|mercadorias|estoque|produtos|alimentos|vacinas|carga|cargas|insumos|materia-prima)\\b`,
     // Safety: health equipment, medicine, hazards.
     `\\b(?:oxigenio|respirador|aparelho respiratorio|cpap|bipap|aparelho de respirar|aparelho de respiracao|nebulizador|bomba de infusao|concentrador|hemodialise|dialise|insulina|quimioterapia|marca-?passo|home care|acamad[oa]|uti|remedio controlado|medicamento controlado|remedios? de uso continuo|vazamento de gas|cheiro de gas|vazando gas|pegou fogo|pegando fogo|(?<!extintor de |extintores de |seguro de |seguro contra |alarme de |alarmes de )incendio|fumaca|curto-?circuito|choque eletrico|levou (?:um )?choque|fio desencapado|(?:fios?|cabos?|poste|transformador)(?: \\w+){0,3} (?:soltos?|caidos?|expostos?|rompidos?|partidos?|desencapados?|soltando faisca|pegando fogo|estourou|explodiu)|poste caido|faisc\\w*|cheiro de queimado|derret(?:eu|endo)|reacao alergica|passei mal|passou mal|(?:fui|foi|fomos) parar no hospital|hospitalizad[oa]|explodiu|explosao|(?:pres[oa]s?|parou|travou|parado|travado) (?:\\w+ ){0,5}(?:no|dentro do) elevador|elevador (?:\\w+ ){0,8}(?:dentro|pres[oa]s?)|(?:cheiro|chiado|vazamento) (?:\\w+ ){0,4}(?:de )?gas|gas (?:\\w+ ){0,6}(?:cheiro|chiado|vazando|vaza)|agua (?:\\w+ ){0,5}(?:quadro de (?:forca|luz|energia|disjuntores)|fiacao|tomadas?)|(?:remedio|medicamento)s? (?:\\w+ ){0,6}(?:vencid|violad|trocad|adulterad)\\w*|risco de vida|risco de morte|em perigo|intoxica\\w+|queimadura|queimou (?:a|o|minha|meu) (?:mao|pele|braco|perna|rosto))\\b`,
+    // Issue 32's WhatsApp wording: sales or orders lost, the work floor stopped, hazards told plainly.
+    `\\b(?:perdendo|perdi|perdemos|perder)\\s+(?:\\w+\\s+){0,2}(?:pedidos?|vendas?|clientes?|encomendas?|corridas?|o dia(?: todo)?|o movimento|a feira|o evento)\\b|\\bzero (?:vendas?|pedidos?)\\b|\\b(?:cozinha|producao|salao|frota|caminhoes|obra|linha de producao|clinica|recepcao)\\s+(?:\\w+\\s+){0,2}(?:parad[oa]s?|lotad[oa]s?)\\b|\\b(?:cliente|clientes|pacientes|alunos|hospedes)\\s+(?:\\w+\\s+){0,2}(?:indo embora|parad[oa]s|sem (?:atendimento|conseguir))\\b|\\bsem salario\\b`,
+    `\\b(?:cheir(?:o|ando|a) (?:a |de )?gas|medo de explodir|vai explodir|passando mal|falta de ar|(?:remedio|medicamento|vacina)s? errad[oa]s?|veneno|incubadora|nebuliza\\w*|choque na|fios? (?:\\w+ ){0,2}(?:pendurad[oa]s?|baixinhos?|encostando))\\b|\\balergic[oa]s?\\b.{0,120}\\b(?:inchad[oa]|inchando|inchou|passando mal|falta de ar|vomit\\w*|hospital|pronto-? ?socorro|manchas)\\b`,
     // English and Spanish.
     `\\b(?:losing (?:sales|customers|money|business)|business is down|can'?t (?:sell|operate|work)|gas leak|oxygen|perdiendo (?:ventas|clientes|dinero)|negocio parado)\\b`,
   ].join('|'),
@@ -792,6 +795,9 @@ const SALES_CLAIM = re(
     `\\b(?:o |a )?(?:vendedor|vendedora|consultor|consultora|corretor|corretora|representante comercial|promotor|promotora)\\s+(?:\\w+\\s+)?(?:disse|falou|garantiu|prometeu|afirmou|informou|jurou|me disse|me falou|me garantiu|me prometeu)\\b`,
     `\\b(?:na|no|durante a|no momento da|na hora da|no ato da|quando fiz a|quando fechei a) (?:venda|compra|contratacao|assinatura|adesao)\\s+(?:\\w+\\s+){0,3}(?:disseram|falaram|garantiram|prometeram|informaram|me disseram|me falaram|me garantiram|me prometeram)\\b`,
     `\\b(?:they told me|the (?:salesman|seller|rep) (?:said|told|promised))\\b|\\bme vendieron\\b`,
+    // What an ad, a menu, a photo or a seller showed: "o cardápio mostrava 12 e vieram 8".
+    `\\b(?:anuncio|propaganda|cardapio|foto|fotos|site|catalogo|vitrine|panfleto|banner|oferta|no anuncio|na propaganda|na foto|no site)\\s+(?:\\w+\\s+){0,3}(?:mostrava|mostra|dizia|diz|falava|prometia|tinha|era|estava escrito)\\b`,
+    `\\b(?:me |nos )?(?:jurou|juraram|garantiu|garantiram|disse|disseram|falou|falaram|ofereceram|ofereceu|anunciaram|anunciou|vendeu|venderam)\\s+(?:\\w+\\s+){0,4}?(?:que |q |como |falando que |dizendo que )(?:\\w+\\s+){0,4}?(?:era|eram|tinha|tinham|dava|davam|seria|vinha|vinham|estava|incluia|custava)\\b`,
   ].join('|'),
 );
 const PRODUCT_CLAIM = re(
@@ -802,7 +808,7 @@ const DENIED = re(
   `\\b(?:agora|depois|so que|mas)\\s+(?:\\w+\\s+){0,3}?(?:dizem|falam|alegam|informam|disseram|falaram|responderam) (?:que )?(?:nao|tem multa|e cobrad|precisa pagar)\\b|\\b(?:e|mas) agora (?:tem|cobram|querem cobrar|vem) (?:multa|taxa|cobranca)\\b`,
 );
 const CONTRADICTION = re(
-  `\\b(?:mas|porem|so que|agora|e nao|nao e|nao era|nao tem|nao tinha|na verdade|mentira|cobram|cobraram|cobrando|multa|veio|vem|tem sim|tinha sim|entreg\\w*|so (?:tem|vem|chega|funciona|durou|dura)|apenas|somente|recebo|recebi|but|now|pero|ahora)\\b`,
+  `\\b(?:mas|porem|so que|agora|e nao|nao e|nao era|nao tem|nao tinha|na verdade|mentira|cobram|cobraram|cobrando|multa|veio|vem|tem sim|tinha sim|entreg\\w*|so (?:tem|vem|chega|funciona|durou|dura)|apenas|somente|recebo|recebi|vieram|chegou|chegaram|e so|era so|so tinha|no contrato|na etiqueta|no documento|na fatura|na hora|but|now|pero|ahora)\\b`,
 );
 /** Statements that are misleading-sale claims by themselves. */
 const MISLEADING = re(
