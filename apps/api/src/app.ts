@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { createRequire } from 'node:module';
 import { errorResponseSchema } from '@atende/contracts'; // importing it sets zod's pt-BR messages
-import helmet from '@fastify/helmet';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import underPressure from '@fastify/under-pressure';
@@ -12,6 +11,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
+import helmet from 'helmet';
 import type { Config } from './config.ts';
 import { type Database, hotpathEnabled } from './db/client.ts';
 import { scheduleJobs } from './jobs.ts';
@@ -213,7 +213,9 @@ export async function buildApp({
     await workers.stop();
     await unlisten?.();
   });
-  await app.register(helmet, {
+  // Helmet's middleware, built once (@fastify/helmet built it again on every request: ~2.5 % of
+  // a list request's CPU under load).
+  const securityHeaders = helmet({
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
@@ -231,6 +233,7 @@ export async function buildApp({
       ? { maxAge: 31_536_000, includeSubDomains: true }
       : false,
   });
+  app.addHook('onRequest', (request, reply, done) => securityHeaders(request.raw, reply.raw, () => done()));
 
   await app.register(swagger, {
     openapi: {
