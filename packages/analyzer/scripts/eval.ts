@@ -210,7 +210,7 @@ for (const { file, rows } of contributions) {
   console.log(`all reasons: recall ${proportion(ok, total)}`);
 }
 
-if (quick || tuneOnly) process.exit(0);
+if (quick) process.exit(0);
 
 // Throughput: every dev text, repeated for about two seconds, one thread. Wall-clock rate and
 // rate per CPU second (the latter is steadier when other processes share the cores).

@@ -9,14 +9,14 @@ import { INTENTS, SENTIMENTS } from '../src/enums.ts';
 import { featuresOf, predictWith } from '../src/features.ts';
 import { PREDICTION_OVERRIDES } from '../src/model.ts';
 import { fnv1a } from './split.ts';
-import { DEFAULT_TRAIN, type Example, type TrainOptions, trainModel } from './trainer.ts';
+import { DEFAULT_TRAIN, type Example, INTENT_TRAIN, type TrainOptions, trainModel } from './trainer.ts';
 
 export const FOLDS = 4;
 export const foldOf = (text: string) => fnv1a(text) % FOLDS;
 
 export function installOutOfFold(
   examples: readonly Example[],
-  intentOptions: TrainOptions = DEFAULT_TRAIN,
+  intentOptions: TrainOptions = INTENT_TRAIN,
   log = true,
 ): void {
   const lists = examples.map((e) => featuresOf(e.text));

@@ -60,6 +60,15 @@ export const DEFAULT_TRAIN: TrainOptions = {
   balance: 0,
 };
 
+/**
+ * Intent classes are uneven (complaints most, and the model over-read them): each sentence weighs
+ * (n / (K · n_class))^0.5. Chosen by scripts/cv.ts (intent 81.8 → 82.5 % out-of-fold).
+ */
+export const INTENT_TRAIN: TrainOptions = {
+  ...DEFAULT_TRAIN,
+  balance: Number(process.env.INTENT_BALANCE ?? 0.5),
+};
+
 export function vocabularyOf(featureLists: readonly (readonly string[])[], minCount: number): string[] {
   const counts = new Map<string, number>();
   for (const list of featureLists) for (const f of list) counts.set(f, (counts.get(f) ?? 0) + 1);

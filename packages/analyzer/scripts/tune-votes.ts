@@ -13,9 +13,7 @@ import { INTENTS, SENTIMENTS } from '../src/enums.ts';
 import { analyzeMessage } from '../src/index.ts';
 import { DEV_FILES, loadRecords } from './dev-data.ts';
 import { installOutOfFold } from './oof.ts';
-import { DEFAULT_TRAIN, loadExamples, type TrainOptions } from './trainer.ts';
-
-const INTENT_TRAIN: TrainOptions = { ...DEFAULT_TRAIN, balance: Number(process.env.INTENT_BALANCE ?? 0) };
+import { INTENT_TRAIN, loadExamples } from './trainer.ts';
 
 const examples = loadExamples();
 installOutOfFold(examples, INTENT_TRAIN);

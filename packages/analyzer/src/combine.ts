@@ -23,7 +23,7 @@ export const SENTIMENT_VOTE = {
   noEvidence: 0.25,
   perWeight: 0.2,
   max: 0.9,
-  byLabel: { positive: 0.75, negative: 1, neutral: 0.25, mixed: 0.75 } as Record<string, number>,
+  byLabel: { positive: 0.5, negative: 0.75, neutral: 0.5, mixed: 0.5 } as Record<string, number>,
 };
 /**
  * The rules' vote for intent: a specific cue (by the label it gives: some labels' cues generalise
@@ -31,20 +31,20 @@ export const SENTIMENT_VOTE = {
  */
 export const INTENT_VOTE = {
   cue: {
-    complaint: 0.1,
+    complaint: 0.25,
     compliment: 0.1,
-    feedback: 0.55,
+    feedback: 0.4,
     goodbye: 0.75,
     greeting: 0.55,
-    information: 0.55,
+    information: 0.4,
     inquiry: 0.55,
     question: 0.1,
-    request: 0.75,
-    support: 0.25,
-    unknown: 0.25,
-    urgent: 0.25,
+    request: 0.55,
+    support: 0.1,
+    unknown: 0.1,
+    urgent: 0.1,
   } as Record<string, number>,
-  fallback: 0.2,
+  fallback: 0.1,
 };
 
 function vote<T extends string>(
