@@ -24,7 +24,7 @@ const rulesOf = (text: string) => {
   const unhappy = t.overall_sentiment === 'negative' || t.overall_sentiment === 'mixed';
   return { rules: t.requires_escalation, unhappy, positive: t.overall_sentiment === 'positive' };
 };
-const THRESHOLDS = [0.5, 0.6, 0.7, 0.8, 0.85, 0.9, 0.95];
+const THRESHOLDS = [0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9];
 const options: TrainOptions = {
   ...DEFAULT_TRAIN,
   l2: Number(process.env.ESC_L2 ?? DEFAULT_TRAIN.l2),

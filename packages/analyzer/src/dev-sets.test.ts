@@ -39,8 +39,8 @@ describe.skipIf(missingDevFiles().length > 0)('dev sets', () => {
     expect(rows).toHaveLength(160);
     const sentimentRows = loadRows(DEV_FILES.whatsapp, 'sentiment');
     const intentRows = loadRows(DEV_FILES.whatsapp, 'intent');
-    expect(accuracy(sentimentRows, (text) => analyzeMessage(text).sentiment)).toBeGreaterThanOrEqual(0.74);
-    expect(accuracy(intentRows, (text) => analyzeMessage(text).intent)).toBeGreaterThanOrEqual(0.64);
+    expect(accuracy(sentimentRows, (text) => analyzeMessage(text).sentiment)).toBeGreaterThanOrEqual(0.84);
+    expect(accuracy(intentRows, (text) => analyzeMessage(text).intent)).toBeGreaterThanOrEqual(0.74);
     const scores = binaryScores(
       rows.map((row) => row.label === 'true'),
       rows.map((row) => analyzeTicket(row.text).requires_escalation),

@@ -90,8 +90,20 @@ const CONTRASTS = new Set([
   'menos_a',
 ]);
 
+/** Words already looked up (bounded: cleared when it grows past 50,000 words). */
+const polarities = new Map<string, number>();
+
 /** +1 / −1 for a single-word opinion term of the domain lexicon (prefix entries too), else 0. */
 function polarityOf(word: string): number {
+  const known = polarities.get(word);
+  if (known !== undefined) return known;
+  if (polarities.size > 50_000) polarities.clear();
+  const sign = lexiconPolarity(word);
+  polarities.set(word, sign);
+  return sign;
+}
+
+function lexiconPolarity(word: string): number {
   let entry = PT_LEXICON.entries.get(word);
   if (!entry)
     for (const n of PT_LEXICON.stemLengths) {
