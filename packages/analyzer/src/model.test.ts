@@ -3,6 +3,7 @@ import { combineIntent, combineSentiment } from './combine.ts';
 import { featuresOf } from './features.ts';
 import { classifyIntentDetailed } from './intent.ts';
 import { analyzeMessage } from './message.ts';
+import { analyzeTicket } from './ticket.ts';
 import { MODEL, modelIntent, modelSentiment } from './model.ts';
 import { analyzeSentiment } from './sentiment.ts';
 
@@ -44,5 +45,20 @@ describe('learned model', () => {
     );
     const rules = analyzeMessage('The app crashes when I open it', { engine: 'rules' });
     expect(analyzeMessage('The app crashes when I open it', { engine: 'model' }).intent).toBe(rules.intent);
+  });
+
+  it('adds an escalation reason the rules missed, saying it is the model and quoting its words', () => {
+    const ticket = analyzeTicket(
+      'o dentista mentiu pra mim falando q o clareamento tava incluso e era mentira',
+    );
+    expect(ticket.escalation_reasons).toEqual(['misleading_sale']);
+    expect(ticket.analysis_explanation).toMatch(
+      /modelo aprendido \(\d+%\): venda enganosa, pelas palavras "mentiu"/,
+    );
+    // A rule's reason stands alone; a happy customer gets nothing from the model.
+    expect(analyzeTicket('Vou abrir reclamação no Procon.').escalation_reasons).toEqual([
+      'regulator_complaint',
+    ]);
+    expect(analyzeTicket('Amei o atendimento, vocês são ótimos!').requires_escalation).toBe(false);
   });
 });

@@ -86,9 +86,9 @@ export function modelEscalation(text: string): EscalationPrediction {
   const p = predictWith(model, features).probabilities;
   let best = 1;
   for (let k = 2; k < p.length; k++) if ((p[k] ?? 0) > (p[best] ?? 0)) best = k;
-  // Words of three letters or fewer ("meu", "vez", "e") say little on their own: pairs and longer words.
+  // Words of three letters or fewer ("meu", "vez", "que o") say little: a word of four letters or more.
   const strongest = features
-    .filter((f) => f.startsWith('b:') || (f.startsWith('w:') && f.length > 5))
+    .filter((f) => (f.startsWith('b:') || f.startsWith('w:')) && /[a-z]{4}/.test(f))
     .map((f) => ({ f, w: (weights.get(f)?.[best] ?? 0) - (weights.get(f)?.[0] ?? 0) }))
     .filter((x) => x.w > 0)
     .sort((a, b) => b.w - a.w || (a.f < b.f ? -1 : 1))
