@@ -729,3 +729,33 @@ describe('WhatsApp-style cues', () => {
     expect(reasonsOf(text)).toEqual([]);
   });
 });
+
+// Issue 32, second round: money gone, accounts taken and hazards said short and slangy (families
+// checked with wordings other than the paraphrase round's).
+describe('WhatsApp money and safety families', () => {
+  it.each([
+    ['financial_harm', 'desapareceram 1.500 reais da minha poupança essa noite'],
+    ['financial_harm', 'tiraram 90 pila do meu cartão e eu nem saí de casa'],
+    ['financial_harm', 'invadiram meu face e tão vendendo coisa no meu nome'],
+    ['financial_harm', 'fizeram 3 pix seguidos e o cartão continua comigo'],
+    ['financial_harm', 'cobraram a anuidade mesmo depois que cancelei o cartão'],
+    ['financial_harm', 'o cara se passou pela central, mandei o código e levou tudo'],
+    ['financial_harm', 'tem um emprestimo de 2 mil q n é meu descontando todo mes'],
+    ['business_impact', 'o transformador tombou na esquina, tá tudo escuro'],
+    ['business_impact', 'tem cabo de energia arrastando na calçada da escola'],
+    ['business_impact', 'o bujão tá chiando e a casa fedendo'],
+    ['business_impact', 'meu avô depende de oxigênio e a luz caiu'],
+  ] as const)('%s: %s', (reason, text) => {
+    expect(reasonsOf(text)).toContain(reason);
+  });
+
+  it.each([
+    'entrou o pix do meu salário certinho, obrigada',
+    'qual o limite de saque no caixa 24h?',
+    'o técnico trocou o poste da rua ontem, ficou ótimo',
+    'minha vó quer aprender a usar o app, vcs ajudam?',
+    'cancelei a assinatura e veio o email de confirmação, tudo certo',
+  ])('does not escalate: %s', (text) => {
+    expect(reasonsOf(text)).toEqual([]);
+  });
+});
