@@ -90,17 +90,28 @@ const CONTRASTS = new Set([
   'menos_a',
 ]);
 
-/** Words already looked up (bounded: cleared when it grows past 50,000 words). */
+/**
+ * Words already looked up (bounded: cleared when it grows past 50,000 words). Only words of at
+ * most 12 characters are kept: V8 stores longer slices as views into the whole message, so
+ * caching them would pin every message they came from.
+ */
 const polarities = new Map<string, number>();
+const MAX_CACHED_WORD = 12;
 
 /** +1 / −1 for a single-word opinion term of the domain lexicon (prefix entries too), else 0. */
 function polarityOf(word: string): number {
+  if (word.length > MAX_CACHED_WORD) return lexiconPolarity(word);
   const known = polarities.get(word);
   if (known !== undefined) return known;
   if (polarities.size > 50_000) polarities.clear();
   const sign = lexiconPolarity(word);
   polarities.set(word, sign);
   return sign;
+}
+
+/** Whether a word's polarity is kept in the cache (for tests of the memory bound). */
+export function polarityCached(word: string): boolean {
+  return polarities.has(word);
 }
 
 function lexiconPolarity(word: string): number {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { combineIntent, combineSentiment } from './combine.ts';
-import { featuresOf } from './features.ts';
+import { featuresOf, polarityCached } from './features.ts';
 import { classifyIntentDetailed } from './intent.ts';
 import { analyzeMessage } from './message.ts';
 import { analyzeTicket } from './ticket.ts';
@@ -12,6 +12,14 @@ describe('learned model', () => {
     expect(MODEL.sentiment.classes).toEqual(['positive', 'negative', 'neutral', 'mixed']);
     expect(MODEL.intent.classes).toHaveLength(12);
     expect(MODEL.intent.weights.size).toBeLessThan(10_000);
+  });
+
+  // Review fix (issue 32): long words are sliced views into the whole message; caching them
+  // would keep every message alive, so only short words are cached.
+  it('caches the polarity of short words only', () => {
+    featuresOf('atendimento excelente, entrega inacreditavelmente rapida');
+    expect(polarityCached('excelente')).toBe(true);
+    expect(polarityCached('inacreditavelmente')).toBe(false);
   });
 
   it('reads words, character n-grams, negation and cues', () => {
