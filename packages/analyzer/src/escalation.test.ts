@@ -759,3 +759,23 @@ describe('WhatsApp money and safety families', () => {
     expect(reasonsOf(text)).toEqual([]);
   });
 });
+
+// Review fixes (issue 32): a named body stays a threat when the step is real (a "não é
+// brincadeira", an aside in a complaint), and a denied step is calm.
+describe('calm mentions of a body', () => {
+  it.each([
+    ['regulator_complaint', 'Não é brincadeira, o Procon já foi acionado.'],
+    ['legal_action', 'Isso não é brincadeira, meu advogado já está cuidando do caso.'],
+    ['public_exposure', 'Estou no Reclame Aqui com a minha reclamação, outro assunto: e o reembolso?'],
+    ['legal_action', 'Meu advogado já está com o contrato. Só curiosidade, quanto tempo demora o reembolso?'],
+  ] as const)('%s: %s', (reason, text) => {
+    expect(reasonsOf(text)).toContain(reason);
+  });
+
+  it.each([
+    'não vou reclamar no Procon, relaxa, deu tudo certo',
+    'nem vou postar no Reclame Aqui, vocês resolveram rápido',
+  ])('does not escalate: %s', (text) => {
+    expect(reasonsOf(text)).toEqual([]);
+  });
+});

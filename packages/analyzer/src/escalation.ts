@@ -904,12 +904,17 @@ const NAMED_ONLY: ReadonlySet<EscalationReason> = new Set([
   'public_exposure',
   'ombudsman_or_misconduct',
 ]);
-const ASIDE = re(
-  `\\b(?:(?:so|e|eh|por|mera|pura) curiosidade|nada a ver com (?:voces|a empresa|a loja|o banco|isso)|(?:de|com|numa|em) outr[oa] (?:loja|empresa|lugar|banco|operadora)|outra coisa|outro assunto|trabalho (?:da|de) (?:faculdade|escola)|brincadeira|nem (?:precisei|precisou|pensei|penso|cheguei)|(?:nao|nem) (?:vou|vai|quero|pretendo|precisei|precisa|precisou) (?:\\w+ ){0,2}(?:processar|reclamar|denunciar|postar|expor|acionar|registrar|ir (?:no|ao|na))|(?:ja|quase) ia (?:reclamar|postar|no|ao))\\b`,
+/** Beside the point: only for a message that is not negative ("Procon já tem meu caso. Só curiosidade, …"). */
+const OFF_TOPIC = re(
+  `\\b(?:(?:so|e|eh|por|mera|pura) curiosidade|nada a ver com (?:voces|a empresa|a loja|o banco|isso)|(?:de|com|numa|em) outr[oa] (?:loja|empresa|lugar|banco|operadora)|outra coisa|outro assunto|trabalho (?:da|de) (?:faculdade|escola))\\b`,
+);
+/** The step itself denied: "nem precisei reclamar", "não vou processar ninguém". */
+const NO_STEP = re(
+  `\\b(?:nem (?:precisei|precisou|pensei|penso|cheguei)|(?:nao|nem) (?:vou|vai|quero|pretendo|precisei|precisa|precisou) (?:\\w+ ){0,2}(?:processar|reclamar|denunciar|postar|expor|acionar|registrar|ir (?:no|ao|na))|(?:ja|quase) ia (?:reclamar|postar|no|ao))\\b`,
 );
 /** A first-person step towards the body ("vou no Procon", "já registrei", "vou ter que…"). */
 const STEP = re(
-  `\\b(?:vou|vamos|irei|iremos|vai ter que|ja (?:fui|fiz|abri|registrei|entrei|liguei|acionei|denunciei|procurei|postei|mandei)|acabei de|estou indo|indo (?:no|ao|na)|registr(?:ar|ei|o)|denunci(?:ar|ei|o)|acion(?:ar|ei|o)|process(?:ar|o voces|arei)|entrar com|abrir (?:uma )?(?:reclamacao|queixa|processo|acao)|prazo|senao|se nao (?:resolver|devolver|responder))\\b`,
+  `\\b(?<!\\b(?:nao|nem) )(?:vou|vamos|irei|iremos|vai ter que|ja (?:fui|fiz|abri|registrei|entrei|liguei|acionei|denunciei|procurei|postei|mandei)|acabei de|estou indo|indo (?:no|ao|na)|registr(?:ar|ei|o|ad[oa]|ando)|denunci(?:ar|ei|o|ad[oa]|ando)|acion(?:ar|ei|o|ad[oa]|ando)|process(?:ar|o voces|arei|ando)|(?:cuid|post|public)ando|entrar com|abrir (?:uma )?(?:reclamacao|queixa|processo|acao)|prazo|senao|se nao (?:resolver|devolver|responder))\\b`,
 );
 /** The question is about the body itself: its hours, place, contact or remit. */
 const ABOUT_THE_BODY = re(
@@ -917,7 +922,7 @@ const ABOUT_THE_BODY = re(
 );
 function calmMention(folded: string, reason: EscalationReason, ctx: RuleContext): boolean {
   if (!NAMED_ONLY.has(reason) || STEP.test(folded)) return false;
-  if (ASIDE.test(folded) || ctx.positiveOnly) return true;
+  if (NO_STEP.test(folded) || ctx.positiveOnly || (!ctx.negative && OFF_TOPIC.test(folded))) return true;
   return (
     reason !== 'ombudsman_or_misconduct' &&
     !ctx.negative &&
