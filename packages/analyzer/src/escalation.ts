@@ -920,9 +920,20 @@ const STEP = re(
 const ABOUT_THE_BODY = re(
   `\\b(?:horario|hora|horas|funciona|abre|aberto|fecha|telefone|numero|endereco|onde fica|site|documentos?|quem regula|regula|resolve|atende|confiavel|e confiavel|como (?:funciona|faco|e)|demora quanto|quanto tempo)\\b`,
 );
-function calmMention(folded: string, reason: EscalationReason, ctx: RuleContext): boolean {
+/** The sentence holding the evidence is a question about the body ("o Procon abre sábado?"). */
+function askedAboutTheBody(folded: string, evidence: string): boolean {
+  const at = folded.indexOf(evidence);
+  if (at < 0) return false;
+  const start = Math.max(...['.', '!', '?', '\n'].map((c) => folded.lastIndexOf(c, at))) + 1;
+  const end = folded.slice(at).search(/[.!?\n]/);
+  return end >= 0 && folded[at + end] === '?' && ABOUT_THE_BODY.test(folded.slice(start, at + end));
+}
+function calmMention(folded: string, reason: EscalationReason, ctx: RuleContext, evidence: string): boolean {
   if (!NAMED_ONLY.has(reason) || STEP.test(folded)) return false;
-  if (NO_STEP.test(folded) || ctx.positiveOnly || (!ctx.negative && OFF_TOPIC.test(folded))) return true;
+  if (NO_STEP.test(folded) || ctx.positiveOnly) return true;
+  // An aside in a complaint ("meu advogado já está com o contrato. só curiosidade, …") is no
+  // aside unless the body is only asked about.
+  if (OFF_TOPIC.test(folded) && (!ctx.negative || askedAboutTheBody(folded, evidence))) return true;
   return (
     reason !== 'ombudsman_or_misconduct' &&
     !ctx.negative &&
@@ -946,7 +957,8 @@ export function findEscalations(text: string, context: EscalationContext = {}): 
       otherSignals: found.size,
     };
     const evidence = rule(folded, ctx, context.original ?? '');
-    if (evidence !== undefined && !calmMention(folded, reason, ctx)) found.set(reason, evidence.trim());
+    if (evidence !== undefined && !calmMention(folded, reason, ctx, evidence))
+      found.set(reason, evidence.trim());
   }
   return ORDER.filter((reason) => found.has(reason) && (!context.solved || PERSISTENT.has(reason))).map(
     (reason) => ({ reason, evidence: found.get(reason) as string }),
