@@ -779,3 +779,27 @@ describe('calm mentions of a body', () => {
     expect(reasonsOf(text)).toEqual([]);
   });
 });
+
+// Review fixes (issue 32): the WhatsApp money, business and sales families stay quiet for a
+// content customer, a plain debit, a what-if, a denied hazard and a claim that held.
+describe('WhatsApp families in content or neutral messages', () => {
+  it.each([
+    'o debito automatico descontou 120 reais da minha conta certinho',
+    'puxou 30 reais do meu saldo a recarga, ok',
+    'o pix foi feito e o cartão está comigo, obrigado',
+    'como faço se entraram no meu app?',
+    'não mexi em nada no cartão, ele está ok',
+    'o empréstimo que não é meu foi cancelado, obrigado pela ajuda',
+    'o botijão não está vazando, só queria trocar',
+    'a cozinha está lotada hoje, sucesso!',
+    'a clínica está lotada, qual o próximo horário?',
+    'os clientes estão indo embora felizes',
+    'o técnico disse que o poste caiu na tempestade de 2019, já foi trocado',
+    'o técnico disse que era só reiniciar o modem e na hora voltou, obrigado',
+    'a foto mostrava o vestido azul e veio azul mesmo, lindo',
+    'o cardápio mostrava 12 peças e vieram 12, perfeito',
+    'o site diz que entrega sábado? preciso pra festa',
+  ])('does not escalate: %s', (text) => {
+    expect(reasonsOf(text)).toEqual([]);
+  });
+});

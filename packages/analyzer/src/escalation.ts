@@ -581,6 +581,17 @@ const PUBLIC = re(
   `\\b(?:reclame ?aqui|reclameaqui)\\b|\\bredes? sociais\\b|\\bredes sociales\\b|\\bsocial media\\b|\\b(?:expor|expondo|expus|expo) (?:voces|vcs|a empresa|essa empresa|esta empresa|a loja|essa loja|o caso|meu caso|isso|tudo|publicamente|a situacao)\\b|\\bviraliz\\w+\\b|\\b(?:vou|vamos|irei|ja|acabei de|fiz|fizemos)\\s+(?:\\w+\\s+){0,2}(?:postar|postei|publicar|publiquei|divulgar|divulguei|espalhar|gravar um video|fazer um video|filmar|contar|falar mal|denunciar|avaliar|deixar (?:uma |minha )?avaliac\\w+)\\b(?:\\s+[\\w.]+){0,6}?\\s+(?:n[oa]s?|em|para|pra|pro|a|no|na|pelo|pela)?\\s*${PUBLIC_CHANNEL}\\b|\\b(?:avaliac\\w+|review|nota|comentario|estrela)s?\\s+(?:\\w+\\s+){0,2}(?:negativa|ruim|pessima|uma estrela|1 estrela|zero)\\b|\\b(?:gravar|fazer|postar|publicar|soltar) (?:um |uns )?videos? (?:contando|mostrando|expondo|falando|sobre|denunciando)\\b|\\b(?:avaliar|avaliando|dar|darei|dei|vou dar|deixar|deixei)\\s+(?:\\w+\\s+){0,2}(?:uma|1|zero|0|nenhuma) estrelas?\\b|\\b(?:tell|telling) everyone\\b|\\bpost (?:this|it|about)\\b|\\b(?:imprensa|reportagem|jornalista)\\b`,
 );
 
+/**
+ * A content customer ("certinho", "obrigado", "já foi trocado"): issue 32's WhatsApp cue families
+ * (plain verbs like "descontou", "caiu", "mostrava") are not read in it.
+ */
+const CONTENT = re(
+  `\\b(?:obrigad[oa]|agradec\\w+|valeu|certinho|tudo certo|deu certo|ok|beleza|sucesso|felizes|feliz|lind[oa]|perfeit[oa]|ja (?:foi|foram) (?:trocad|consertad|arrumad|resolvid|religad|cancelad)\\w*)\\b`,
+);
+function contentMessage(folded: string, ctx: RuleContext): boolean {
+  return ctx.positiveOnly || (!ctx.negative && CONTENT.test(folded));
+}
+
 // ---------------------------------------------------------------------------------------------
 // financial_harm: "cobrança em dobro", "débito não reconhecido", "conta invadida", "boleto falso".
 
@@ -612,15 +623,23 @@ const FINANCIAL = re(
     // Fraud and account security.
     `\\b(?:golpe|golpes|golpista|fraude|fraudes|fraudulent\\w*|estelionat\\w+|boleto (?:falso|adulterado|fraudado)|pix falso|site falso|perfil falso|se passando por|clonad[oa]s?|clonaram|clonagem|phishing|invadid[oa]s?|invadiram|hacke\\w+|raqueado|raquearam|acesso (?:nao autorizado|indevido)|vazament\\w+ de dados|vazaram (?:meus|os meus) dados|meus dados (?:vazaram|foram vazados|expostos)|roubaram (?:minha|meu)|senha (?:vazou|foi alterada|alterada))\\b`,
     `\\balguem (?:\\w+\\s+)?(?:alterou|mudou|trocou|acessou|entrou|usou|usando|esta usando|mexeu|fez|invadiu|pegou)\\s+(?:\\w+\\s+){0,4}(?:conta|senha|e-?mail|cadastro|cartao|numero|perfil|login|aplicativo|app|whatsapp|chip|linha|dados)\\b`,
-    // Issue 32's WhatsApp wording: money gone from the account ("sumiu 450 conto da minha conta",
-    // "levou 120 do cartão"), someone in the account or app, the card used while still in hand.
-    `\\b(?:sumiu|sumiram|desapareceu|desapareceram|levou|levaram|tirou|tiraram|roubou|roubaram|sacou|sacaram|puxou|puxaram|debitou|debitaram|descontou|descontaram)\\s+(?:\\w+\\s+){0,2}(?:r\\$ ?)?\\d+(?:[.,]\\d+)?(?: mil)?(?:\\s+(?:reais|conto|contos|pila|pilas|mangos?))?\\s+(?:\\w+\\s+){0,2}?(?:d[ao]|na|no) (?:minha |meu )?(?:conta|cartao|poupanca|saldo|banco|carteira digital)\\b`,
-    `\\b(?:entraram|invadiram|logaram|acessaram|mexeram)\\s+(?:no|na|em) (?:meu|minha) (?:app|aplicativo|conta|banco|internet banking|whatsapp|zap|insta|instagram|face|facebook|e-?mail|perfil|cadastro|login)\\b|\\b(?:esvaziaram|limparam|zeraram)\\s+(?:a |o )?(?:minha |meu )?(?:conta|poupanca|saldo|cartao|tudo)\\b`,
+    // English and Spanish.
+    `\\b(?:charged|billed)\\s+(?:me\\s+)?(?:twice|two times|three times|double)\\b|\\bdouble(?:-| )charged\\b|\\bunauthori[sz]ed (?:charge|transaction|payment|access)\\b|\\b(?:fraud|scam|scammed|hacked)\\b|\\bdon'?t recognize (?:this|the|a) (?:charge|transaction)\\b|\\bme cobraron (?:dos veces|doble)\\b|\\bcobro (?:doble|indebido)\\b|\\bestafa\\b`,
+  ].join('|'),
+);
+
+/**
+ * Issue 32's WhatsApp wording: money gone from the account ("sumiu 450 conto da minha conta",
+ * "levou 120 do cartão"; a plain debit is no loss), someone in the account or app (not "se
+ * entraram…", a what-if), the card used while still in hand. Not in a content message.
+ */
+const FINANCIAL_CHAT = re(
+  [
+    `\\b(?:sumiu|sumiram|desapareceu|desapareceram|levou|levaram|tirou|tiraram|roubou|roubaram)\\s+(?:\\w+\\s+){0,2}(?:r\\$ ?)?\\d+(?:[.,]\\d+)?(?: mil)?(?:\\s+(?:reais|conto|contos|pila|pilas|mangos?))?\\s+(?:\\w+\\s+){0,2}?(?:d[ao]|na|no) (?:minha |meu )?(?:conta|cartao|poupanca|saldo|banco|carteira digital)\\b`,
+    `\\b(?<!\\bse )(?:entraram|invadiram|logaram|acessaram|mexeram)\\s+(?:no|na|em) (?:meu|minha) (?:app|aplicativo|conta|banco|internet banking|whatsapp|zap|insta|instagram|face|facebook|e-?mail|perfil|cadastro|login)\\b|\\b(?:esvaziaram|limparam|zeraram)\\s+(?:a |o )?(?:minha |meu )?(?:conta|poupanca|saldo|cartao|tudo)\\b`,
     `\\b(?:compras?|saques?|pix|transferencias?|gastos?|debitos?|lancamentos?)\\b.{0,80}\\bcartao (?:esta|continua|ficou|segue|sempre esteve|nunca saiu) (?:aqui )?(?:comigo|na minha mao|guardado|da minha (?:mao|carteira))\\b`,
     `\\b(?:limite|saldo|credito|pontos|milhas|cartao|conta)\\s+(?:\\w+\\s+){0,2}(?:foi|foram) (?:usad[oa]s?|gast[oa]s?|acessad[oa]s?|utilizad[oa]s?) por (?:alguem|outra pessoa|terceiros|outro|outros|estranhos)\\b`,
     `\\b(?:renovad[oa]|renovou|renovaram|debitad[oa]|descontad[oa]|cobrad[oa])\\s+(?:\\w+\\s+){0,3}(?:depois|apos|mesmo (?:depois )?)\\s*(?:que |de )?(?:eu )?(?:cancelei|cancelar|ter cancelado|do cancelamento|eu ter cancelado)\\b`,
-    // English and Spanish.
-    `\\b(?:charged|billed)\\s+(?:me\\s+)?(?:twice|two times|three times|double)\\b|\\bdouble(?:-| )charged\\b|\\bunauthori[sz]ed (?:charge|transaction|payment|access)\\b|\\b(?:fraud|scam|scammed|hacked)\\b|\\bdon'?t recognize (?:this|the|a) (?:charge|transaction)\\b|\\bme cobraron (?:dos veces|doble)\\b|\\bcobro (?:doble|indebido)\\b|\\bestafa\\b`,
   ].join('|'),
 );
 
@@ -641,7 +660,12 @@ const MONEY = re(
   `\\b(?:cobranc\\w*|cobrad[oa]s?|cobraram|cobrando|cobrou|debit\\w*|descont(?:aram|ou|ando|ado|ada)|lancamentos?|compras?|transac\\w+|pix|saques?|transferenc\\w*|fatura|valor(?:es)?|parcelas?|dinheiro|grana|conto|contos|pila|limite|emprestimos?|consignado|cartao|conta bancaria|saldo|r\\$ ?\\d+|reais|\\d+ mil|charge[sd]?|money)\\b`,
 );
 const TAKEN_WRONGLY = re(
-  `\\b(?:nao (?:\\w+ )?(?:reconheco|reconhecemos|autorizei|autorizamos)|que (?:eu )?(?:nao|nunca) (?:\\w+ )?(?:fiz|realizei|contratei|solicitei|pedi|usei|comprei|autorizei|pisei|fui|estive|entrei|visitei|conheco|assinei|recebi)|que (?:nao|nunca) (?:e|eh|sao|foi|foram|era) (?:meu|minha|meus|minhas)|(?:eu )?nao (?:mexi|gastei|saquei|movimentei) (?:em )?(?:nada|nela|nele|nisso)|desconhecid[oa]s?|estranh[oa]s|suspeit[oa]s|indevid\\w*|(?:duas|tres|[2-9]) vezes|em dobro|duplicad[oa]s?|duplicidade|a mais|sem (?:minha )?autorizac\\w+|sem eu (?:pedir|autorizar|saber)|falsos?|falsas?|golpe|fraud\\w*|clonad[oa]s?|perdi|roubad[oa]s?|roubaram|twice|unauthori[sz]ed|don'?t recognize)\\b`,
+  `\\b(?:nao (?:\\w+ )?(?:reconheco|reconhecemos|autorizei|autorizamos)|que (?:eu )?(?:nao|nunca) (?:\\w+ )?(?:fiz|realizei|contratei|solicitei|pedi|usei|comprei|autorizei|pisei|fui|estive|entrei|visitei|conheco|assinei|recebi)|desconhecid[oa]s?|estranh[oa]s|suspeit[oa]s|indevid\\w*|(?:duas|tres|[2-9]) vezes|em dobro|duplicad[oa]s?|duplicidade|a mais|sem (?:minha )?autorizac\\w+|sem eu (?:pedir|autorizar|saber)|falsos?|falsas?|golpe|fraud\\w*|clonad[oa]s?|perdi|roubad[oa]s?|roubaram|twice|unauthori[sz]ed|don'?t recognize)\\b`,
+);
+
+/** Issue 32's marks of money taken ("que não é meu", "não mexi em nada"): not in a content message. */
+const TAKEN_WRONGLY_CHAT = re(
+  `\\b(?:que (?:nao|nunca) (?:e|eh|sao|foi|foram|era) (?:meu|minha|meus|minhas)|(?:eu )?nao (?:mexi|gastei|saquei|movimentei) (?:em )?(?:nada|nela|nele|nisso))\\b`,
 );
 
 /** Someone posing as the company ("ligou dizendo ser da central"): fraud once money or access is lost. */
@@ -653,7 +677,8 @@ const CHARGED_AFTER_CANCEL = re(
   `\\b(?:login|acesso|entrada|tentativa de acesso|conexao)\\b(?:\\s+[\\w,]+){0,6}?\\s+(?:que )?(?:nao fui eu|nao fiz|nao reconheco|desconhecid[oa])\\b|\\bcobrad[oa]s? (?:\\w+\\s+){0,6}?(?:que )?(?:nunca|nao) (?:foi|foram|veio|vieram|chegou|chegaram) (?:\\w+ )?(?:instalad|entregue|ativad|prestad|realizad|feit|enviad)\\w*|\\b(?:cancelei|cancelamos|encerrei|pedi o cancelamento|solicitei o cancelamento|ja cancelei)\\b(?:\\s+[\\w,]+){0,8}?\\s+(?:e |mas )?(?:continua\\w*|ainda|seguem|voces|vcs)?\\s*(?:me |nos )?(?:cobrando|cobram|cobraram|cobrou|descontando|debitando|veio (?:a |outra )?(?:cobranca|fatura))\\b`,
 );
 
-function financialHarm(folded: string): string | undefined {
+function financialHarm(folded: string, ctx: RuleContext): string | undefined {
+  const chat = !contentMessage(folded, ctx);
   const posing = firstMatch(folded, IMPERSONATION, (m) => LOSS.test(around(folded, m, 0, 160)));
   if (posing) return posing[0];
   const strict = firstMatch(folded, FINANCIAL, (m) => {
@@ -665,6 +690,8 @@ function financialHarm(folded: string): string | undefined {
     return !asking || LOSS.test(around(folded, m, 120, 60));
   });
   if (strict) return strict[0];
+  const gone = chat ? firstMatch(folded, FINANCIAL_CHAT) : undefined;
+  if (gone) return gone[0];
   const forged = firstMatch(
     folded,
     LOOKS_FORGED,
@@ -676,12 +703,16 @@ function financialHarm(folded: string): string | undefined {
   const afterCancel = firstMatch(folded, CHARGED_AFTER_CANCEL);
   if (afterCancel) return afterCancel[0];
   // Loose: money and a wrong-taking mark in the same stretch, unless it is a calm question.
-  return firstMatch(folded, TAKEN_WRONGLY, (m) => {
+  const takenWrongly = (m: RegExpExecArray) => {
     if (!MONEY.test(around(folded, m, 70, 50))) return false;
     if (FRAUD_WORD.test(m[0]) || m[0] === 'falso' || m[0] === 'falsa')
       return LOSS.test(around(folded, m, 120, 80));
     return !folded.slice(m.index, m.index + m[0].length + 40).includes('?');
-  })?.[0];
+  };
+  return (
+    firstMatch(folded, TAKEN_WRONGLY, takenWrongly)?.[0] ??
+    (chat ? firstMatch(folded, TAKEN_WRONGLY_CHAT, takenWrongly)?.[0] : undefined)
+  );
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -717,12 +748,20 @@ const BUSINESS = re(
     `\\b(?:os |as |meus |minhas |nossos |nossas )?(?:\\d+ )?(?:funcionarios|colaboradores|empregados|atendentes|caixas|motoristas|entregadores|operadores|vendedores) (?:\\w+ ){0,2}(?:parad[oa]s|de bracos cruzados|sem (?:poder|conseguir) trabalhar)\\b`,
     `\\b(?:perder|perdendo|perdi|perdemos|estragar|estragando|estragou|estragaram|estragada|estragado)\\s+(?:\\w+\\s+){0,2}(?:mercadoria|mercadorias|estoque|produtos|alimentos|vacinas|carga|cargas|insumos|materia-prima)\\b`,
     // Safety: health equipment, medicine, hazards.
-    `\\b(?:oxigenio|respirador|aparelho respiratorio|cpap|bipap|aparelho de respirar|aparelho de respiracao|nebulizador|bomba de infusao|concentrador|hemodialise|dialise|insulina|quimioterapia|marca-?passo|home care|acamad[oa]|uti|remedio controlado|medicamento controlado|remedios? de uso continuo|vazamento de gas|cheiro de gas|vazando gas|pegou fogo|pegando fogo|(?<!extintor de |extintores de |seguro de |seguro contra |alarme de |alarmes de )incendio|fumaca|curto-?circuito|choque eletrico|levou (?:um )?choque|fio desencapado|(?:fios?|cabos?|poste|transformador)(?: \\w+){0,3} (?:soltos?|caidos?|expostos?|rompidos?|partidos?|desencapados?|soltando faisca|pegando fogo|estourou|explodiu)|poste caido|(?:caiu|cairam|tombou|despencou) (?:\\w+ ){0,2}(?:poste|postes|fios?|cabos? de (?:luz|energia|forca))|(?:poste|postes|transformador)(?: \\w+){0,2} (?:caiu|cairam|tombou|despencou|tombad[oa])|(?:fios?|cabos?)(?: \\w+){0,2} (?:no chao|arrastando|na calcada)|(?:botijao|bujao|mangueira do gas|registro do gas)(?: \\w+){0,2} (?:vazando|vaza|vazou|com vazamento|chiando)|faisc\\w*|cheiro de queimado|derret(?:eu|endo)|reacao alergica|passei mal|passou mal|(?:fui|foi|fomos) parar no hospital|hospitalizad[oa]|explodiu|explosao|(?:pres[oa]s?|parou|travou|parado|travado) (?:\\w+ ){0,5}(?:no|dentro do) elevador|elevador (?:\\w+ ){0,8}(?:dentro|pres[oa]s?)|(?:cheiro|chiado|vazamento) (?:\\w+ ){0,4}(?:de )?gas|gas (?:\\w+ ){0,6}(?:cheiro|chiado|vazando|vaza)|agua (?:\\w+ ){0,5}(?:quadro de (?:forca|luz|energia|disjuntores)|fiacao|tomadas?)|(?:remedio|medicamento)s? (?:\\w+ ){0,6}(?:vencid|violad|trocad|adulterad)\\w*|risco de vida|risco de morte|em perigo|intoxica\\w+|queimadura|queimou (?:a|o|minha|meu) (?:mao|pele|braco|perna|rosto))\\b`,
-    // Issue 32's WhatsApp wording: sales or orders lost, the work floor stopped, hazards told plainly.
-    `\\b(?:perdendo|perdi|perdemos|perder)\\s+(?:\\w+\\s+){0,2}(?:pedidos?|vendas?|clientes?|encomendas?|corridas?|o dia(?: todo)?|o movimento|a feira|o evento)\\b|\\bzero (?:vendas?|pedidos?)\\b|\\b(?:cozinha|producao|salao|frota|caminhoes|obra|linha de producao|clinica|recepcao)\\s+(?:\\w+\\s+){0,2}(?:parad[oa]s?|lotad[oa]s?)\\b|\\b(?:cliente|clientes|pacientes|alunos|hospedes)\\s+(?:\\w+\\s+){0,2}(?:indo embora|parad[oa]s|sem (?:atendimento|conseguir))\\b|\\bsem salario\\b`,
-    `\\b(?:cheir(?:o|ando|a) (?:a |de )?gas|medo de explodir|vai explodir|passando mal|falta de ar|(?:remedio|medicamento|vacina)s? errad[oa]s?|veneno|incubadora|nebuliza\\w*|choque na|fios? (?:\\w+ ){0,2}(?:pendurad[oa]s?|baixinhos?|encostando))\\b|\\balergic[oa]s?\\b.{0,120}\\b(?:inchad[oa]|inchando|inchou|passando mal|falta de ar|vomit\\w*|hospital|pronto-? ?socorro|manchas)\\b`,
+    `\\b(?:oxigenio|respirador|aparelho respiratorio|cpap|bipap|aparelho de respirar|aparelho de respiracao|nebulizador|bomba de infusao|concentrador|hemodialise|dialise|insulina|quimioterapia|marca-?passo|home care|acamad[oa]|uti|remedio controlado|medicamento controlado|remedios? de uso continuo|vazamento de gas|cheiro de gas|vazando gas|pegou fogo|pegando fogo|(?<!extintor de |extintores de |seguro de |seguro contra |alarme de |alarmes de )incendio|fumaca|curto-?circuito|choque eletrico|levou (?:um )?choque|fio desencapado|(?:fios?|cabos?|poste|transformador)(?: \\w+){0,3} (?:soltos?|caidos?|expostos?|rompidos?|partidos?|desencapados?|soltando faisca|pegando fogo|estourou|explodiu)|poste caido|faisc\\w*|cheiro de queimado|derret(?:eu|endo)|reacao alergica|passei mal|passou mal|(?:fui|foi|fomos) parar no hospital|hospitalizad[oa]|explodiu|explosao|(?:pres[oa]s?|parou|travou|parado|travado) (?:\\w+ ){0,5}(?:no|dentro do) elevador|elevador (?:\\w+ ){0,8}(?:dentro|pres[oa]s?)|(?:cheiro|chiado|vazamento) (?:\\w+ ){0,4}(?:de )?gas|gas (?:\\w+ ){0,6}(?:cheiro|chiado|vazando|vaza)|agua (?:\\w+ ){0,5}(?:quadro de (?:forca|luz|energia|disjuntores)|fiacao|tomadas?)|(?:remedio|medicamento)s? (?:\\w+ ){0,6}(?:vencid|violad|trocad|adulterad)\\w*|risco de vida|risco de morte|em perigo|intoxica\\w+|queimadura|queimou (?:a|o|minha|meu) (?:mao|pele|braco|perna|rosto))\\b`,
     // English and Spanish.
     `\\b(?:losing (?:sales|customers|money|business)|business is down|can'?t (?:sell|operate|work)|gas leak|oxygen|perdiendo (?:ventas|clientes|dinero)|negocio parado)\\b`,
+  ].join('|'),
+);
+/**
+ * Issue 32's WhatsApp wording: sales or orders lost, the work floor stopped, hazards told plainly
+ * (a "não" in the gap denies it: "o botijão não está vazando"). Not in a content message.
+ */
+const BUSINESS_CHAT = re(
+  [
+    `\\b(?:perdendo|perdi|perdemos|perder)\\s+(?:\\w+\\s+){0,2}(?:pedidos?|vendas?|clientes?|encomendas?|corridas?|o dia(?: todo)?|o movimento|a feira|o evento)\\b|\\bzero (?:vendas?|pedidos?)\\b|\\b(?:cozinha|producao|salao|frota|caminhoes|obra|linha de producao|clinica|recepcao)\\s+(?:\\w+\\s+){0,2}parad[oa]s?\\b|\\b(?:cliente|clientes|pacientes|alunos|hospedes)\\s+(?:\\w+\\s+){0,2}(?:indo embora|parad[oa]s|sem (?:atendimento|conseguir))\\b|\\bsem salario\\b`,
+    `\\b(?:cheir(?:o|ando|a) (?:a |de )?gas|medo de explodir|vai explodir|passando mal|falta de ar|(?:remedio|medicamento|vacina)s? errad[oa]s?|veneno|incubadora|nebuliza\\w*|choque na|fios? (?:\\w+ ){0,2}(?:pendurad[oa]s?|baixinhos?|encostando))\\b|\\balergic[oa]s?\\b.{0,120}\\b(?:inchad[oa]|inchando|inchou|passando mal|falta de ar|vomit\\w*|hospital|pronto-? ?socorro|manchas)\\b`,
+    `\\b(?:(?:caiu|cairam|tombou|despencou)(?: (?!nao\\b)\\w+){0,2} (?:poste|postes|fios?|cabos? de (?:luz|energia|forca))|(?:poste|postes|transformador)(?: (?!nao\\b)\\w+){0,2} (?:caiu|cairam|tombou|despencou|tombad[oa])|(?:fios?|cabos?)(?: (?!nao\\b)\\w+){0,2} (?:no chao|arrastando|na calcada)|(?:botijao|bujao|mangueira do gas|registro do gas)(?: (?!nao\\b)\\w+){0,2} (?:vazando|vaza|vazou|com vazamento|chiando))\\b`,
   ].join('|'),
 );
 /** Payroll or suppliers' payments, when something failed with them. */
@@ -745,8 +784,10 @@ const TOOL_STOPPED = re(
   `\\b${BUSINESS_TOOL}\\b(?:\\s+[\\w,]+){0,5}?\\s+(?:esta |estao |ficou |ficaram )?${STOPPED}\\b`,
 );
 
-function businessImpact(folded: string): string | undefined {
-  const m = firstMatch(folded, BUSINESS);
+function businessImpact(folded: string, ctx: RuleContext): string | undefined {
+  const m =
+    firstMatch(folded, BUSINESS) ??
+    (contentMessage(folded, ctx) ? undefined : firstMatch(folded, BUSINESS_CHAT));
   if (m) return m[0];
   const tool = firstMatch(folded, TOOL_STOPPED, (t) => {
     const rest = folded.slice(0, t.index) + folded.slice(t.index + t[0].length);
@@ -802,9 +843,6 @@ const SALES_CLAIM = re(
     `\\b(?:o |a )?(?:vendedor|vendedora|consultor|consultora|corretor|corretora|representante comercial|promotor|promotora)\\s+(?:\\w+\\s+)?(?:disse|falou|garantiu|prometeu|afirmou|informou|jurou|me disse|me falou|me garantiu|me prometeu)\\b`,
     `\\b(?:na|no|durante a|no momento da|na hora da|no ato da|quando fiz a|quando fechei a) (?:venda|compra|contratacao|assinatura|adesao)\\s+(?:\\w+\\s+){0,3}(?:disseram|falaram|garantiram|prometeram|informaram|me disseram|me falaram|me garantiram|me prometeram)\\b`,
     `\\b(?:they told me|the (?:salesman|seller|rep) (?:said|told|promised))\\b|\\bme vendieron\\b`,
-    // What an ad, a menu, a photo or a seller showed: "o cardápio mostrava 12 e vieram 8".
-    `\\b(?:anuncio|propaganda|cardapio|foto|fotos|site|catalogo|vitrine|panfleto|banner|oferta|no anuncio|na propaganda|na foto|no site)\\s+(?:\\w+\\s+){0,3}(?:mostrava|mostra|dizia|diz|falava|prometia|tinha|era|estava escrito)\\b`,
-    `\\b(?:me |nos )?(?:jurou|juraram|garantiu|garantiram|disse|disseram|falou|falaram|ofereceram|ofereceu|anunciaram|anunciou|vendeu|venderam)\\s+(?:\\w+\\s+){0,4}?(?:que |q |como |falando que |dizendo que )(?:\\w+\\s+){0,4}?(?:era|eram|tinha|tinham|dava|davam|seria|vinha|vinham|estava|incluia|custava)\\b`,
   ].join('|'),
 );
 const PRODUCT_CLAIM = re(
@@ -815,7 +853,20 @@ const DENIED = re(
   `\\b(?:agora|depois|so que|mas)\\s+(?:\\w+\\s+){0,3}?(?:dizem|falam|alegam|informam|disseram|falaram|responderam) (?:que )?(?:nao|tem multa|e cobrad|precisa pagar)\\b|\\b(?:e|mas) agora (?:tem|cobram|querem cobrar|vem) (?:multa|taxa|cobranca)\\b`,
 );
 const CONTRADICTION = re(
-  `\\b(?:mas|porem|so que|agora|e nao|nao e|nao era|nao tem|nao tinha|na verdade|mentira|cobram|cobraram|cobrando|multa|veio|vem|tem sim|tinha sim|entreg\\w*|so (?:tem|vem|chega|funciona|durou|dura)|apenas|somente|recebo|recebi|vieram|chegou|chegaram|e so|era so|so tinha|no contrato|na etiqueta|no documento|na fatura|na hora|but|now|pero|ahora)\\b`,
+  `\\b(?:mas|porem|so que|agora|e nao|nao e|nao era|nao tem|nao tinha|na verdade|mentira|cobram|cobraram|cobrando|multa|veio|vem|tem sim|tinha sim|entreg\\w*|so (?:tem|vem|chega|funciona|durou|dura)|apenas|somente|recebo|recebi|but|now|pero|ahora)\\b`,
+);
+/**
+ * Issue 32's wording: what an ad, a menu, a photo or a seller showed ("o cardápio mostrava 12 e
+ * vieram 8"). It needs a mark of a mismatch, not just what came; not in a content message.
+ */
+const SALES_SHOWN = re(
+  [
+    `\\b(?:anuncio|propaganda|cardapio|foto|fotos|site|catalogo|vitrine|panfleto|banner|oferta|no anuncio|na propaganda|na foto|no site)\\s+(?:\\w+\\s+){0,3}(?:mostrava|mostra|dizia|diz|falava|prometia|tinha|era|estava escrito)\\b`,
+    `\\b(?:me |nos )?(?:jurou|juraram|garantiu|garantiram|disse|disseram|falou|falaram|ofereceram|ofereceu|anunciaram|anunciou|vendeu|venderam)\\s+(?:\\w+\\s+){0,4}?(?:que |q |como |falando que |dizendo que )(?:\\w+\\s+){0,4}?(?:era|eram|tinha|tinham|dava|davam|seria|vinha|vinham|estava|incluia|custava)\\b`,
+  ].join('|'),
+);
+const MISMATCH = re(
+  `\\b(?:mas|porem|so que|nao|nunca|na verdade|mentira|diferente|menor|menos|so (?:tem|tinha|vem|veio|vieram|chegou|chegaram)|apenas|somente|cobr\\w+|multa)\\b`,
 );
 /** Statements that are misleading-sale claims by themselves. */
 const MISLEADING = re(
@@ -847,14 +898,18 @@ const ONLY_CAME = re(
   `\\b(?:so|apenas|somente) (?:tem|tinha|veio|vieram|chegou|vem)\\b|\\bnao (?:tem|tinha|veio|vieram|vem)\\b|\\bsem (?:o|a|os|as)\\b`,
 );
 
-function misleadingSale(folded: string): string | undefined {
+function misleadingSale(folded: string, ctx: RuleContext): string | undefined {
   const item = firstMatch(
     folded,
     ITEM_CLAIM,
     (m) => ONLY_CAME.test(around(folded, m, 0, 160)) && SALE_CONTEXT.test(around(folded, m, 80, 160)),
   );
   if (item) return item[0];
-  const claim = firstMatch(folded, SALES_CLAIM, (m) => CONTRADICTION.test(around(folded, m, 0, 120)));
+  const claim =
+    firstMatch(folded, SALES_CLAIM, (m) => CONTRADICTION.test(around(folded, m, 0, 120))) ??
+    (contentMessage(folded, ctx)
+      ? undefined
+      : firstMatch(folded, SALES_SHOWN, (m) => MISMATCH.test(around(folded, m, 0, 120))));
   const denied = firstMatch(folded, PRODUCT_CLAIM, (m) => DENIED.test(around(folded, m, 0, 160)));
   return claim?.[0] ?? denied?.[0] ?? firstMatch(folded, MISLEADING)?.[0];
 }
