@@ -134,3 +134,12 @@ describe('informal closings and good news', () => {
     expect(analyzeMessage(text).intent).toBe(intent);
   });
 });
+
+// Review fix (issue 32): an introduction is a greeting only when nothing else follows it.
+describe('introductions', () => {
+  it('reads the matter after who writes', () => {
+    const text = 'oi, falo pela empresa X, vocês esqueceram de emitir a nota';
+    expect(intent(text)).not.toBe('greeting');
+    expect(analyzeMessage(text).intent).toBe('complaint');
+  });
+});

@@ -109,6 +109,19 @@ const CLOSING_WISH = re(
 const INTRODUCTION = re(
   '\\b(?:meu nome e|me chamo|aqui e (?:o|a|da|do)|aqui quem fala|quem fala e|sou (?:o|a|da|do|cliente|responsavel|mae|pai|filh[oa]|esposa|marido)|(?:estou|to) (?:falando|escrevendo|ligando) (?:pel[oa]|em nome|da|do|de)|falo (?:pel[oa]|em nome|da|do)|em nome d[aeo])\\b',
 );
+/**
+ * Only who writes: the introduction's clause and at most a short tag ("…, da padaria"); "falo
+ * pela empresa X, vocês esqueceram de emitir a nota" says more than that.
+ */
+function introductionOnly(rest: string): boolean {
+  const intro = INTRODUCTION.exec(rest);
+  if (!intro) return false;
+  const after = rest.slice(intro.index + intro[0].length);
+  const clauseEnd = after.search(/[,.;:!?\n]/);
+  const clause = clauseEnd < 0 ? after : after.slice(0, clauseEnd);
+  const tail = clauseEnd < 0 ? '' : after.slice(clauseEnd);
+  return words(clause).length <= 6 && words(tail).length <= 3;
+}
 const THANKS = re('\\b(?:obrigad[oa]s?|obrigadao|brigad[oa]|brigadao|valeu|vlw|agradeco|grato|grata)\\b');
 const PRAISE_ACT = re(
   '\\b(?:elogiar|parabenizar|agradecer|deixar (?:um|meu) elogio|registrar (?:um|meu) elogio)\\b',
@@ -267,7 +280,7 @@ export function classifyIntentDetailed(
 
   if (LEGAL_OR_REGULATOR.test(body)) return hit('threat', 'complaint');
   // "Oi, aqui é a Márcia do 302", "olá, falo pela minha mãe": a hello saying who writes, nothing asked.
-  if (greeted && INTRODUCTION.test(rest) && !isQuestion && !hasRequest && !hasProblem)
+  if (greeted && introductionOnly(rest) && !isQuestion && !hasRequest && !hasProblem)
     return hit('greeting_intro', 'greeting');
   const judging = evaluativeNegativity(sentiment);
   if (FEEDBACK.test(body) && judging < 2.5) return hit('suggestion', 'feedback');
