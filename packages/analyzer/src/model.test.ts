@@ -3,9 +3,9 @@ import { combineIntent, combineSentiment } from './combine.ts';
 import { featuresOf, polarityCached } from './features.ts';
 import { classifyIntentDetailed } from './intent.ts';
 import { analyzeMessage } from './message.ts';
-import { analyzeTicket } from './ticket.ts';
 import { MODEL, modelIntent, modelSentiment } from './model.ts';
 import { analyzeSentiment } from './sentiment.ts';
+import { analyzeTicket } from './ticket.ts';
 
 describe('learned model', () => {
   it('is small and covers the classes', () => {
