@@ -4,9 +4,10 @@
  * the rules were written from. Sentiment and intent for the rules, the model and both; escalation
  * (analyzeTicket) where a file labels it, with each reason's recall and the false alarms.
  *
- *   node --import tsx packages/analyzer/scripts/ours.ts [--only <file substring>] [--errors]
+ *   node --import tsx packages/analyzer/scripts/ours.ts [--only <file substring>] [--errors] [--by-file]
  *   node --import tsx packages/analyzer/scripts/ours.ts --check   data/check-*.jsonl, figures only
  *
+ * `--by-file`: each file answered by models trained on the other files (not 4 hash folds).
  * The check files are never trained on (the model answers as in the product) and their mistakes
  * are not printed: they stand in for unseen messages.
  */
@@ -36,7 +37,7 @@ const examples: Example[] = check
         .map((line) => ({ ...(JSON.parse(line) as Omit<Example, 'file'>), file })),
     )
   : loadExamples();
-if (!check) installOutOfFold(examples, undefined, false);
+if (!check) installOutOfFold(examples, undefined, false, process.argv.includes('--by-file'));
 const showErrors = process.argv.includes('--errors') && !check;
 const picked = examples.filter((e) => !only || e.file.includes(only));
 const groups = new Map<string, Example[]>();
