@@ -31,7 +31,8 @@ export interface AnalyzeOptions {
   readonly maxCustomerWaitMinutes?: number;
   /**
    * analyzeMessage's sentiment and intent from the rules, the learned model or both (the default;
-   * combine.ts). For the evaluation; the product uses the default.
+   * combine.ts); 'rules' also keeps analyzeTicket's learned escalation reason out. For the
+   * evaluation and tests; the product uses the default.
    */
   readonly engine?: Engine;
 }
@@ -130,7 +131,12 @@ export function analyzeMessage(fullText: string, options: AnalyzeOptions = {}): 
   const redFlags = findRedFlags(fullText, options.tenantTerms ?? []);
   const urgency = scoreUrgency(text, { sentiment, redFlagCount: redFlags.words.length });
   const intent = asUrgent(
-    combineIntent(classifyIntentDetailed(text, sentiment, { lang: language, urgency }), written, engine),
+    combineIntent(
+      classifyIntentDetailed(text, sentiment, { lang: language, urgency }),
+      written,
+      engine,
+      sentiment.sentiment,
+    ),
     findings,
   );
   const folded = foldText(text);

@@ -254,10 +254,10 @@ export function analyzeTicket(fullText: string, options: AnalyzeOptions = {}): T
     portuguese: portugueseText,
   });
   const reasons: EscalationReason[] = escalations.map((e) => e.reason);
-  // The escalation model adds a reason only where the rules found none, for an unhappy customer
-  // (a negative or mixed turn), in Portuguese, unsolved.
+  // The escalation model adds a reason only where the rules found none, for a customer who is not
+  // happy overall, in Portuguese, unsolved (and not when the rules alone are asked for).
   const learned =
-    portugueseText && unhappy && status.status !== 'solved'
+    portugueseText && overall !== 'positive' && status.status !== 'solved' && options.engine !== 'rules'
       ? learnedEscalation(writtenText, reasons)
       : undefined;
   if (learned) reasons.push(learned.reason);
