@@ -16,7 +16,7 @@ import { installOutOfFold } from './oof.ts';
 import { INTENT_TRAIN, loadExamples } from './trainer.ts';
 
 const examples = loadExamples();
-installOutOfFold(examples, INTENT_TRAIN);
+installOutOfFold(examples, INTENT_TRAIN, true, true);
 
 interface Item {
   readonly text: string;

@@ -23,7 +23,7 @@ export const SENTIMENT_VOTE = {
   noEvidence: 0.25,
   perWeight: 0.2,
   max: 0.9,
-  byLabel: { positive: 0.25, negative: 0.25, neutral: 0.25, mixed: 0.75 } as Record<string, number>,
+  byLabel: { positive: 0.5, negative: 0.25, neutral: 0.25, mixed: 0.5 } as Record<string, number>,
 };
 /**
  * The rules' vote for intent: a specific cue (by the label it gives: some labels' cues generalise
@@ -33,13 +33,13 @@ export const INTENT_VOTE = {
   cue: {
     complaint: 0.1,
     compliment: 0.1,
-    feedback: 0.25,
+    feedback: 0.4,
     goodbye: 0.55,
     greeting: 0.55,
-    information: 0.1,
-    inquiry: 0.1,
+    information: 0.25,
+    inquiry: 0.4,
     question: 0.1,
-    request: 0.55,
+    request: 0.4,
     support: 0.1,
     unknown: 0.1,
     urgent: 0.25,
@@ -77,7 +77,13 @@ export function combineSentiment(rules: SentimentResult, text: string, engine: E
     const weight =
       Math.min(SENTIMENT_VOTE.max, SENTIMENT_VOTE.noEvidence + SENTIMENT_VOTE.perWeight * strength) *
       (SENTIMENT_VOTE.byLabel[rules.sentiment] ?? 1);
-    label = vote(rules.sentiment, weight, MODEL.sentiment.classes, model.probabilities).label;
+    // Clear complaint words and no praise at all: never positive, whatever the other words suggest
+    // to the model ("A equipe de vocês é péssima" read as praise of the team).
+    const noPraise = rules.positive === 0 && rules.negative >= 2;
+    const probabilities = noPraise
+      ? model.probabilities.map((p, k) => (MODEL.sentiment.classes[k] === 'positive' ? 0 : p))
+      : model.probabilities;
+    label = vote(rules.sentiment, weight, MODEL.sentiment.classes, probabilities).label;
   }
   if (label === rules.sentiment) return rules;
   const signed = label === 'positive' ? 1 : label === 'negative' ? -1 : 0;

@@ -47,6 +47,14 @@ describe('learned model', () => {
     expect(combineIntent(intent, 'Bom dia', 'combined').intent).toBe('greeting');
   });
 
+  it('never reads clear complaint words without praise as positive, nor votes for praise then', () => {
+    for (const text of ['A equipe de vocês é péssima, que vergonha', 'O suporte de vocês é uma piada']) {
+      const analysis = analyzeMessage(text);
+      expect(analysis.sentiment).toBe('negative');
+      expect(analysis.intent).not.toBe('compliment');
+    }
+  });
+
   it('is used by analyzeMessage only for Portuguese', () => {
     expect(analyzeMessage('The app crashes when I open it', { engine: 'model' }).language_detected).toBe(
       'en',
