@@ -9,7 +9,7 @@
  *   node --import tsx packages/analyzer/scripts/cv-escalation.ts
  */
 import { readFileSync } from 'node:fs';
-import { ESCALATION_CLASSES, ESCALATION_VOTE } from '../src/combine.ts';
+import { ESCALATION_CLASSES, LEARNED_REASONS } from '../src/combine.ts';
 import { featuresOf, type LinearModel, predictWith } from '../src/features.ts';
 import { analyzeTicket } from '../src/index.ts';
 import { binaryScores, DEV_FILES, loadRecords } from './dev-data.ts';
@@ -17,18 +17,13 @@ import { FOLDS, foldOf } from './oof.ts';
 import { DEFAULT_TRAIN, loadExamples, type TrainOptions, trainModel } from './trainer.ts';
 
 const CLASSES = ESCALATION_CLASSES;
-// The rules' own answer: the product's model never adds here (the script adds per threshold).
-ESCALATION_VOTE.threshold = 2;
+// The rules' own answer (the script adds the model's per threshold).
 const rulesOf = (text: string) => {
-  const t = analyzeTicket(text);
+  const t = analyzeTicket(text, { engine: 'rules' });
   const unhappy = t.overall_sentiment === 'negative' || t.overall_sentiment === 'mixed';
   return { rules: t.requires_escalation, unhappy, positive: t.overall_sentiment === 'positive' };
 };
 const THRESHOLDS = [0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9];
-// ESC_COUNTED_MIN: a higher bar for the counted reasons (the model cannot count days or contacts).
-const COUNTED_MIN = Number(process.env.ESC_COUNTED_MIN ?? 0);
-const bar = (c: { reason: string }, t: number) =>
-  c.reason === 'long_wait' || c.reason === 'repeated_contact' ? Math.max(t, COUNTED_MIN) : t;
 const options: TrainOptions = {
   ...DEFAULT_TRAIN,
   l2: Number(process.env.ESC_L2 ?? DEFAULT_TRAIN.l2),
@@ -65,20 +60,26 @@ function report(name: string, cases: readonly Case[]) {
     console.log(
       `${line(
         `+model ≥ ${t.toFixed(2)}`,
-        cases.map((c) => c.rules || (c.unhappy && c.reason !== 'none' && c.probability >= bar(c, t))),
+        cases.map((c) => c.rules || (c.unhappy && c.reason !== 'none' && c.probability >= t)),
       )} | not positive (the product): ${line(
         '',
-        cases.map((c) => c.rules || (!c.positive && c.reason !== 'none' && c.probability >= bar(c, t))),
+        cases.map((c) => c.rules || (!c.positive && c.reason !== 'none' && c.probability >= t)),
       )}`,
     );
 }
 
-// The chance of any reason (1 − P(none)) decides; the likeliest reason is the one named.
+// As the product (combine.ts): the chance of a reason the model may add decides; the likeliest
+// of those is the one named.
 const predictOf = (model: LinearModel, features: readonly string[]) => {
   const p = predictWith(model, features).probabilities;
-  let best = 1;
-  for (let k = 2; k < p.length; k++) if ((p[k] ?? 0) > (p[best] ?? 0)) best = k;
-  return { reason: CLASSES[best] ?? 'none', probability: 1 - (p[0] ?? 0) };
+  let best = -1;
+  let probability = 0;
+  CLASSES.forEach((label, k) => {
+    if (!LEARNED_REASONS.has(label)) return;
+    probability += p[k] ?? 0;
+    if (best < 0 || (p[k] ?? 0) > (p[best] ?? 0)) best = k;
+  });
+  return { reason: CLASSES[best] ?? 'none', probability };
 };
 
 // Out-of-fold on our labelled sentences.
@@ -123,7 +124,7 @@ for (const t of THRESHOLDS) {
   const added = plain.filter((text) => {
     const p = predictOf(model, featuresOf(text));
     const r = rulesOf(text);
-    return !r.positive && !r.rules && p.reason !== 'none' && p.probability >= bar(p, t);
+    return !r.positive && !r.rules && p.reason !== 'none' && p.probability >= t;
   }).length;
   console.log(`formal sentiment/intent tune (${plain.length}): model ≥ ${t} adds an escalation to ${added}`);
 }

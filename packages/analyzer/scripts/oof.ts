@@ -1,6 +1,6 @@
 /**
  * Out-of-fold predictions of the learned part for our training sentences: 4 folds by a hash of the
- * text, each fold answered by models trained on the other three (the settings of scripts/train.ts),
+ * text (or by file, below), each fold answered by models trained on the other three (the settings of scripts/train.ts),
  * installed as PREDICTION_OVERRIDES so analyzeMessage and analyzeTicket never let a model vote on
  * a sentence it was trained on (the escalation model is the fold's model itself). Used by scripts/tune-votes.ts and scripts/ours.ts.
  */
@@ -29,8 +29,7 @@ export function installOutOfFold(
   const lists = examples.map((e) => featuresOf(e.text));
   const files = [...new Set(examples.map((e) => e.file))].sort();
   const fold = examples.map((e) => (byFile ? files.indexOf(e.file) % FOLDS : foldOf(e.text)));
-  const folds = FOLDS;
-  for (let f = 0; f < folds; f++) {
+  for (let f = 0; f < FOLDS; f++) {
     const idx = examples.map((_, i) => i).filter((i) => fold[i] !== f);
     const train = (classes: readonly string[], key: 'sentiment' | 'intent', options: TrainOptions) =>
       trainModel(
@@ -56,6 +55,6 @@ export function installOutOfFold(
         escalation,
       });
     });
-    if (log) console.log(`fold ${f + 1}/${folds} trained`);
+    if (log) console.log(`fold ${f + 1}/${FOLDS} trained`);
   }
 }

@@ -7,7 +7,7 @@
  *   node --import tsx packages/analyzer/scripts/ours.ts [--only <file substring>] [--errors] [--by-file]
  *   node --import tsx packages/analyzer/scripts/ours.ts --check   data/check-*.jsonl, figures only
  *
- * `--by-file`: each file answered by models trained on the other files (not 4 hash folds).
+ * `--by-file`: the 4 folds split the files (oof.ts), so no model answers its own writer's sentences.
  * The check files are never trained on (the model answers as in the product) and their mistakes
  * are not printed: they stand in for unseen messages.
  */

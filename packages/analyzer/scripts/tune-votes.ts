@@ -1,8 +1,9 @@
 /**
  * Picks combine.ts's vote weights without the held-out halves. The rules are scored against our own
  * training sentences (data/*.jsonl, which the rules were not written from) and the TUNE halves of
- * the dev sets; the model votes on the training sentences with out-of-fold predictions (4 folds,
- * the settings of scripts/train.ts), so it never votes on a sentence it was trained on. Coordinate
+ * the dev sets; the model votes on the training sentences with out-of-fold predictions (4 folds
+ * that split the files, so the model never saw the writer it answers; the settings of
+ * scripts/train.ts), so it never votes on a sentence it was trained on. Coordinate
  * search, sentiment first (the intent rules read the sentiment), then intent; each group (each of
  * our data files, each tune half) weighs the same.
  *

@@ -4,7 +4,7 @@
  * model its softmax probabilities; the larger total wins. So the model decides where the rules
  * found nothing to go on (no opinion word, a fallback intent rule) and overturns a rule only when
  * it is confident. Red flags never go through here; escalation reasons come from the rules, and the
- * escalation model may only add one they missed, when it is sure (learnedEscalation).
+ * escalation model may only add one they missed, when likely enough (learnedEscalation).
  */
 import { ESCALATION_REASONS, type EscalationReason, type Intent, type Sentiment } from './enums.ts';
 import type { IntentResult } from './intent.ts';
@@ -69,6 +69,7 @@ export function combineSentiment(rules: SentimentResult, text: string, engine: E
   if (engine === 'rules') return rules;
   const model = modelSentiment(text);
   let label: Sentiment;
+  let chosen = model.probability;
   if (engine === 'model') label = model.label as Sentiment;
   else {
     // The weight of the opinion words found ("gostei" negated counts 2, a LeIA word about 1).
@@ -84,6 +85,7 @@ export function combineSentiment(rules: SentimentResult, text: string, engine: E
       ? model.probabilities.map((p, k) => (MODEL.sentiment.classes[k] === 'positive' ? 0 : p))
       : model.probabilities;
     label = vote(rules.sentiment, weight, MODEL.sentiment.classes, probabilities).label;
+    chosen = probabilities[MODEL.sentiment.classes.indexOf(label)] ?? 0;
   }
   if (label === rules.sentiment) return rules;
   const signed = label === 'positive' ? 1 : label === 'negative' ? -1 : 0;
@@ -93,7 +95,7 @@ export function combineSentiment(rules: SentimentResult, text: string, engine: E
     score: signed * Math.max(0.2, Math.abs(rules.score)),
     evidence: [
       ...rules.evidence,
-      { term: 'modelo', weight: signed * model.probability, source: 'pattern', negated: false },
+      { term: 'modelo', weight: signed * chosen, source: 'pattern', negated: false },
     ],
     positive: label === 'positive' || label === 'mixed' ? Math.max(rules.positive, 1) : rules.positive,
     negative: label === 'negative' || label === 'mixed' ? Math.max(rules.negative, 1) : rules.negative,
@@ -123,21 +125,28 @@ export function combineIntent(
     ? model.probabilities.map((p, k) => (MODEL.intent.classes[k] === ruledOut ? 0 : p))
     : model.probabilities;
   const { label, changed } = vote(rules.intent, weight, MODEL.intent.classes, probabilities);
-  return changed ? { intent: label, rule: 'model', cue: model.probability >= 0.5 } : rules;
+  const chosen = probabilities[MODEL.intent.classes.indexOf(label)] ?? 0;
+  return changed ? { intent: label, rule: 'model', cue: chosen >= 0.5 } : rules;
 }
 
 /** The escalation model's classes: none, then the reasons in the policy's order. */
 export const ESCALATION_CLASSES: readonly string[] = ['none', ...ESCALATION_REASONS];
 
 /**
- * When the escalation model may add a reason: the chance of some reason (1 − P(none)) reaches the
- * threshold; for a counted reason (a long wait, a repeated contact: days and contacts the rules
- * count, the model only reads words such as "segunda vez" or "há 2 dias") the higher bar.
+ * When the escalation model may add a reason: the chance of one it may add reaches the threshold.
  * Chosen by scripts/cv-escalation.ts: out-of-fold on our ~10,700 sentences that label escalation,
  * the tune halves, the paraphrases and the check set.
  */
-export const ESCALATION_VOTE = { threshold: 0.5, counted: 0.8 };
-const COUNTED_REASONS: ReadonlySet<string> = new Set(['long_wait', 'repeated_contact']);
+export const ESCALATION_VOTE = { threshold: 0.5 };
+
+/**
+ * A long wait and a repeated contact are counted (days stated against the tenant's maximum, "a
+ * calm question under a week is not"; the times one called, not "a segunda vez que compro"): only
+ * the rules count them. The model may add any other reason.
+ */
+export const LEARNED_REASONS: ReadonlySet<string> = new Set(
+  ESCALATION_REASONS.filter((reason) => reason !== 'long_wait' && reason !== 'repeated_contact'),
+);
 
 export interface LearnedEscalation {
   readonly reason: EscalationReason;
@@ -154,11 +163,8 @@ export function learnedEscalation(
   ruleReasons: readonly EscalationReason[],
 ): LearnedEscalation | undefined {
   if (ruleReasons.length) return undefined;
-  const p = modelEscalation(text);
-  const bar = COUNTED_REASONS.has(p.reason)
-    ? Math.max(ESCALATION_VOTE.threshold, ESCALATION_VOTE.counted)
-    : ESCALATION_VOTE.threshold;
-  if (p.probability < bar || !p.words.length) return undefined;
+  const p = modelEscalation(text, LEARNED_REASONS);
+  if (p.probability < ESCALATION_VOTE.threshold || !p.words.length) return undefined;
   const reason = ESCALATION_REASONS.find((r) => r === p.reason);
   return reason ? { reason, probability: p.probability, words: p.words } : undefined;
 }

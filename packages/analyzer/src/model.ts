@@ -73,19 +73,29 @@ export function modelIntent(text: string): ModelPrediction {
 /** The escalation model's reading: the likeliest reason, the chance of any reason and its words. */
 export interface EscalationPrediction {
   readonly reason: string;
-  /** 1 − P(none): the chance that some reason holds. */
+  /** The chance that one of the reasons asked about holds (all of them: 1 − P(none)). */
   readonly probability: number;
   /** The text's words and word pairs that weigh most for that reason (folded, as read). */
   readonly words: readonly string[];
 }
 
-export function modelEscalation(text: string): EscalationPrediction {
+/**
+ * The likeliest of `reasons` (default: every class but "none") and the chance that one of them
+ * holds, with the words behind it.
+ */
+export function modelEscalation(text: string, reasons?: ReadonlySet<string>): EscalationPrediction {
   const model = (PREDICTION_OVERRIDES.size && PREDICTION_OVERRIDES.get(text)?.escalation) || MODEL.escalation;
   const { classes, weights } = model;
   const features = cachedFeatures(text);
   const p = predictWith(model, features).probabilities;
-  let best = 1;
-  for (let k = 2; k < p.length; k++) if ((p[k] ?? 0) > (p[best] ?? 0)) best = k;
+  let best = -1;
+  let probability = 0;
+  classes.forEach((label, k) => {
+    if (k === 0 || (reasons && !reasons.has(label))) return;
+    probability += p[k] ?? 0;
+    if (best < 0 || (p[k] ?? 0) > (p[best] ?? 0)) best = k;
+  });
+  if (best < 0) return { reason: 'none', probability: 0, words: [] };
   // Words of three letters or fewer ("meu", "vez", "que o") say little: a word of four letters or more.
   const strongest = features
     .filter((f) => (f.startsWith('b:') || f.startsWith('w:')) && /[a-z]{4}/.test(f))
@@ -106,5 +116,5 @@ export function modelEscalation(text: string): EscalationPrediction {
     const overlaps = (q: string) => ` ${q} `.includes(` ${w} `) || ` ${w} `.includes(` ${q} `);
     if (!words.some(overlaps)) words.push(w);
   }
-  return { reason: classes[best] ?? 'none', probability: p.length > 1 ? 1 - (p[0] ?? 0) : 0, words };
+  return { reason: classes[best] ?? 'none', probability, words };
 }
