@@ -76,8 +76,9 @@ test('creates a ticket; Ctrl+Enter creates, analyses and opens it with its analy
   await expect(created).toBeVisible();
   // Hovering the toaster at once spreads its stack and holds every toast (each closes after 5 s,
   // which a loaded machine can spend before the next step); another spec's alert toast for the
-  // same tenant may be on top of ours.
-  await page.locator('[data-sonner-toast][data-front="true"]').hover();
+  // same tenant may be on top of ours. Forced: waiting for the front toast to stop moving, while
+  // other specs' alerts keep arriving, can outlast ours.
+  await page.locator('[data-sonner-toast][data-front="true"]').hover({ force: true });
   await expect(created).toBeVisible();
   // The toaster's place, not our toast's: with another toast in front, ours is lower in the stack.
   const box = await page.locator('[data-sonner-toaster]').boundingBox();
