@@ -49,7 +49,12 @@ export async function seedDemo(database: Database, demoPassword?: string): Promi
       createdAt: new Date(Date.now() - 30 * 24 * 60 * 60 * 1000),
     });
     // The owner's transaction (no tenant role yet), scoped to the new tenant by the rows it writes.
-    await insertDemoContent({ tenantId: tenant.id, tx }, createDomainEvents(), analyzer);
+    await insertDemoContent(
+      { tenantId: tenant.id, tx },
+      createDomainEvents(),
+      analyzer,
+      tenant.maxCustomerWaitTimeMinutes,
+    );
     return { seeded: true, generatedPassword: demoPassword ? undefined : password, weakPasswordReason };
   });
 }
@@ -74,6 +79,7 @@ async function insertDemoContent(
   scope: TenantScope,
   events: DomainEvents,
   { analyzeMessage, analyzeTicket, compileRedFlags }: typeof import('@atende/analyzer'),
+  maxCustomerWaitMinutes: number,
 ) {
   const { tenantId, tx } = scope;
   const hoursAgo = (hours: number) => new Date(Date.now() - hours * 60 * 60 * 1000);
@@ -111,7 +117,12 @@ async function insertDemoContent(
   const tenantTerms = compileRedFlags(demoFlaggedTerms);
   // Oldest first, so the alerts they raise (through the same code as requests) come in time order.
   for (const ticket of ticketRows.slice(0, -2).reverse()) {
-    await writeTicketAnalysis({ events }, scope, ticket.id, analyzeTicket(ticket.content, { tenantTerms }));
+    await writeTicketAnalysis(
+      { events },
+      scope,
+      ticket.id,
+      analyzeTicket(ticket.content, { tenantTerms, maxCustomerWaitMinutes }),
+    );
   }
   const messageRows = await tx
     .insert(messages)

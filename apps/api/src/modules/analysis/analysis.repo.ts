@@ -4,7 +4,7 @@ import type {
 } from '@atende/analyzer';
 import { eq, max } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
-import { messageAnalyses, messages, ticketAnalyses, tickets } from '../../db/schema/index.ts';
+import { messageAnalyses, messages, tenants, ticketAnalyses, tickets } from '../../db/schema/index.ts';
 
 export interface Provenance {
   provider: 'local' | 'openai';
@@ -19,8 +19,11 @@ export async function ticketForAnalysis(tx: Tx, ticketId: string) {
       content: tickets.content,
       conversationText: tickets.conversationText,
       latestAnalysisId: tickets.latestAnalysisId,
+      // A wait the customer states past the tenant's maximum is a reason to escalate (the policy).
+      maxCustomerWaitMinutes: tenants.maxCustomerWaitTimeMinutes,
     })
     .from(tickets)
+    .innerJoin(tenants, eq(tenants.id, tickets.tenantId))
     .where(eq(tickets.id, ticketId));
   return row;
 }

@@ -110,7 +110,7 @@ export async function analyzeTicket(
 
   const text = found.row.conversationText || found.row.content;
   const localResult = await inTurn(tenantId, () =>
-    analyzeOffline(deps.cpu, 'analyzeTicket', tenantId, text, terms),
+    analyzeOffline(deps.cpu, 'analyzeTicket', tenantId, text, terms, found.row.maxCustomerWaitMinutes),
   );
   const { result, provenance } =
     options.provider === 'openai'

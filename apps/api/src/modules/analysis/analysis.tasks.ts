@@ -18,6 +18,8 @@ export interface OfflineAnalysisInput {
   termsVersion: number;
   /** The tenant's active flagged terms, as written. */
   terms: string[];
+  /** The tenant's `max_customer_wait_time_minutes` (tickets: a longer stated wait escalates). */
+  maxCustomerWaitMinutes?: number;
 }
 
 /**
@@ -59,5 +61,8 @@ export function analyzeMessage(input: OfflineAnalysisInput): MessageAnalysis {
 }
 
 export function analyzeTicket(input: OfflineAnalysisInput): TicketAnalysis {
-  return analyzeTicketOffline(input.text, { tenantTerms: matcherFor(input) });
+  return analyzeTicketOffline(input.text, {
+    tenantTerms: matcherFor(input),
+    maxCustomerWaitMinutes: input.maxCustomerWaitMinutes,
+  });
 }

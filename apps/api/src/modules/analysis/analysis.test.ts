@@ -50,6 +50,33 @@ describe('analysis API', () => {
     expect((await t.a.api('GET', `/tickets/${ticket.id}`)).body.analysis.version).toBe(2);
   });
 
+  it("escalates a wait the customer states past the tenant's max_customer_wait_time_minutes", async () => {
+    const ticket = await newTicket('Cliente: Faz 3 horas que espero uma resposta e ninguém me atende');
+    const analyse = async () =>
+      (await t.a.api('POST', `/tickets/${ticket.id}/analyze`, { force_reanalysis: true })).body.analysis;
+    const settings = async (minutes: number) =>
+      expect(
+        (
+          await t.a.api('PUT', '/tenants/settings', {
+            name: t.a.tenant.name,
+            max_customer_wait_time_minutes: minutes,
+          })
+        ).status,
+      ).toBe(200);
+    try {
+      await settings(600); // 10 hours: 3 hours is within it
+      expect((await analyse()).escalation_reasons).not.toContain('long_wait');
+      await settings(60);
+      const late = await analyse();
+      expect(late.requires_escalation).toBe(true);
+      expect(late.escalation_reasons).toContain('long_wait');
+      // The other tenant keeps its own maximum (30 minutes) and never sees this ticket.
+      expect((await t.b.api('POST', `/tickets/${ticket.id}/analyze`)).status).toBe(404);
+    } finally {
+      await settings(30);
+    }
+  });
+
   it('makes the list filters work on stored analyses', async () => {
     const happy = await newTicket('Cliente: Muito obrigado, resolveram rapidinho! Atendimento nota 10.');
     await t.a.api('POST', `/tickets/${happy.id}/analyze`);

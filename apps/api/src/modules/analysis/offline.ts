@@ -52,6 +52,7 @@ export function analyzeOffline(
   tenantId: string,
   text: string,
   terms: VersionedTerms,
+  maxCustomerWaitMinutes: number,
 ): Promise<TicketAnalysis>;
 export async function analyzeOffline(
   cpu: CpuPool,
@@ -59,9 +60,10 @@ export async function analyzeOffline(
   tenantId: string,
   text: string,
   { termsVersion, terms }: VersionedTerms,
+  maxCustomerWaitMinutes?: number,
 ): Promise<MessageAnalysis | TicketAnalysis> {
   try {
-    return await cpu.run(kind, { text, tenantId, termsVersion, terms });
+    return await cpu.run(kind, { text, tenantId, termsVersion, terms, maxCustomerWaitMinutes });
   } catch (err) {
     // The pool's backlog is bounded: beyond it the server is saturated, try again shortly.
     if (err instanceof Error && err.message === 'Task queue is at limit') {
