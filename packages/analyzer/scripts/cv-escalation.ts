@@ -10,8 +10,9 @@
  */
 import { readFileSync } from 'node:fs';
 import { ESCALATION_CLASSES, LEARNED_REASONS } from '../src/combine.ts';
-import { featuresOf, type LinearModel, predictWith } from '../src/features.ts';
+import { featuresOf, type LinearModel } from '../src/features.ts';
 import { analyzeTicket } from '../src/index.ts';
+import { reasonChance } from '../src/model.ts';
 import { binaryScores, DEV_FILES, loadRecords } from './dev-data.ts';
 import { FOLDS, foldOf } from './oof.ts';
 import { DEFAULT_TRAIN, loadExamples, type TrainOptions, trainModel } from './trainer.ts';
@@ -71,14 +72,7 @@ function report(name: string, cases: readonly Case[]) {
 // As the product (combine.ts): the chance of a reason the model may add decides; the likeliest
 // of those is the one named.
 const predictOf = (model: LinearModel, features: readonly string[]) => {
-  const p = predictWith(model, features).probabilities;
-  let best = -1;
-  let probability = 0;
-  CLASSES.forEach((label, k) => {
-    if (!LEARNED_REASONS.has(label)) return;
-    probability += p[k] ?? 0;
-    if (best < 0 || (p[k] ?? 0) > (p[best] ?? 0)) best = k;
-  });
+  const { best, probability } = reasonChance(model, features, LEARNED_REASONS);
   return { reason: CLASSES[best] ?? 'none', probability };
 };
 

@@ -104,10 +104,14 @@ export function combineSentiment(rules: SentimentResult, text: string, engine: E
 
 /**
  * Intents a sentiment rules out: praise is never negative, a complaint never positive (no labelled
- * sentence is either). The model reads words, not the sentiment decided beside it, and read
- * "O atendimento de vocês é horrível" as praise of the service.
+ * sentence is either), and a negative report is no hand-over of information (2 % of ours are).
+ * The model reads words, not the sentiment decided beside it: it read "O atendimento de vocês é
+ * horrível" as praise of the service and "o pão chegou amassado de novo" as news that it arrived.
  */
-const RULED_OUT: Partial<Record<Sentiment, string>> = { negative: 'compliment', positive: 'complaint' };
+const RULED_OUT: Partial<Record<Sentiment, readonly string[]>> = {
+  negative: ['compliment', 'information'],
+  positive: ['complaint'],
+};
 
 export function combineIntent(
   rules: IntentResult,
@@ -117,16 +121,16 @@ export function combineIntent(
 ): IntentResult {
   if (engine === 'rules') return rules;
   const model = modelIntent(text);
-  if (engine === 'model')
-    return { intent: model.label as Intent, rule: 'model', cue: model.probability >= 0.5 };
-  const weight = rules.cue ? (INTENT_VOTE.cue[rules.intent] ?? 0.75) : INTENT_VOTE.fallback;
   const ruledOut = sentiment && RULED_OUT[sentiment];
   const probabilities = ruledOut
-    ? model.probabilities.map((p, k) => (MODEL.intent.classes[k] === ruledOut ? 0 : p))
+    ? model.probabilities.map((p, k) => (ruledOut.includes(MODEL.intent.classes[k] ?? '') ? 0 : p))
     : model.probabilities;
+  // The model alone still keeps within what the sentiment allows.
+  const weight =
+    engine === 'model' ? 0 : rules.cue ? (INTENT_VOTE.cue[rules.intent] ?? 0.75) : INTENT_VOTE.fallback;
   const { label, changed } = vote(rules.intent, weight, MODEL.intent.classes, probabilities);
   const chosen = probabilities[MODEL.intent.classes.indexOf(label)] ?? 0;
-  return changed ? { intent: label, rule: 'model', cue: chosen >= 0.5 } : rules;
+  return changed || engine === 'model' ? { intent: label, rule: 'model', cue: chosen >= 0.5 } : rules;
 }
 
 /** The escalation model's classes: none, then the reasons in the policy's order. */
@@ -156,14 +160,17 @@ export interface LearnedEscalation {
 
 /**
  * A reason the escalation rules missed, read by the model from the customer's text as written:
- * only when the rules found none (it adds, never removes or renames) and the model is sure.
+ * only when the rules found none (it adds, never removes or renames) and the model is sure. The
+ * rules count days and calls in Portuguese only: in English or Spanish (`counted`) the model may
+ * add those reasons too.
  */
 export function learnedEscalation(
   text: string,
   ruleReasons: readonly EscalationReason[],
+  counted = false,
 ): LearnedEscalation | undefined {
   if (ruleReasons.length) return undefined;
-  const p = modelEscalation(text, LEARNED_REASONS);
+  const p = modelEscalation(text, counted ? undefined : LEARNED_REASONS);
   if (p.probability < ESCALATION_VOTE.threshold || !p.words.length) return undefined;
   const reason = ESCALATION_REASONS.find((r) => r === p.reason);
   return reason ? { reason, probability: p.probability, words: p.words } : undefined;

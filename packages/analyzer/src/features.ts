@@ -2,7 +2,10 @@
  * Features and the linear scorer of the learned part (model.ts): shared by the runtime and by
  * scripts/train.ts, which must not load the weights it is about to write.
  */
+import { EN_LEXICON } from './lexicon/en.ts';
+import { ES_LEXICON } from './lexicon/es.ts';
 import { PT_LEXICON } from './lexicon/pt.ts';
+import type { SentimentLexicon } from './lexicon/types.ts';
 import { normalizeCached } from './normalize.ts';
 
 export interface LinearModel {
@@ -49,7 +52,13 @@ export function storeModel(model: LinearModel): StoredModel {
 
 const POSITIVE_EMOJI = /[😀😃😄😁😊🙂😍🥰😘👍👏🙏❤💙💚🤩🎉✅🥳😎💯🤗🙌⭐]/u;
 const NEGATIVE_EMOJI = /[😡😠🤬😤😞😢😭😩😫👎😒🙄💩😔😕💔🤦😑😓😰😖😣]/u;
-const NEGATORS = new Set(['nao', 'nem', 'nunca', 'jamais', 'ninguem', 'nada', 'sem']);
+// Portuguese, then English and Spanish ("didn't" reads "didn t"); Spanish "no" is left out: in
+// Portuguese it is "in the".
+const NEGATORS = new Set([
+  ...['nao', 'nem', 'nunca', 'jamais', 'ninguem', 'nada', 'sem'],
+  ...['not', 'never', 'nobody', 'nothing', 'without', 't'],
+  ...['nadie', 'ningun', 'ninguna', 'tampoco', 'sin'],
+]);
 
 /**
  * Which feature families featuresOf produces (scripts/cv.ts compares settings; the runtime uses
@@ -88,6 +97,8 @@ const CONTRASTS = new Set([
   'pelo_menos',
   'menos_o',
   'menos_a',
+  ...['but', 'however', 'although', 'though', 'except'],
+  ...['pero', 'aunque', 'sin_embargo'],
 ]);
 
 /**
@@ -114,15 +125,21 @@ export function polarityCached(word: string): boolean {
   return polarities.has(word);
 }
 
+// The languages the model is trained on, Portuguese first: a word none of them knows has none.
+const POLARITY_LEXICONS: readonly SentimentLexicon[] = [PT_LEXICON, ES_LEXICON, EN_LEXICON];
+
 function lexiconPolarity(word: string): number {
-  let entry = PT_LEXICON.entries.get(word);
-  if (!entry)
-    for (const n of PT_LEXICON.stemLengths) {
-      if (n > word.length) continue;
-      entry = PT_LEXICON.stems.get(word.slice(0, n));
-      if (entry) break;
-    }
-  return entry?.kind === 'term' ? Math.sign(entry.score) : 0;
+  for (const lexicon of POLARITY_LEXICONS) {
+    let entry = lexicon.entries.get(word);
+    if (!entry)
+      for (const n of lexicon.stemLengths) {
+        if (n > word.length) continue;
+        entry = lexicon.stems.get(word.slice(0, n));
+        if (entry) break;
+      }
+    if (entry) return entry.kind === 'term' ? Math.sign(entry.score) : 0;
+  }
+  return 0;
 }
 
 /**

@@ -3,6 +3,7 @@ import type { Intent, Language, Sentiment, UrgencyLevel } from './enums.ts';
 import { type EscalationFinding, findEscalations } from './escalation.ts';
 import { classifyIntentDetailed, type IntentResult } from './intent.ts';
 import { detectLanguageDetailed } from './language.ts';
+import { MODEL_LANGUAGES } from './model.ts';
 import { prepareText } from './normalize.ts';
 import { findRedFlags, LEGAL_RE, REGULATOR_RE, type RedFlagMatcher } from './red-flags.ts';
 import { suggestReplies } from './replies.ts';
@@ -117,7 +118,7 @@ export function analyzeMessage(fullText: string, options: AnalyzeOptions = {}): 
   // Informal Portuguese is rewritten first ("vc n resolveu" → "você não resolveu"; normalize.ts).
   const prepared = prepareText(written, language);
   const text = prepared.text;
-  const engine: Engine = portuguese(language) ? (options.engine ?? 'combined') : 'rules';
+  const engine: Engine = MODEL_LANGUAGES.has(language) ? (options.engine ?? 'combined') : 'rules';
   let sentiment = withSarcasm(
     combineSentiment(analyzeSentiment(text, language), written, engine),
     prepared.cues.sarcasm,
@@ -130,11 +131,13 @@ export function analyzeMessage(fullText: string, options: AnalyzeOptions = {}): 
   }
   const redFlags = findRedFlags(fullText, options.tenantTerms ?? []);
   const urgency = scoreUrgency(text, { sentiment, redFlagCount: redFlags.words.length });
+  // The intent rules' cues are Portuguese words: in English or Spanish the model alone decides.
+  const intentEngine: Engine = engine === 'combined' && !portuguese(language) ? 'model' : engine;
   const intent = asUrgent(
     combineIntent(
       classifyIntentDetailed(text, sentiment, { lang: language, urgency }),
       written,
-      engine,
+      intentEngine,
       sentiment.sentiment,
     ),
     findings,

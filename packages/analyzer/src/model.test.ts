@@ -55,12 +55,15 @@ describe('learned model', () => {
     }
   });
 
-  it('is used by analyzeMessage only for Portuguese', () => {
-    expect(analyzeMessage('The app crashes when I open it', { engine: 'model' }).language_detected).toBe(
-      'en',
-    );
-    const rules = analyzeMessage('The app crashes when I open it', { engine: 'rules' });
-    expect(analyzeMessage('The app crashes when I open it', { engine: 'model' }).intent).toBe(rules.intent);
+  it('is used by analyzeMessage for the languages it was trained on: Portuguese, English, Spanish', () => {
+    const english = analyzeMessage('The app crashes every time I open it');
+    expect(english.language_detected).toBe('en');
+    expect(english).toMatchObject({ sentiment: 'negative', intent: 'support' });
+    expect(analyzeMessage('Hola, soy Marta, clienta de la sucursal Centro').intent).toBe('greeting');
+    // French is answered by the rules alone, whichever engine is asked for.
+    const french = 'Le colis est arrivé cassé, inacceptable';
+    expect(analyzeMessage(french).language_detected).toBe('fr');
+    expect(analyzeMessage(french, { engine: 'model' })).toEqual(analyzeMessage(french, { engine: 'rules' }));
   });
 
   it('adds an escalation reason the rules missed, saying it is the model and quoting its words', () => {

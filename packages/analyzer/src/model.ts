@@ -9,6 +9,8 @@
  * The rules keep the last word where they are specific (see message.ts for how both combine);
  * the model reads what the rules' vocabulary misses.
  */
+
+import type { Language } from './enums.ts';
 import {
   FEATURE_OPTIONS,
   featuresOf,
@@ -20,6 +22,7 @@ import {
   type StoredWeights,
 } from './features.ts';
 import weights from './model.weights.json' with { type: 'json' };
+import { foldText } from './text.ts';
 
 export type { ModelPrediction } from './features.ts';
 
@@ -31,6 +34,12 @@ export const MODEL = {
   intent: loadModel(stored.intent),
   escalation: loadModel(stored.escalation ?? none),
 };
+
+/**
+ * The languages of the training sentences (data/train-*.jsonl: Portuguese, and WhatsApp-style
+ * English and Spanish): the model answers these; a message in another language gets the rules.
+ */
+export const MODEL_LANGUAGES: ReadonlySet<Language> = new Set<Language>(['pt', 'pt-BR', 'en', 'es']);
 
 let lastText: string | undefined;
 let lastFeatures: string[] = [];
@@ -80,6 +89,27 @@ export interface EscalationPrediction {
 }
 
 /**
+ * An escalation model's likeliest class among `reasons` (default: every class but "none", the
+ * first) and the chance that one of them holds. scripts/cv-escalation.ts scores its fold models
+ * with it.
+ */
+export function reasonChance(
+  model: LinearModel,
+  features: readonly string[],
+  reasons?: ReadonlySet<string>,
+): { best: number; probability: number } {
+  const p = predictWith(model, features).probabilities;
+  let best = -1;
+  let probability = 0;
+  model.classes.forEach((label, k) => {
+    if (k === 0 || (reasons && !reasons.has(label))) return;
+    probability += p[k] ?? 0;
+    if (best < 0 || (p[k] ?? 0) > (p[best] ?? 0)) best = k;
+  });
+  return { best, probability };
+}
+
+/**
  * The likeliest of `reasons` (default: every class but "none") and the chance that one of them
  * holds, with the words behind it.
  */
@@ -87,14 +117,7 @@ export function modelEscalation(text: string, reasons?: ReadonlySet<string>): Es
   const model = (PREDICTION_OVERRIDES.size && PREDICTION_OVERRIDES.get(text)?.escalation) || MODEL.escalation;
   const { classes, weights } = model;
   const features = cachedFeatures(text);
-  const p = predictWith(model, features).probabilities;
-  let best = -1;
-  let probability = 0;
-  classes.forEach((label, k) => {
-    if (k === 0 || (reasons && !reasons.has(label))) return;
-    probability += p[k] ?? 0;
-    if (best < 0 || (p[k] ?? 0) > (p[best] ?? 0)) best = k;
-  });
+  const { best, probability } = reasonChance(model, features, reasons);
   if (best < 0) return { reason: 'none', probability: 0, words: [] };
   // Words of three letters or fewer ("meu", "vez", "que o") say little: a word of four letters or more.
   const strongest = features
@@ -109,10 +132,13 @@ export function modelEscalation(text: string, reasons?: ReadonlySet<string>): Es
         .filter((w) => w !== '^' && w !== '$')
         .join(' '),
     );
-  // A word already inside a quoted pair is not quoted again.
+  // Only what the customer wrote is quoted (features read the rewritten text: "vc" → "você"), and
+  // a word already inside a quoted pair is not quoted again.
+  const written = ` ${(foldText(text).match(/[\p{L}\p{N}]+/gu) ?? []).join(' ')} `;
   const words: string[] = [];
   for (const w of strongest) {
     if (words.length >= 3) break;
+    if (!written.includes(` ${w} `)) continue;
     const overlaps = (q: string) => ` ${q} `.includes(` ${w} `) || ` ${w} `.includes(` ${q} `);
     if (!words.some(overlaps)) words.push(w);
   }

@@ -12,6 +12,7 @@ import {
 import { findEscalations } from './escalation.ts';
 import { detectLanguageDetailed } from './language.ts';
 import { ANALYSED_PREFIX, type AnalyzeOptions } from './message.ts';
+import { MODEL_LANGUAGES } from './model.ts';
 import { prepareText } from './normalize.ts';
 import { findRedFlags, LEGAL_RE, REGULATOR_RE } from './red-flags.ts';
 import { analyzeSentiment, type SentimentEvidence, withSarcasm } from './sentiment.ts';
@@ -255,10 +256,13 @@ export function analyzeTicket(fullText: string, options: AnalyzeOptions = {}): T
   });
   const reasons: EscalationReason[] = escalations.map((e) => e.reason);
   // The escalation model adds a reason only where the rules found none, for a customer who is not
-  // happy overall, in Portuguese, unsolved (and not when the rules alone are asked for).
+  // happy overall, in a language it was trained on, unsolved (and not when the rules alone are asked for).
   const learned =
-    portugueseText && overall !== 'positive' && status.status !== 'solved' && options.engine !== 'rules'
-      ? learnedEscalation(writtenText, reasons)
+    MODEL_LANGUAGES.has(language) &&
+    overall !== 'positive' &&
+    status.status !== 'solved' &&
+    options.engine !== 'rules'
+      ? learnedEscalation(writtenText, reasons, !portugueseText)
       : undefined;
   if (learned) reasons.push(learned.reason);
 
