@@ -6,7 +6,7 @@
  * it is confident. Red flags never go through here; escalation reasons come from the rules, and the
  * escalation model may only add one they missed, when likely enough (learnedEscalation).
  */
-import { ESCALATION_REASONS, type EscalationReason, type Intent, type Sentiment } from './enums.ts';
+import { ESCALATION_REASONS, type EscalationReason, type Sentiment } from './enums.ts';
 import type { IntentResult } from './intent.ts';
 import { MODEL, modelEscalation, modelIntent, modelSentiment } from './model.ts';
 import type { SentimentResult } from './sentiment.ts';
