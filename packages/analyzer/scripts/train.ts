@@ -2,8 +2,8 @@
  * Trains the learned part of the analyzer (src/model.ts): three multinomial logistic regressions,
  * sentiment, intent and the escalation reason (none or one of ESCALATION_REASONS: only the
  * sentences that label escalation), over the features of src/features.ts, from the labelled
- * sentences in data/train-*.jsonl (written for this package, formal and WhatsApp-style pt-BR;
- * nothing from ../shared). Full-batch Adam from zero weights, L2-regularised
+ * sentences in data/train-*.jsonl (written for this package: formal and WhatsApp-style pt-BR,
+ * WhatsApp-style English and Spanish; nothing from ../shared). Full-batch Adam from zero weights, L2-regularised
  * (scripts/trainer.ts): the same data gives the same weights. Weights under the prune threshold
  * are dropped and the rest rounded, so src/model.weights.json stays small. The settings below were
  * chosen by scripts/cv.ts (cross-validation on the training data and the tune halves only).

@@ -1,8 +1,9 @@
 /**
- * The learned part of the analyzer: two small multinomial logistic regressions (sentiment, intent)
- * over word unigrams and bigrams, character 3-grams inside words and a few cues (question mark,
- * exclamation, emoji, laughter, shouting, negation). Trained by scripts/train.ts from the labelled
- * sentences in data/train-pt.jsonl (written for this package); the weights (model.weights.json,
+ * The learned part of the analyzer: three small multinomial logistic regressions (sentiment,
+ * intent, escalation reason) over word unigrams and bigrams, character n-grams and a few cues
+ * (question mark, exclamation, emoji, laughter, shouting, negation, opinion polarity). Trained by
+ * scripts/train.ts from the labelled sentences in data/train-*.jsonl (written for this package,
+ * Portuguese, English and Spanish); the weights (model.weights.json,
  * pruned, rounded) are loaded with the module, offline. Prediction is a sparse dot product:
  * deterministic and linear in the text.
  *
