@@ -35,13 +35,9 @@ const groups: Array<{ name: string; items: Item[] }> = [
     name: file.replace(/^train-|\.jsonl$/g, ''),
     items: examples.filter((e) => e.file === file),
   })),
-  ...(process.argv.includes('--ours-only')
-    ? []
-    : [
-        { name: 'tune formal sentiment', items: tune(DEV_FILES.sentiment) },
-        { name: 'tune formal intent', items: tune(DEV_FILES.intent) },
-        { name: 'tune WhatsApp', items: tune(DEV_FILES.whatsapp) },
-      ]),
+  { name: 'tune formal sentiment', items: tune(DEV_FILES.sentiment) },
+  { name: 'tune formal intent', items: tune(DEV_FILES.intent) },
+  { name: 'tune WhatsApp', items: tune(DEV_FILES.whatsapp) },
 ];
 
 function score(field: 'sentiment' | 'intent', verbose = false): number {

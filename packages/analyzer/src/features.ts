@@ -52,11 +52,12 @@ export function storeModel(model: LinearModel): StoredModel {
 
 const POSITIVE_EMOJI = /[😀😃😄😁😊🙂😍🥰😘👍👏🙏❤💙💚🤩🎉✅🥳😎💯🤗🙌⭐]/u;
 const NEGATIVE_EMOJI = /[😡😠🤬😤😞😢😭😩😫👎😒🙄💩😔😕💔🤦😑😓😰😖😣]/u;
-// Portuguese, then English and Spanish ("didn't" reads "didn t"); Spanish "no" is left out: in
-// Portuguese it is "in the".
+// Portuguese, then English ("didn't" reads "didn t": the word before the apostrophe; a lone "t"
+// is Portuguese chat for "te") and Spanish; Spanish "no" is left out: in Portuguese it is "in the".
 const NEGATORS = new Set([
   ...['nao', 'nem', 'nunca', 'jamais', 'ninguem', 'nada', 'sem'],
-  ...['not', 'never', 'nobody', 'nothing', 'without', 't'],
+  ...['not', 'never', 'nobody', 'nothing', 'without', 'cannot'],
+  ...['don', 'didn', 'doesn', 'isn', 'wasn', 'aren', 'weren', 'couldn', 'wouldn', 'shouldn', 'haven', 'hasn'],
   ...['nadie', 'ningun', 'ninguna', 'tampoco', 'sin'],
 ]);
 
@@ -127,9 +128,12 @@ export function polarityCached(word: string): boolean {
 
 // The languages the model is trained on, Portuguese first: a word none of them knows has none.
 const POLARITY_LEXICONS: readonly SentimentLexicon[] = [PT_LEXICON, ES_LEXICON, EN_LEXICON];
+// Spanish opinion words that are other, common words in Portuguese (a suitcase, a route, a face).
+const FALSE_FRIENDS = new Set(['mala', 'malas', 'rota', 'rotas', 'cara', 'caras']);
 
 function lexiconPolarity(word: string): number {
   for (const lexicon of POLARITY_LEXICONS) {
+    if (lexicon !== PT_LEXICON && FALSE_FRIENDS.has(word)) return 0;
     let entry = lexicon.entries.get(word);
     if (!entry)
       for (const n of lexicon.stemLengths) {
