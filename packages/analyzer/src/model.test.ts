@@ -32,6 +32,15 @@ describe('learned model', () => {
     expect(featuresOf('vc n resolveu nada!! kkk')).toEqual(features);
   });
 
+  it('reads English and Spanish negation and opinion words, not Portuguese look-alikes', () => {
+    expect(featuresOf("it didn't work at all")).toContain('n:work');
+    expect(featuresOf('vou t mandar o comprovante')).not.toContain('n:mandar'); // "t" = te
+    expect(featuresOf('el paquete llegó roto')).toContain('l:-');
+    expect(featuresOf('the driver was super friendly')).toContain('l:+');
+    // Spanish "mala" (bad) and "rota" (broken) are a suitcase and a route in Portuguese.
+    expect(featuresOf('minha mala saiu em rota de entrega')).not.toContain('l:-');
+  });
+
   it('predicts sentences it was not trained on', () => {
     expect(modelSentiment('que serviço horroroso, ninguém me atende').label).toBe('negative');
     expect(modelSentiment('nossa, adorei a entrega, tudo perfeito').label).toBe('positive');
@@ -64,6 +73,22 @@ describe('learned model', () => {
     const french = 'Le colis est arrivé cassé, inacceptable';
     expect(analyzeMessage(french).language_detected).toBe('fr');
     expect(analyzeMessage(french, { engine: 'model' })).toEqual(analyzeMessage(french, { engine: 'rules' }));
+  });
+
+  it('adds reasons the rules missed in English and Spanish, counted ones too, quoting only written words', () => {
+    const spanish = 'Ya perdí la cuenta de cuántas veces les escribí por esto y nadie me responde';
+    expect(analyzeTicket(spanish, { engine: 'rules' }).requires_escalation).toBe(false);
+    const counted = analyzeTicket(spanish);
+    expect(counted.escalation_reasons).toEqual(['repeated_contact']);
+    expect(counted.analysis_explanation).toMatch(/modelo aprendido \(\d+%\)/);
+    const english = analyzeTicket('Someone used my card to buy stuff I never bought, block it please!');
+    expect(english.escalation_reasons).toEqual(['financial_harm']);
+    // Quoted words are the customer's: "to" is not rewritten as Portuguese "estou".
+    const written = 'someone used my card to buy stuff i never bought, block it please';
+    const quoted = [...english.analysis_explanation.matchAll(/"([^"]+)"/g)].map((m) => m[1] ?? '');
+    expect(quoted.length).toBeGreaterThan(0);
+    for (const words of quoted) expect(written).toContain(words);
+    expect(analyzeTicket('Thanks, all sorted now, have a great day').requires_escalation).toBe(false);
   });
 
   it('adds an escalation reason the rules missed, saying it is the model and quoting its words', () => {
