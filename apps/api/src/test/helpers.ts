@@ -180,20 +180,35 @@ export type ApiCall = (
   headers?: Record<string, string>,
 ) => Promise<ApiResponse>;
 
+/**
+ * Sends again, twice at most, what the provider answered 503 (InternalErrorException: the database
+ * or the CPU pool busy past its limit), as the Cognito SDKs do: a busy CI machine sees some.
+ */
+export async function retryingUnavailable(send: () => Promise<Response>): Promise<Response> {
+  for (let attempt = 0; ; attempt++) {
+    const res = await send();
+    if (res.status !== 503 || attempt === 2) return res;
+    await res.arrayBuffer();
+    await new Promise((resolve) => setTimeout(resolve, 500 * (attempt + 1)));
+  }
+}
+
 /** An ID token for `user` from the built-in provider at `baseUrl` (USER_PASSWORD_AUTH). */
 export async function signInIdToken(baseUrl: string, user: { email: string; password: string }) {
-  const res = await fetch(baseUrl, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/x-amz-json-1.1',
-      'x-amz-target': 'AWSCognitoIdentityProviderService.InitiateAuth',
-    },
-    body: JSON.stringify({
-      ClientId: builtInClientId,
-      AuthFlow: 'USER_PASSWORD_AUTH',
-      AuthParameters: { USERNAME: user.email, PASSWORD: user.password },
+  const res = await retryingUnavailable(() =>
+    fetch(baseUrl, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/x-amz-json-1.1',
+        'x-amz-target': 'AWSCognitoIdentityProviderService.InitiateAuth',
+      },
+      body: JSON.stringify({
+        ClientId: builtInClientId,
+        AuthFlow: 'USER_PASSWORD_AUTH',
+        AuthParameters: { USERNAME: user.email, PASSWORD: user.password },
+      }),
     }),
-  });
+  );
   const token = (await json(res)).AuthenticationResult?.IdToken as string | undefined;
   if (!token) throw new Error(`sign-in failed: ${res.status}`);
   return token;
