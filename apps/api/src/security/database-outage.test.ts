@@ -13,6 +13,7 @@ import {
   createTestUser,
   freshDatabase,
   json,
+  passwordSignIn,
   signedInClient,
   signInIdToken,
   startTestServer,
@@ -147,18 +148,7 @@ describe('a PostgreSQL server that is down', () => {
   // The provider answers in Cognito's shape: a transient 503 the SDK retries, quickly, not hanging.
   it("answers the built-in provider's sign-in quickly with 503 in Cognito's error shape", async () => {
     const [res, ms] = await timed(() =>
-      fetch(server.url, {
-        method: 'POST',
-        headers: {
-          'content-type': 'application/x-amz-json-1.1',
-          'x-amz-target': 'AWSCognitoIdentityProviderService.InitiateAuth',
-        },
-        body: JSON.stringify({
-          ClientId: builtInClientId,
-          AuthFlow: 'USER_PASSWORD_AUTH',
-          AuthParameters: { USERNAME: 'a@b.com', PASSWORD: 'Senha#Forte123' },
-        }),
-      }),
+      passwordSignIn(server.url, { email: 'a@b.com', password: 'Senha#Forte123' }),
     );
     expect(res.status).toBe(503);
     expect(res.headers.get('retry-after')).toBe('5');

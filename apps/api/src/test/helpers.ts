@@ -193,22 +193,25 @@ export async function retryingUnavailable(send: () => Promise<Response>): Promis
   }
 }
 
+/** One USER_PASSWORD_AUTH InitiateAuth to the built-in provider at `baseUrl`, as sent. */
+export function passwordSignIn(baseUrl: string, user: { email: string; password: string }) {
+  return fetch(baseUrl, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/x-amz-json-1.1',
+      'x-amz-target': 'AWSCognitoIdentityProviderService.InitiateAuth',
+    },
+    body: JSON.stringify({
+      ClientId: builtInClientId,
+      AuthFlow: 'USER_PASSWORD_AUTH',
+      AuthParameters: { USERNAME: user.email, PASSWORD: user.password },
+    }),
+  });
+}
+
 /** An ID token for `user` from the built-in provider at `baseUrl` (USER_PASSWORD_AUTH). */
 export async function signInIdToken(baseUrl: string, user: { email: string; password: string }) {
-  const res = await retryingUnavailable(() =>
-    fetch(baseUrl, {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/x-amz-json-1.1',
-        'x-amz-target': 'AWSCognitoIdentityProviderService.InitiateAuth',
-      },
-      body: JSON.stringify({
-        ClientId: builtInClientId,
-        AuthFlow: 'USER_PASSWORD_AUTH',
-        AuthParameters: { USERNAME: user.email, PASSWORD: user.password },
-      }),
-    }),
-  );
+  const res = await retryingUnavailable(() => passwordSignIn(baseUrl, user));
   const token = (await json(res)).AuthenticationResult?.IdToken as string | undefined;
   if (!token) throw new Error(`sign-in failed: ${res.status}`);
   return token;
