@@ -3,7 +3,6 @@ import { createRequire } from 'node:module';
 import { errorResponseSchema } from '@atende/contracts'; // importing it sets zod's pt-BR messages
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import underPressure from '@fastify/under-pressure';
 import Fastify, { type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import {
   jsonSchemaTransform,
@@ -20,6 +19,7 @@ import { CpuPool } from './lib/cpu/pool.ts';
 import { registerErrorHandler } from './lib/errors.ts';
 import type { DomainEvents } from './lib/events.ts';
 import { ExportSlots } from './lib/exports.ts';
+import { registerLoadShedding } from './lib/load-shedding.ts';
 import { loadSecretKey, type SecretKey } from './lib/secrets.ts';
 import { compiledSerializerCompiler } from './lib/serializer.ts';
 import { registerWeb } from './lib/web.ts';
@@ -178,14 +178,10 @@ export async function buildApp({
       reply.header('cache-control', 'no-store');
     }
   });
-  // Sheds load with 503 + Retry-After (pt-BR, see lib/errors.ts) only when the event loop is
-  // really stuck: a mean delay of a whole second per sample by default. Never fires on a server
-  // that is merely busy (PGlite runs on this thread, so utilisation near 100% is normal under load).
-  await app.register(underPressure, {
-    maxEventLoopDelay: config.OVERLOAD_EVENT_LOOP_DELAY_MS,
-    sampleInterval: 1000,
-    retryAfter: 10,
-  });
+  // Sheds load with 503 + Retry-After (pt-BR) only when the event loop is really stuck: a mean
+  // delay of a whole second per sample by default. Never fires on a server that is merely busy
+  // (PGlite runs on this thread, so utilisation near 100% is normal under load).
+  registerLoadShedding(app, config.OVERLOAD_EVENT_LOOP_DELAY_MS);
   // The composition root: what every module may use, decorated once.
   app.decorate('config', config);
   app.decorate('database', database);

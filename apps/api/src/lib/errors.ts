@@ -136,13 +136,6 @@ function toResponse(err: FastifyError): ErrorResponse & { status: number } {
   if (isDatabaseUnavailable(err)) {
     return { status: 503, code: 'unavailable', detail: databaseUnavailableDetail };
   }
-  if (err.code === 'FST_UNDER_PRESSURE') {
-    return {
-      status: 503,
-      code: 'unavailable',
-      detail: 'O servidor está sobrecarregado no momento. Tente novamente em instantes.',
-    };
-  }
   if (isDataTheDatabaseRefused(err)) {
     return {
       status: 400,
@@ -166,7 +159,7 @@ export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((err: FastifyError, request, reply) => {
     const { status, ...body } = toResponse(err);
     if (status === 503) {
-      // Retryable: say when (under-pressure sets its own), and log the cause without alarm.
+      // Retryable: say when (load shedding sets its own), and log the cause without alarm.
       if (!reply.hasHeader('retry-after')) reply.header('retry-after', String(retryAfterSeconds));
       request.log.warn({ err }, 'unavailable');
     } else if (status === 502 || status === 504) {

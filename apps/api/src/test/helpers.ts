@@ -180,19 +180,6 @@ export type ApiCall = (
   headers?: Record<string, string>,
 ) => Promise<ApiResponse>;
 
-/**
- * Sends again, twice at most, what the provider answered 503 (InternalErrorException: the database
- * or the CPU pool busy past its limit), as the Cognito SDKs do: a busy CI machine sees some.
- */
-export async function retryingUnavailable(send: () => Promise<Response>): Promise<Response> {
-  for (let attempt = 0; ; attempt++) {
-    const res = await send();
-    if (res.status !== 503 || attempt === 2) return res;
-    await res.arrayBuffer();
-    await new Promise((resolve) => setTimeout(resolve, 500 * (attempt + 1)));
-  }
-}
-
 /** One USER_PASSWORD_AUTH InitiateAuth to the built-in provider at `baseUrl`, as sent. */
 export function passwordSignIn(baseUrl: string, user: { email: string; password: string }) {
   return fetch(baseUrl, {
@@ -211,7 +198,7 @@ export function passwordSignIn(baseUrl: string, user: { email: string; password:
 
 /** An ID token for `user` from the built-in provider at `baseUrl` (USER_PASSWORD_AUTH). */
 export async function signInIdToken(baseUrl: string, user: { email: string; password: string }) {
-  const res = await retryingUnavailable(() => passwordSignIn(baseUrl, user));
+  const res = await passwordSignIn(baseUrl, user);
   const token = (await json(res)).AuthenticationResult?.IdToken as string | undefined;
   if (!token) throw new Error(`sign-in failed: ${res.status}`);
   return token;

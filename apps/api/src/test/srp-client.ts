@@ -42,17 +42,11 @@ export async function srpChallenge(url: string, email: string) {
   const A: { toString(radix: number): string } = await new Promise((resolve, reject) =>
     h.getLargeAValue((err: Error | null, value: never) => (err ? reject(err) : resolve(value))),
   );
-  const body = {
+  const answer = await call(url, 'InitiateAuth', {
     AuthFlow: 'USER_SRP_AUTH',
     ClientId: builtInClientId,
     AuthParameters: { USERNAME: email, SRP_A: A.toString(16) },
-  };
-  // A 503 is transient (the SDKs send again); a busy CI machine sees some.
-  let answer = await call(url, 'InitiateAuth', body);
-  for (let attempt = 1; answer.status === 503 && attempt <= 2; attempt++) {
-    await new Promise((resolve) => setTimeout(resolve, 500 * attempt));
-    answer = await call(url, 'InitiateAuth', body);
-  }
+  });
   return { helper: h, answer };
 }
 

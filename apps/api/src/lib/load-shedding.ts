@@ -1,0 +1,53 @@
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+import type { FastifyInstance } from 'fastify';
+import { AppError } from './errors.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The event loop's delay over the last second was above OVERLOAD_EVENT_LOOP_DELAY_MS. */
+    isOverloaded(): boolean;
+  }
+  interface FastifyContextConfig {
+    /** Answers even when the server sheds load (liveness: a stuck loop answers nothing anyway). */
+    answersUnderLoad?: boolean;
+  }
+}
+
+const resolutionMs = 10;
+const sampleIntervalMs = 1000;
+const retryAfterSeconds = 10;
+export const overloadedDetail = 'O servidor está sobrecarregado no momento. Tente novamente em instantes.';
+
+/**
+ * Sheds load with 503 + Retry-After while the event loop's mean delay over the last second is
+ * above `maxDelayMs`. When the loop was blocked through a whole sample the histogram holds no
+ * value; the sample's own lateness is then the delay. (@fastify/under-pressure reads that empty
+ * sample as an infinite delay: any one stall of a second — a long GC, a big PGlite statement —
+ * shed a whole second of requests whatever the threshold.)
+ */
+export function registerLoadShedding(app: FastifyInstance, maxDelayMs: number) {
+  const histogram = monitorEventLoopDelay({ resolution: resolutionMs });
+  histogram.enable();
+  let delayMs = 0;
+  let dueAt = performance.now() + sampleIntervalMs;
+  const timer = setInterval(() => {
+    const now = performance.now();
+    const mean = histogram.count > 0 ? histogram.mean / 1e6 - resolutionMs : 0;
+    delayMs = Math.max(mean, now - dueAt, 0);
+    histogram.reset();
+    dueAt = now + sampleIntervalMs;
+  }, sampleIntervalMs);
+  timer.unref();
+  app.addHook('onClose', async () => {
+    clearInterval(timer);
+    histogram.disable();
+  });
+
+  const isOverloaded = () => delayMs > maxDelayMs;
+  app.decorate('isOverloaded', isOverloaded);
+  app.addHook('onRequest', async (request, reply) => {
+    if (!isOverloaded() || request.routeOptions.config.answersUnderLoad) return;
+    reply.header('retry-after', String(retryAfterSeconds));
+    throw new AppError('unavailable', overloadedDetail);
+  });
+}
