@@ -816,3 +816,43 @@ describe('WhatsApp families in content or neutral messages', () => {
     expect(reasonsOf(text)).toEqual([]);
   });
 });
+
+// Issue 32, fifth pass: families from a fresh writers' round (waits told by dates, fixes that did
+// not hold, bosses asked for in a question, mockery, harm from food, hazards, a shop stopped).
+describe('WhatsApp families of the fifth pass', () => {
+  it.each([
+    ['long_wait', 'a geladeira tá na assistência faz 15 dias e ninguém me fala nada'],
+    ['long_wait', 'comprei a mesa dia 3 e hoje já é dia 21, cadê'],
+    ['long_wait', 'pedi o religamento no comecinho de março e até agora esperando'],
+    ['repeated_contact', 'o celular voltou do conserto com o mesmo defeito na tela'],
+    ['repeated_contact', 'trocaram o colchão e o novo veio manchado também'],
+    ['repeated_contact', 'meu protocolo foi reaberto de novo pq ninguém resolve'],
+    ['churn_threat', 'nunca mais viajo com vocês depois dessa'],
+    ['churn_threat', 'no ano que vem meus filhos estão em outra escola, pode ter certeza'],
+    ['ombudsman_or_misconduct', 'não tem nenhum gerente aí não? to cansada de explicar'],
+    ['ombudsman_or_misconduct', 'a vendedora fez piada com meu peso na frente da minha filha'],
+    ['ombudsman_or_misconduct', 'o entregador chegou com bafo de cerveja e mal conseguia falar'],
+    ['public_exposure', 'o vídeo do atendimento já está no meu story'],
+    ['business_impact', 'minha filha comeu o iogurte e passou a noite vomitando'],
+    ['business_impact', 'achei um pedaço de vidro no meio do feijão da marmita'],
+    ['business_impact', 'o muro do condomínio tá rachado e inclinado pra calçada'],
+    ['business_impact', 'a roda soltou na estrada depois da revisão de vocês'],
+    ['business_impact', 'a maquininha tá recusando tudo e os clientes foram embora'],
+    ['business_impact', 'tive que fechar a loja mais cedo, o sistema de caixa não sobe'],
+  ] as const)('%s: %s', (reason, text) => {
+    expect(reasonsOf(text)).toContain(reason);
+  });
+
+  it.each([
+    'faz 3 dias que pedi, sem pressa, só queria saber a previsão',
+    'e se o produto der defeito de novo depois da garantia, vocês trocam?',
+    'sou advogada e queria uma cópia do contrato para o cliente',
+    'postei a foto da festa no insta de tão linda que ficou a decoração',
+    'quanto custa o concentrador de oxigênio por mês?',
+    'a comida do hospital parceiro de vocês estava ótima',
+    'o chuveiro voltou a esquentar depois do conserto, valeu',
+    'tem algum gerente aí? queria elogiar a Paula',
+  ])('does not escalate: %s', (text) => {
+    expect(reasonsOf(text)).toEqual([]);
+  });
+});

@@ -190,6 +190,7 @@ const CONTACT = any(
   'fal(?:o|ei|ar|ando) com',
   'expli(?:co|quei|car|cando)',
   'ped(?:i|ir|indo)',
+  'reiter(?:o|ei|ar|ando|amos)',
   'solicit(?:o|ei|ar|ando)',
   'tent(?:o|ei|ar|ando)',
   'prometeram|prometeu|prometendo|remarc\\w+|desmarc\\w+',
@@ -205,7 +206,7 @@ const CONTACT = any(
   'llam(?:o|e|ado|ando)|escrib(?:o|i|ido)|reclam(?:o|e|ado)',
 );
 const ORDINAL_TIME = re(
-  `\\b(?:segund[oa]|terceir[oa]|tercer[oa]|quart[oa]|cuart[oa]|quint[oa]|sext[oa]|setim[oa]|oitav[oa]|non[oa]|decim[oa]|enesim[oa]|milesim[oa]|(?:[2-9]|\\d{2,})\\s?[aoªº])\\s+(?:(?:aparelho|produto|peca|unidade|item|celular|equipamento|modem|roteador|chip|cartao|pedido|entrega|encomenda)s? (?:que|com|a vir|a chegar|seguid\\w*)|vez|chamado|protocolo|reclamacao|ligacao|contato|visita|visita tecnica|troca|tentativa|mensagem|e-?mail|atendente|tecnico|reparo|conserto|solicitacao|ticket|agendamento|remarcacao|reagendamento|pedido de (?:troca|reembolso|estorno|cancelamento)|(?:semana|mes|dia|fatura|conta|cobranca|entrega|pedido)s? (?:seguid[oa]|consecutiv[oa]|que))\\b|\\b(?:${MANY}|tod[oa]s? (?:os|as)) (?:dias|semanas|meses|vezes|faturas|contas|entregas) (?:seguid[oa]s|consecutiv[oa]s)\\b|\\b(?:second|third|fourth|fifth|\\d+(?:nd|rd|th))\\s+time\\b|\\b(?:segunda|tercera|cuarta|quinta)\\s+vez\\b`,
+  `\\b(?:segund[oa]|terceir[oa]|tercer[oa]|quart[oa]|cuart[oa]|quint[oa]|sext[oa]|setim[oa]|oitav[oa]|non[oa]|decim[oa]|enesim[oa]|milesim[oa]|(?:[2-9]|\\d{2,})\\s?[aoªº])\\s+(?:(?:aparelho|produto|peca|unidade|item|celular|equipamento|modem|roteador|chip|cartao|pedido|entrega|encomenda)s? (?:que|com|a vir|a chegar|seguid\\w*)|vez|chamado|protocolo|reclamacao|ligacao|contato|visita|visita tecnica|troca|tentativa|mensagem|e-?mail|atendente|tecnico|reparo|conserto|solicitacao|ticket|agendamento|remarcacao|reagendamento|entrega (?:frustrada|falhada|perdida|cancelada)|pedido de (?:troca|reembolso|estorno|cancelamento)|(?:semana|mes|dia|fatura|conta|cobranca|entrega|pedido)s? (?:seguid[oa]|consecutiv[oa]|que))\\b|\\b(?:${MANY}|tod[oa]s? (?:os|as)) (?:dias|semanas|meses|vezes|faturas|contas|entregas) (?:seguid[oa]s|consecutiv[oa]s)\\b|\\b(?:second|third|fourth|fifth|\\d+(?:nd|rd|th))\\s+time\\b|\\b(?:segunda|tercera|cuarta|quinta)\\s+vez\\b`,
 );
 /** "três chamados", "várias ligações": the count itself says the contacts were many. */
 const CONTACT_COUNT = re(
@@ -305,7 +306,7 @@ const CAME_BACK = re(`\\b(?:voltou|voltaram|retornou|retornaram|reapareceu|reapa
 const FAULT_NOUN = re(`\\b(?:problema|defeito|erro|falha|vazamento|barulho|cobranca|bug|queda|quedas)\\b`);
 /** The problem came back or stays after a fix, or cases were closed unsolved. */
 const RECURRING = re(
-  `\\bvolt(?:ou|aram|a) a (?:dar|apresentar|acontecer|quebrar|cair|parar|travar|falhar|cobrar|aparecer|vazar|desligar|dar o mesmo)\\b|\\b(?:o |a )?mesm[oa] (?:problema|defeito|erro|falha)\\b(?:\\s+\\w+){0,4}\\s+(?:de novo|novamente|outra vez|voltou|continua|persiste|se repete|ja)\\b|\\b(?:problema|defeito|erro|falha) (?:voltou|retornou|se repete|se repetiu|persiste)\\b|\\b(?:fecha(?:ram|do|dos|da|das)|encerra(?:ram|do|dos|da|das)|finaliza(?:ram|do|dos|da|das)|conclui(?:ram|do|dos))\\s+(?:\\w+\\s+){0,4}sem (?:me |nos )?(?:dar |ter |receber |apresentar |oferecer )?(?:nenhuma |qualquer |uma )?(?:solucao|resolver|resposta|retorno|explicacao|me (?:avisar|consultar|responder)|ninguem resolver)\\b|\\bsem solucao (?:ate hoje|ate agora|de novo|novamente)\\b|\\b(?:still|keeps?) (?:happening|failing|breaking)\\b|\\bkeeps? ignoring\\b`,
+  `\\bvolt(?:ou|aram|a) a (?:dar|apresentar|acontecer|quebrar|cair|parar|travar|falhar|cobrar|aparecer|vazar|desligar|dar o mesmo|pingar|fazer (?:o mesmo )?barulho)\\b|\\bvolt(?:ou|aram) d[ao] (?:assistencia|conserto|oficina|reparo|manutencao|tecnico)\\b(?:\\s+\\w+){0,4}?\\s+(?:com (?:o|a) mesm[oa]|do mesmo jeito|igual(?:zinho)?)\\b|\\b(?:arrumaram|consertaram|trocaram|repararam|arrumou|consertou|trocou|reparou)\\b[^.!?]{0,80}\\b(?:igual(?:zinho)? (?:a |de )?antes|do mesmo jeito que antes|(?:a|o) nov[oa] (?:\\w+ )?(?:veio|esta|ta|tambem) (?:\\w+ ){0,2}(?:tambem|igual))\\b|\\b(?:protocolo|chamado|reclamacao|caso|solicitacao) reabert[oa]\\b|\\b(?:abro|abri|ligo|liguei|escrevo|escrevi|reclamo|reclamei|explico|expliquei)\\b(?:\\s+\\w+){0,3}?,?\\s+(?:voces|vcs|eles|a empresa) (?:fecham|fecharam|encerram|encerraram|ignoram|somem)\\b|\\b(?:o |a )?mesm[oa] (?:problema|defeito|erro|falha)\\b(?:\\s+\\w+){0,4}\\s+(?:de novo|novamente|outra vez|voltou|continua|persiste|se repete|ja)\\b|\\b(?:problema|defeito|erro|falha) (?:voltou|retornou|se repete|se repetiu|persiste)\\b|\\b(?:fecha(?:ram|do|dos|da|das)|encerra(?:ram|do|dos|da|das)|finaliza(?:ram|do|dos|da|das)|conclui(?:ram|do|dos))\\s+(?:\\w+\\s+){0,4}sem (?:me |nos )?(?:dar |ter |receber |apresentar |oferecer )?(?:nenhuma |qualquer |uma )?(?:solucao|resolver|resposta|retorno|explicacao|me (?:avisar|consultar|responder)|ninguem resolver)\\b|\\bsem solucao (?:ate hoje|ate agora|de novo|novamente)\\b|\\b(?:still|keeps?) (?:happening|failing|breaking)\\b|\\bkeeps? ignoring\\b`,
 );
 
 /** Telling it all again, lost count of the contacts, told them before and nothing since. */
@@ -363,11 +364,11 @@ const DURATION = re(
 );
 /** "desde a semana passada", "desde segunda", "desde o dia 3": a start some days back. */
 const SINCE = re(
-  `\\bdesde (?:a |o )?(?:(semana|mes|ano) passad[oa]|(?:segunda|terca|quarta|quinta|sexta)(?:-?feira)?|sabado|domingo|o dia \\d+|dia \\d+|o inicio do mes|o comeco do mes|(o ano passado|o natal|o carnaval|a pascoa|o ano novo|o feriado|a black friday|o dia das maes|o dia dos pais|janeiro|fevereiro|marco|abril|maio|junho|julho|agosto|setembro|outubro|novembro|dezembro)|\\d{1,2}\\/\\d{1,2}|last (?:week|month))\\b|\\bsince (?:last (?:week|month)|monday|tuesday|wednesday|thursday|friday)\\b`,
+  `\\bdesde (?:a |o )?(?:(semana|mes|ano) passad[oa]|(?:segunda|terca|quarta|quinta|sexta)(?:-?feira)?|sabado|domingo|(?:segunda|terca|quarta|quinta|sexta)(?:-?feira)? retrasad[oa]|(?:a )?semana retrasada|o mes retrasado|o dia \\d+|dia \\d+|o inicio do mes|o comeco do mes|(o ano passado|o natal|o carnaval|a pascoa|o ano novo|o feriado|a black friday|o dia das maes|o dia dos pais|janeiro|fevereiro|marco|abril|maio|junho|julho|agosto|setembro|outubro|novembro|dezembro)|\\d{1,2}\\/\\d{1,2}|last (?:week|month))\\b|\\bsince (?:last (?:week|month)|monday|tuesday|wednesday|thursday|friday)\\b`,
 );
 /** What makes a duration a wait: waiting, being without the service, still nothing. */
 const WAITING_CUE = re(
-  `\\b(?:mud[oa]|fora do ar|sem tom|esper\\w*|aguard\\w*|demor\\w*|sem (?:resposta|retorno|solucao|previsao|posicao|internet|sinal|luz|energia|agua|gas|servico|acesso|telefone|linha|conexao|tv|atendimento|nada|o meu|a minha|meu|minha|receber|funcionar|conseguir|poder|uso)|e nada|ate agora nada|ate hoje nada|nada ainda|nada de|ainda nao|ainda sem|ainda estou|ainda aguardo|ainda espero|continuo|continua (?:sem|com|o mesmo|a mesma|nao|dando|parad\\w*|travad\\w*|quebrad\\w*|pendente|em aberto)|sigo|em aberto|pendente|parad[oa]s?|travad[oa]s?|empacad[oa]s?|emperrad[oa]s?|encalhad[oa]s?|tentando|tento|tentei|tentamos|insisto|ligando|cobrando|atrasad[oa]s?|na fila|nenhum[a]? (?:resposta|retorno|solucao|posicao|previsao|contato)|nao (?:\\w+ )?(?:chegou|chega|veio|resolveram|resolvem|resolve|responde|respondem|responderam|retornaram|retornam|funciona|apareceu|caiu|entregaram|ligaram|deram)|ninguem|prometeram|prometido|devia|deveria|deveriam|era para|era pra|estava previst\\w+|previst[oa] para|consta\\w*|aparece como|em transito|em separacao|em analise|em processamento|sem atualizac\\w+|nao atualiza|pres[oa]|retid[oa]|parou|sem novidades?|alguma (?:novidade|noticia|posicao|previsao)|tudo igual|na mesma|do mesmo jeito|nem sinal|que (?:eu )?(?:pedi|solicitei|abri|reclamei|liguei|mandei|enviei|devolvi|cancelei|paguei|fiz o pedido|fiz a solicitacao|registrei)|waiting|waited|still|no (?:answer|response|reply)|nadie|llevo|esperando|sin respuesta)\\b`,
+  `\\b(?:mud[oa]|fora do ar|sem tom|esper\\w*|aguard\\w*|demor\\w*|sem (?:resposta|retorno|solucao|previsao|posicao|internet|sinal|luz|energia|agua|gas|servico|acesso|telefone|linha|conexao|tv|atendimento|nada|o meu|a minha|meu|minha|receber|funcionar|conseguir|poder|uso)|e nada|ate agora nada|ate hoje nada|nada ainda|nada de|ainda nao|ainda sem|ainda estou|ainda aguardo|ainda espero|continuo|continua (?:sem|com|o mesmo|a mesma|nao|dando|parad\\w*|travad\\w*|quebrad\\w*|pendente|em aberto)|sigo|em aberto|pendente|parad[oa]s?|travad[oa]s?|empacad[oa]s?|emperrad[oa]s?|encalhad[oa]s?|tentando|tento|tentei|tentamos|insisto|ligando|cobrando|atrasad[oa]s?|na fila|nenhum[a]? (?:resposta|retorno|solucao|posicao|previsao|contato)|nao (?:\\w+ )?(?:chegou|chega|veio|resolveram|resolvem|resolve|responde|respondem|responderam|retornaram|retornam|funciona|apareceu|caiu|entregaram|ligaram|deram)|ninguem|prometeram|prometido|devia|deveria|deveriam|era para|era pra|estava previst\\w+|previst[oa] para|consta\\w*|aparece como|em transito|em separacao|em analise|em processamento|sem atualizac\\w+|nao atualiza|pres[oa]|retid[oa]|parou|sem novidades?|alguma (?:novidade|noticia|posicao|previsao)|tudo igual|na mesma|do mesmo jeito|nem sinal|que (?:eu )?(?:pedi|solicitei|abri|reclamei|liguei|mandei|enviei|devolvi|cancelei|paguei|fiz o pedido|fiz a solicitacao|registrei)|(?:foi|foram) (?:pedid|solicitad|agendad|abert|marcad|registrad)[oa]s?|n[ao] (?:oficina|assistencia|manutencao|conserto)|em conserto|a espera|cade|waiting|waited|still|no (?:answer|response|reply)|nadie|llevo|esperando|sin respuesta)\\b`,
 );
 /** Habits and loyalty are not waits: "sou cliente há 10 anos", "uso o app há meses". */
 const NOT_A_WAIT_BEFORE =
@@ -398,6 +399,8 @@ const HARD_WAIT = re(
   `\\b(?:sem (?:internet|luz|energia|agua|gas|sinal|telefone|linha|servico|tv|conexao|acesso|atendimento|resposta|retorno|solucao|previsao|conseguir)|ninguem|nada|nenhum[a]?|ate agora|ate hoje|absurdo|descaso|no (?:answer|response)|nadie)\\b`,
 );
 const WEEK = 7 * DAY;
+/** "faz 2 dias que pedi, sem pressa": said calmly, a short wait is no grievance. */
+const CALM_WAIT = re(`\\b(?:sem pressa|sem estresse|sem stress|de boa|tranquilo|tranquila|sem problemas?)\\b`);
 const OVERDUE = re(
   `\\b(?:era|eram|seria|seriam) (?:pra|para) (?:cair|chegar|ficar pront[oa]|ser entregue|ser instalad[oa]|vir|sair|resolver|devolver|estornar|ficar)\\b(?=.{0,60}\\bja (?:sao|se passaram|faz|fazem|foram|passou|passaram|vai fazer)\\b)|\\b(?:ja )?se passaram\\b|\\bpass(?:ou|aram) (?:muito |bem )?do prazo\\b|\\bprazo (?:ja )?(?:venceu|estourou|expirou|passou|acabou)\\b|\\b(?:ja )?(?:estourou|venceu|passou) o prazo\\b|\\bfora do prazo\\b`,
 );
@@ -407,16 +410,26 @@ const MONTHS = 'janeiro|fevereiro|marco|abril|maio|junho|julho|agosto|setembro|o
 const LONG_SINCE = re(
   `\\bem (?:${MONTHS})\\b(?=.{0,60}\\b(?:ate hoje|ate agora|e nada|nada ainda|ainda nao|nao (?:chegou|entregaram|veio|vieram|instalaram|resolveram|devolveram|estornaram))\\b)|\\b(?:em|no dia \\d+ de|dia \\d+ de) (?:${MONTHS})\\b(?=.{0,80}\\b(?:estamos em|ja (?:e|estamos em)|agora (?:e|em)) (?:${MONTHS})\\b)|\\b(?:no|desde o) (?:comeco|inicio) do mes(?: passado)?\\b(?=.{0,80}\\b(?:ate agora|ate hoje|nada|nem sinal|nenhum\\w*|ninguem|sem)\\b)`,
 );
+/** A start weeks back ("no comecinho de fevereiro", "dia 15 do mês passado", "a semana passada inteira"): a wait with a waiting word near. */
+const LONG_AGO = re(
+  `\\b(?:no |em )?(?:comeco|comecinho|inicio|fim|final|meados) de (?:${MONTHS})\\b|\\b(?:dia \\d+|(?:no )?(?:comeco|inicio|fim|final)) do mes (?:passado|retrasado)\\b|\\b(?:semana|mes) (?:passad[oa]|retrasad[oa]) (?:inteir[oa]|tod[oa])\\b`,
+);
 
 /** "devolvi dia 2 … hoje é dia 28 e nada": a day of the month long past, still waiting. */
-const DATE_SPAN = /\bdia (\d{1,2})\b.{0,140}?\bhoje (?:ja )?(?:e|eh) dia (\d{1,2})\b/;
+const DATE_SPAN = /\bdia (\d{1,2})\b.{0,140}?\b(?:hoje (?:ja )?(?:e|eh)|ja (?:e|eh|estamos no)) (?:dia )?(\d{1,2})\b(?!\s*(?:\/|h\b|horas|reais|%))/;
 /** "ia chegar dia 5, hoje é dia 19": a promised day of the month long past. */
 const PROMISED_DAY =
-  /\b(?:ia|iam|era (?:pra|para)|eram (?:pra|para)|deveria|deveriam|devia|previsto (?:pra|para)|previsao (?:pra|para|de)|prometeram (?:pra|para)?|prometido (?:pra|para))\s+(?:\w+\s+){0,3}?(?:dia|ate dia|no dia|ate o dia) (\d{1,2})\b.{0,60}?\bhoje (?:ja )?e dia (\d{1,2})\b/;
+  /\b(?:ia|iam|era (?:pra|para)|eram (?:pra|para)|deveria|deveriam|devia|previsto (?:pra|para)|previsao (?:pra|para|de)|prometeram (?:pra|para)?|prometido (?:pra|para))\s+(?:\w+\s+){0,3}?(?:dia|ate dia|no dia|ate o dia) (\d{1,2})\b.{0,60}?\bhoje (?:ja )?e (?:dia )?(\d{1,2})\b(?!\s*(?:\/|h\b|horas|reais|%))/;
 
 function longWait(folded: string, ctx: RuleContext): string | undefined {
   const monthsAgo = firstMatch(folded, LONG_SINCE);
   if (monthsAgo) return monthsAgo[0];
+  const longAgo = firstMatch(
+    folded,
+    LONG_AGO,
+    (m) => WAITING_CUE.test(around(folded, m, 80, 80)) || HARD_WAIT.test(around(folded, m, 80, 80)),
+  );
+  if (longAgo) return longAgo[0];
   const promised = PROMISED_DAY.exec(folded);
   if (promised && Number(promised[2]) - Number(promised[1]) >= 2) return promised[0];
   const span = DATE_SPAN.exec(folded);
@@ -425,6 +438,7 @@ function longWait(folded: string, ctx: RuleContext): string | undefined {
   const threshold = Math.min(LONG_WAIT_MINUTES, ctx.maxWaitMinutes ?? Number.POSITIVE_INFINITY);
   // Under a week, a calm question ("em trânsito há 3 dias, é normal?") is not a grievance yet.
   const felt = (m: RegExpExecArray, minutes: number) => {
+    if (minutes < WEEK && CALM_WAIT.test(folded)) return false;
     if (minutes >= WEEK || HARD_WAIT.test(around(folded, m, 80, 80))) return true;
     const asking = folded.slice(m.index, m.index + m[0].length + 80).includes('?');
     return ctx.negative && !asking;
@@ -454,7 +468,7 @@ function longWait(folded: string, ctx: RuleContext): string | undefined {
     const after = folded.slice(m.index + m[0].length, m.index + m[0].length + 40);
     const elapsed =
       ELAPSED_BEFORE.test(before) ||
-      /^\s*(?:inteir[oa]s?\s+|tod[oa]s?\s+|seguid[oa]s?\s+|corridos?\s+)?(?:que|e|sem|esperando|aguardando|de espera|na espera|parad|tentando|ligando|cobrando|waiting|ya)\b/.test(
+      /^\s*(?:inteir[oa]s?\s+|tod[oa]s?\s+|seguid[oa]s?\s+|corridos?\s+)?(?:ja\s+)?(?:que|e|sem|esperando|aguardando|de espera|na espera|parad|tentando|ligando|cobrando|waiting|ya)\b/.test(
         after,
       );
     if (!elapsed) continue;
@@ -500,7 +514,7 @@ const PROBLEM = re(
 
 /** Threats that carry their own grievance: "vocês perderam um cliente", "nunca mais compro aqui". */
 const CHURN_STRONG = re(
-  `\\bperder(?:am|ao|a)? (?:um|uma|o|a|mais um|mais uma|esse|este) (?:cliente|consumidor|assinante)\\b|\\bnao quero mais (?:saber de|nada com|nada de|ser cliente d[eao]s?) (?:voces|essa empresa|esta empresa|essa operadora|esse banco|essa loja)\\b|\\bnunca mais (?:compro|volto|uso|contrato|piso|assino|indico|vou comprar|compro nada)\\b(?!\\s+(?:\\w+\\s+)?(?:esse|essa|este|esta|isso|desse|dessa|deste|desta|o mesmo|a mesma|aquele|aquela)\\b)|\\b(?:lost|losing) a customer\\b|\\b(?:a um passo de|prestes a|por um triz de|quase) (?:\\w+ )?(?:cancel\\w+|desistir de voces|sair d[ao] \\w+|trocar de \\w+)\\b|\\bcancel(?:ar|o|ando) tudo\\b|\\btroc\\w* (?:voces|a empresa|essa empresa|essa operadora|esse banco|essa loja) por\\b|\\b(?:pra|para|a) (?:a )?concorrencia\\b|\\b(?:ir|vou|migrar|mudar|trocar) (?:pra|para|por) (?:o |um )?concorrente\\b|\\b(?:so|somente|apenas) (?:no|na|com o|com a|pelo|pela|d[ao]) concorren\\w+\\b|\\bcontrato d[ao] (?:concorren\\w+|outra operadora|outra empresa)\\b|\\b(?:assino|fecho|contrato|fico) com (?:o|a) concorren\\w+\\b`,
+  `\\bperder(?:am|ao|a)? (?:um|uma|o|a|mais um|mais uma|esse|este) (?:cliente|consumidor|assinante)\\b|\\bnao quero mais (?:saber de|nada com|nada de|ser cliente d[eao]s?) (?:voces|essa empresa|esta empresa|essa operadora|esse banco|essa loja)\\b|\\bnunca mais (?:\\w+ )?(?:com voces|com essa (?:empresa|loja|operadora|companhia)|nessa (?:empresa|loja|companhia|operadora)|de voces)\\b|\\bnunca mais (?:compro|volto|uso|contrato|piso|assino|indico|vou comprar|compro nada|voo)\\b(?!\\s+(?:\\w+\\s+)?(?:esse|essa|este|esta|isso|desse|dessa|deste|desta|o mesmo|a mesma|aquele|aquela)\\b)|\\b(?:lost|losing) a customer\\b|\\b(?:a um passo de|prestes a|por um triz de|quase) (?:\\w+ )?(?:cancel\\w+|desistir de voces|sair d[ao] \\w+|trocar de \\w+)\\b|\\bcancel(?:ar|o|ando) tudo\\b|\\btroc\\w* (?:voces|a empresa|essa empresa|essa operadora|esse banco|essa loja) por\\b|\\b(?:pra|para|a) (?:a )?concorrencia\\b|\\b(?:ir|vou|migrar|mudar|trocar) (?:pra|para|por) (?:o |um )?concorrente\\b|\\b(?:so|somente|apenas) (?:no|na|com o|com a|pelo|pela|d[ao]) concorren\\w+\\b|\\bcontrato d[ao] (?:concorren\\w+|outra operadora|outra empresa)\\b|\\b(?:assino|fecho|contrato|fico) com (?:o|a) concorren\\w+\\b`,
 );
 
 /** Any word for leaving the contract; it counts tied to a problem and not as a how-to question. */
@@ -520,7 +534,7 @@ const CHURN_MORE = re(
 );
 /** Leaving said with its own grievance: "não fico mais nessa empresa", "a um passo de mudar pra outra". */
 const CHURN_SELF = re(
-  `\\bnao (?:fico|continuo|renovo) mais\\b|\\b(?:nao vou|nao pretendo) (?:renovar|continuar (?:com voces|cliente))\\b|\\b(?:a um passo|prestes|quase) (?:de |a )?(?:mudar|ir) (?:pra|para|de) (?:outr\\w+|concorr\\w+|operadora|banco|empresa)\\b`,
+  `\\bnao (?:fico|continuo|renovo) mais\\b|\\b(?:esta|estao|estara|estarao|vai estar|vao estar|vai pra|vai para|vao pra|vao para|vou colocar (?:\\w+ )?(?:em|n)a?) (?:em )?outr[oa] (?:escola|operadora|empresa|banco|loja|academia|plano|seguradora|companhia|administradora|clinica|provedora?)\\b|\\b(?:cotacao|orcamento|proposta)s? (?:em|com|d[ae]|n[ao]) outr[oa]s? (?:companhia|empresa|operadora|seguradora|banco|loja|administradora|provedora?)s?\\b|\\b(?:propor|propondo|pedir|votar) (?:a )?(?:troca|substituicao) d[ae] (?:administradora|operadora|seguradora|fornecedor|empresa|provedor|banco)\\b|\\bpago (?:a multa )?e saio\\b|\\bou (?:voces|vcs) \\w+(?: \\w+){0,6} ou (?:eu )?(?:volto|mudo|vou|troco|cancelo)\\b|\\b(?:nao vou|nao pretendo) (?:renovar|continuar (?:com voces|cliente))\\b|\\b(?:a um passo|prestes|quase) (?:de |a )?(?:mudar|ir) (?:pra|para|de) (?:outr\\w+|concorr\\w+|operadora|banco|empresa)\\b`,
 );
 
 function churnThreat(folded: string, ctx: RuleContext): string | undefined {
@@ -569,7 +583,10 @@ const POSTING = re(
 const SPREAD = re(
   `\\b(?:vou|vamos|irei|iremos|ja|estou|to|acabei de)\\s+(?:\\w+\\s+)?(?:divulgar|divulgando|divulguei|espalhar|espalhando|espalhei|compartilhar|compartilhando|compartilhei|viralizar|expor|expondo|expus|publicar|publicando|publiquei|postar|postando|postei)\\b(?!\\s+(?:o |a |meu |minha )?(?:pedido|comprovante|documento|foto do produto|anexo|cpf|endereco))`,
 );
-function publicExposure(folded: string, positiveOnly: boolean): string | undefined {
+function publicExposure(folded: string, ctx: RuleContext): string | undefined {
+  // Showing off a result ("vou postar no insta de tão lindo que ficou") is no exposure.
+  if (contentMessage(folded, ctx)) return undefined;
+  const positiveOnly = ctx.positiveOnly;
   const direct = firstMatch(folded, PUBLIC);
   if (direct) return direct[0];
   const channel = positiveOnly
@@ -578,7 +595,7 @@ function publicExposure(folded: string, positiveOnly: boolean): string | undefin
   return channel?.[0] ?? firstMatch(folded, SPREAD)?.[0];
 }
 const PUBLIC = re(
-  `\\b(?:reclame ?aqui|reclameaqui)\\b|\\bredes? sociais\\b|\\bredes sociales\\b|\\bsocial media\\b|\\b(?:expor|expondo|expus|expo) (?:voces|vcs|a empresa|essa empresa|esta empresa|a loja|essa loja|o caso|meu caso|isso|tudo|publicamente|a situacao)\\b|\\bviraliz\\w+\\b|\\b(?:vou|vamos|irei|ja|acabei de|fiz|fizemos)\\s+(?:\\w+\\s+){0,2}(?:postar|postei|publicar|publiquei|divulgar|divulguei|espalhar|gravar um video|fazer um video|filmar|contar|falar mal|denunciar|avaliar|deixar (?:uma |minha )?avaliac\\w+)\\b(?:\\s+[\\w.]+){0,6}?\\s+(?:n[oa]s?|em|para|pra|pro|a|no|na|pelo|pela)?\\s*${PUBLIC_CHANNEL}\\b|\\b(?:avaliac\\w+|review|nota|comentario|estrela)s?\\s+(?:\\w+\\s+){0,2}(?:negativa|ruim|pessima|uma estrela|1 estrela|zero)\\b|\\b(?:gravar|fazer|postar|publicar|soltar) (?:um |uns )?videos? (?:contando|mostrando|expondo|falando|sobre|denunciando)\\b|\\b(?:avaliar|avaliando|dar|darei|dei|vou dar|deixar|deixei)\\s+(?:\\w+\\s+){0,2}(?:uma|1|zero|0|nenhuma) estrelas?\\b|\\b(?:tell|telling) everyone\\b|\\bpost (?:this|it|about)\\b|\\b(?:imprensa|reportagem|jornalista)\\b`,
+  `\\b(?:reclame ?aqui|reclameaqui)\\b|\\bredes? sociais\\b|\\bredes sociales\\b|\\bsocial media\\b|\\b(?:expor|expondo|expus|expo) (?:voces|vcs|a empresa|essa empresa|esta empresa|a loja|essa loja|o caso|meu caso|isso|tudo|publicamente|a situacao)\\b|\\bviraliz\\w+\\b|\\b(?:vou|vamos|irei|ja|acabei de|fiz|fizemos)\\s+(?:\\w+\\s+){0,2}(?:postar|postei|publicar|publiquei|divulgar|divulguei|espalhar|gravar um video|fazer um video|filmar|contar|falar mal|denunciar|avaliar|deixar (?:uma |minha )?avaliac\\w+)\\b(?:\\s+[\\w.]+){0,6}?\\s+(?:n[oa]s?|em|para|pra|pro|a|no|na|pelo|pela)?\\s*${PUBLIC_CHANNEL}\\b|\\b(?:avaliac\\w+|review|nota|comentario|estrela)s?\\s+(?:\\w+\\s+){0,2}(?:negativa|ruim|pessima|uma estrela|1 estrela|zero)\\b|\\b(?:gravar|fazer|postar|publicar|soltar) (?:um |uns )?videos? (?:contando|mostrando|expondo|falando|sobre|denunciando)\\b|\\b(?:avaliar|avaliando|dar|darei|dei|vou dar|deixar|deixei)\\s+(?:\\w+\\s+){0,2}(?:uma|1|zero|0|nenhuma) estrelas?\\b|\\b(?:tell|telling) everyone\\b|\\bpost (?:this|it|about)\\b|\\b(?:imprensa|reportagem|jornalista|reporter)\\b|\\b(?:ja )?(?:esta|estao) (?:no|nos|na) (?:meu |minha )?(?:story|stories|status|insta|instagram|tiktok|twitter|face|facebook|perfil)\\b|\\b(?:vai|vao) virar (?:video|post|materia|reportagem|meme|noticia)\\b|\\bjornal (?:da cidade|local|do bairro|da regiao)\\b|\\b(?:avisar|alertar|contar pra|contar para) (?:geral|todo mundo|a galera|todos) (?:no|nos|na|nas) (?:grupos?|face|insta|redes?)\\b`,
 );
 
 /**
@@ -586,7 +603,7 @@ const PUBLIC = re(
  * (plain verbs like "descontou", "caiu", "mostrava") are not read in it.
  */
 const CONTENT = re(
-  `\\b(?:obrigad[oa]|agradec\\w+|valeu|certinho|tudo certo|deu certo|ok|beleza|sucesso|felizes|feliz|lind[oa]|perfeit[oa]|ja (?:foi|foram) (?:trocad|consertad|arrumad|resolvid|religad|cancelad)\\w*)\\b`,
+  `\\b(?:obrigad[oa]|agradec\\w+|valeu|certinho|tudo certo|deu certo|ok|beleza|sucesso|felizes|feliz|lind[oa]|perfeit[oa]|indic(?:ou|aram|o|amos)|recomend\\w+|arrasou|arrasaram|amei|adorei|ja (?:foi|foram) (?:trocad|consertad|arrumad|resolvid|religad|cancelad)\\w*)\\b`,
 );
 function contentMessage(folded: string, ctx: RuleContext): boolean {
   return ctx.positiveOnly || (!ctx.negative && CONTENT.test(folded));
@@ -723,11 +740,13 @@ const OWN_BUSINESS = any(
   '(?:meu|minha|nosso|nossa|meus|minhas|nossos|nossas)\\s+(?:\\w+\\s+)?(?:loja|lojas|empresa|negocio|comercio|restaurante|lanchonete|clinica|consultorio|escritorio|fabrica|farmacia|mercado|padaria|oficina|salao|filial|filiais|franquia|estabelecimento|sistema|site|e-?commerce|loja virtual|servidor|servidores|operacao|caixa|caixas|pdv|maquininhas?|maquinas? de cartao|equipe|funcionarios|vendas|producao)',
   '(?:a |o )?(?:fabrica|industria|producao|linha de producao|frota|obra|clinica|consultorio|restaurante|lanchonete|farmacia|hotel|pousada|escola|escritorio|freezer da loja|camara fria|camara frigorifica|camera frigorifica|camera fria|balcao refrigerado)',
   '(?:a |o )?(?:loja|empresa|fabrica|operacao|clinica|escritorio) (?:inteira|toda)|todas as (?:lojas|filiais|maquinas|unidades)|todos os (?:caixas|computadores|terminais|funcionarios)',
+  '(?:internet|rede|wi-?fi|sistema|link|telefone|computadores?|caixa|energia|luz) d[ao] (?:loja|empresa|restaurante|escritorio|clinica|padaria|mercado|lanchonete|farmacia|consultorio|fabrica|oficina|salao|firma)',
+  '(?:o |a )?(?:call center|central de atendimento|faturamento|expediente|delivery)(?: inteir[oa]| tod[oa])?',
   'our (?:store|shop|business|system|company)',
 );
 /** Tools only a business has: stopped, they count with a word of impact nearby. */
 const BUSINESS_TOOL = any(
-  'pdv|frente de caixa|maquininhas?|maquinas? de cartao|erp|sistemas? (?:de|da|do) (?:vendas|gestao|caixa|emissao|loja|empresa|clinica|restaurante|estoque|pdv|ponto|pedidos|agendamentos?|reservas|delivery|cobranca|pagamentos)|central telefonica',
+  'pdv|frente de caixa|maquininhas?|maquinas? de cartao|maquina(?! de (?:lavar|secar|cafe|costura|gelo|pao|solda))|balanca|link dedicado|impressora fiscal|app de (?:rota|entregas?|pedidos)|erp|sistemas? (?:de|da|do) (?:vendas|gestao|caixa|emissao|loja|empresa|clinica|restaurante|estoque|pdv|ponto|pedidos|agendamentos?|reservas|delivery|cobranca|pagamentos)|central telefonica',
 );
 const IMPACT_NEAR = re(
   `\\b(?:total|totalmente|delivery|pedidos|entregas|vend\\w*|fatur\\w*|client\\w*|fila|perd\\w*|prejuiz\\w*|loja|caixa|ninguem|nenhum\\w*|tod[oa]s|urgen\\w*|emergencia|parad[oa]|funcionarios|equipe|expediente|lotad[oa]|cheio|cheia|movimento|restaurante|clinica|pacientes)\\b`,
@@ -736,19 +755,20 @@ const STOPPED = any(
   'parou(?! de (?:responder|atender|retornar|ligar|mandar|enviar|cobrar))|pararam(?! de)|parad[oa]s?',
   'fora do ar|caiu|cairam|travou|travad[oa]s?|inoperante|sem funcionar|nao funciona|nao (?:esta|estao) funcionando|sem (?:sistema|internet|telefone|linha|sinal|luz|energia|agua|gas|conexao)|sem conseguir|fechad[oa]s?',
   'nao (?:passa|passam|aceita|aceitam|le|liga|ligam|conecta|conectam|imprime|emite|processa|funcionam|registra)',
+  'off|offline|recusando|nao sobe|nao carrega|(?:da|dando|com) erro|descarregou',
   'is down|went down|stopped',
 );
 const BUSINESS = re(
   [
     `\\b${OWN_BUSINESS}\\b(?:\\s+[\\w,]+){0,5}?\\s+(?:esta |estao |ficou |ficaram )?${STOPPED}\\b`,
-    `\\b(?:sem|nao (?:\\w+ )?(?:consigo|conseguimos|consegue|conseguem|estamos conseguindo|esta conseguindo|da para|da pra|podemos|posso)|impedid[oa]s? de|impossivel)\\s+(?:\\w+\\s+)?(?:vender|faturar|emitir (?:notas?|nf\\w*|cupom|cupons)|trabalhar|operar|atender (?:os |as |nossos |nossas |meus |minhas )?(?:clientes|pacientes|alunos|hospedes|consumidores|pedidos)|receber (?:pagamentos?|dos clientes|no cartao|pix)|passar (?:cartao|cartoes|vendas)|abrir a loja|fechar a loja|abrir o comercio|fechar o comercio|abrir o restaurante|produzir|despachar (?:os )?pedidos|fazer (?:as |nenhuma |minhas |nossas )?(?:entregas?|vendas?|corridas?|atendimentos?)|pagar (?:os )?(?:funcionarios|fornecedores|salarios))\\b`,
+    `\\b(?:sem|nao (?:\\w+ )?(?:consigo|conseguimos|consegue|conseguem|estamos conseguindo|esta conseguindo|da para|da pra|podemos|posso|deixa|deixam|deixando)|impedid[oa]s? de|impossivel)\\s+(?:\\w+\\s+)?(?:vender|faturar|pesar|emitir (?:notas?|nf\\w*|nota fiscal|cupom|cupons)|trabalhar|operar|atender (?:os |as |nossos |nossas |meus |minhas )?(?:clientes|pacientes|alunos|hospedes|consumidores|pedidos)|receber (?:pagamentos?|dos clientes|no cartao|pix)|passar (?:cartao|cartoes|vendas)|abrir a loja|fechar a loja|abrir o comercio|fechar o comercio|abrir o restaurante|produzir|despachar (?:os )?pedidos|fazer (?:as |nenhuma |minhas |nossas )?(?:entregas?|vendas?|corridas?|atendimentos?)|pagar (?:os )?(?:funcionarios|fornecedores|salarios))\\b`,
     `\\b(?:perdendo|perdemos|estamos perdendo|vamos perder|vou perder)\\s+(?:\\w+\\s+)?(?:clientes|vendas|dinheiro|pedidos|contratos|faturamento|negocios|encomendas)\\b`,
     `\\b(?:vivo disso|vivo dele|vivo dela|meu ganha-? ?pao|meu sustento|minha (?:fonte de )?renda|dependo (?:disso|dele|dela|do app|do aplicativo|do sistema|da internet|do carro) para (?:trabalhar|viver)|preciso (?:disso|dele|dela) para trabalhar)\\b|\\bprejuizos?\\b|\\b(?:ninguem|nenhum funcionario|nenhum caixa|a equipe toda|todos os funcionarios)\\s+(?:\\w+\\s+)?(?:consegue|conseguem|pode|podem)\\s+(?:trabalhar|vender|acessar|atender|operar)\\b`,
-    `\\bclientes (?:esperando|na fila|indo embora|reclamando na loja|sem atendimento)\\b|\\bloja (?:cheia|lotada)\\b`,
+    `\\bclientes (?:esperando|na fila|indo embora|reclamando na loja|sem atendimento)\\b|\\bloja (?:cheia|lotada)\\b|\\b(?:foi|foram|indo|vao|vai) (?:\\w+ ){0,3}clientes? embora\\b|\\b(?:tive|tivemos|vou ter|vamos ter) que fechar (?:o caixa|a loja|as portas|o restaurante|o salao|a cozinha|o comercio|mais cedo)\\b|\\b(?:atendendo|vendendo|recebendo|aceitando) (?:so|somente|apenas) (?:no |em |com )?dinheiro\\b|\\b(?:ninguem|nenhum cliente) (?:\\w+ )?(?:consegue|conseguem) (?:pedir|comprar|pagar)\\b|\\b(?:minha|nossa) loja vai ficar vazia\\b|\\b(?:\\d+|varios|todos os|os) (?:pedidos|sacolas|marmitas|lanches)\\b(?:\\s+\\w+){0,3}?\\s+(?:esfriando|acumulando|parad[oa]s no balcao)\\b`,
     `\\b(?:os |as |meus |minhas |nossos |nossas )?(?:\\d+ )?(?:funcionarios|colaboradores|empregados|atendentes|caixas|motoristas|entregadores|operadores|vendedores) (?:\\w+ ){0,2}(?:parad[oa]s|de bracos cruzados|sem (?:poder|conseguir) trabalhar)\\b`,
     `\\b(?:perder|perdendo|perdi|perdemos|estragar|estragando|estragou|estragaram|estragada|estragado)\\s+(?:\\w+\\s+){0,2}(?:mercadoria|mercadorias|estoque|produtos|alimentos|vacinas|carga|cargas|insumos|materia-prima)\\b`,
     // Safety: health equipment, medicine, hazards.
-    `\\b(?:oxigenio|respirador|aparelho respiratorio|cpap|bipap|aparelho de respirar|aparelho de respiracao|nebulizador|bomba de infusao|concentrador|hemodialise|dialise|insulina|quimioterapia|marca-?passo|home care|acamad[oa]|uti|remedio controlado|medicamento controlado|remedios? de uso continuo|vazamento de gas|cheiro de gas|vazando gas|pegou fogo|pegando fogo|(?<!extintor de |extintores de |seguro de |seguro contra |alarme de |alarmes de )incendio|fumaca|curto-?circuito|choque eletrico|levou (?:um )?choque|fio desencapado|(?:fios?|cabos?|poste|transformador)(?: \\w+){0,3} (?:soltos?|caidos?|expostos?|rompidos?|partidos?|desencapados?|soltando faisca|pegando fogo|estourou|explodiu)|poste caido|faisc\\w*|cheiro de queimado|derret(?:eu|endo)|reacao alergica|passei mal|passou mal|(?:fui|foi|fomos) parar no hospital|hospitalizad[oa]|explodiu|explosao|(?:pres[oa]s?|parou|travou|parado|travado) (?:\\w+ ){0,5}(?:no|dentro do) elevador|elevador (?:\\w+ ){0,8}(?:dentro|pres[oa]s?)|(?:cheiro|chiado|vazamento) (?:\\w+ ){0,4}(?:de )?gas|gas (?:\\w+ ){0,6}(?:cheiro|chiado|vazando|vaza)|agua (?:\\w+ ){0,5}(?:quadro de (?:forca|luz|energia|disjuntores)|fiacao|tomadas?)|(?:remedio|medicamento)s? (?:\\w+ ){0,6}(?:vencid|violad|trocad|adulterad)\\w*|risco de vida|risco de morte|em perigo|intoxica\\w+|queimadura|queimou (?:a|o|minha|meu) (?:mao|pele|braco|perna|rosto))\\b`,
+    `\\b(?:vazamento de gas|cheiro de gas|vazando gas|pegou fogo|pegando fogo|(?<!extintor de |extintores de |seguro de |seguro contra |alarme de |alarmes de )incendio|fumaca|curto-?circuito|choque eletrico|levou (?:um )?choque|fio desencapado|(?:fios?|cabos?|poste|transformador)(?: \\w+){0,3} (?:soltos?|caidos?|expostos?|rompidos?|partidos?|desencapados?|soltando faisca|pegando fogo|estourou|explodiu)|poste caido|faisc\\w*|cheiro de queimado|derret(?:eu|endo)|reacao alergica|passei mal|passou mal|(?:fui|foi|fomos) parar no hospital|hospitalizad[oa]|explodiu|explosao|(?:pres[oa]s?|parou|travou|parado|travado) (?:\\w+ ){0,5}(?:no|dentro do) elevador|elevador (?:\\w+ ){0,8}(?:dentro|pres[oa]s?)|(?:cheiro|chiado|vazamento) (?:\\w+ ){0,4}(?:de )?gas|gas (?:\\w+ ){0,6}(?:cheiro|chiado|vazando|vaza)|agua (?:\\w+ ){0,5}(?:quadro de (?:forca|luz|energia|disjuntores)|fiacao|tomadas?)|(?:remedio|medicamento)s? (?:\\w+ ){0,6}(?:vencid|violad|trocad|adulterad)\\w*|risco de vida|risco de morte|em perigo|intoxica\\w+|queimadura|queimou (?:a|o|minha|meu) (?:mao|pele|braco|perna|rosto))\\b`,
     // English and Spanish.
     `\\b(?:losing (?:sales|customers|money|business)|business is down|can'?t (?:sell|operate|work)|gas leak|oxygen|perdiendo (?:ventas|clientes|dinero)|negocio parado)\\b`,
   ].join('|'),
@@ -764,6 +784,40 @@ const BUSINESS_CHAT = re(
     `\\b(?:(?:caiu|cairam|tombou|despencou)(?: (?!nao\\b)\\w+){0,2} (?:poste|postes|fios?|cabos? de (?:luz|energia|forca))|(?:poste|postes|transformador)(?: (?!nao\\b)\\w+){0,2} (?:caiu|cairam|tombou|despencou|tombad[oa])|(?:fios?|cabos?)(?: (?!nao\\b)\\w+){0,2} (?:no chao|arrastando|na calcada)|(?:botijao|bujao|mangueira do gas|registro do gas)(?: (?!nao\\b)\\w+){0,2} (?:vazando|vaza|vazou|com vazamento|chiando))\\b`,
   ].join('|'),
 );
+/** Health equipment and treatments: at risk only with a problem near ("quanto custa o concentrador?" is a question). */
+const MEDICAL = re(`\\b(?:oxigenio|respirador|aparelho respiratorio|cpap|bipap|aparelho de respirar|aparelho de respiracao|nebulizador|bomba de infusao|concentrador|hemodialise|dialise|insulina|quimioterapia|marca-?passo|home care|acamad[oa]|uti|remedio controlado|medicamento controlado|remedios? de uso continuo)\\b`);
+
+/** Someone fell ill or was hurt by what they ate or drank ("comeu o nuggets e vomitou", "mordeu e quebrou o dente"). */
+const HARMED = re(
+  `\\b(?:vomit\\w*|diarreia|febre|passaram mal|passamos mal|passou mal|passando mal|intoxica\\w+|pronto-? ?socorro|(?:no|pro|ao|para o) ps|(?:na|pra|para a) upa|(?:parar|levar|levei|levamos|correr|corri|corremos) (?:\\w+ ){0,2}(?:no|pro|ao|para o) hospital|desidrata\\w*|(?:quebrou|quebrei|trincou|trinquei) (?:o|um|meu) dente|engasg\\w+|glicose (?:foi|subiu|disparou))\\b`,
+);
+const CONSUMED = re(
+  `\\b(?:comeu|comeram|comi|comemos|comer|tomou|tomaram|tomei|bebeu|beberam|bebi|mordeu|mordi|ingeriu|engoliu|almoco|jantar|marmita|lanche|comida|leite|papinha|racao|refeicao)\\b`,
+);
+/** Glass, metal or insects in food (a hair is a routine complaint). */
+const FOREIGN_BODY = re(
+  `\\b(?:larvas?|cacos? de vidro|vidro quebrado|estilhac\\w+|(?:pedaco|pedacinho|lasca|caco) de (?:metal|vidro|plastico|ferro|arame)|grampo|prego|parafuso|baratas?|insetos?|lagartas?|lesmas?|rato|fezes)\\b`,
+);
+const FOOD = re(
+  `\\b(?:acai|arroz|marmita|lanche|comida|pao|pizza|salada|feijao|biscoito|bolacha|bolo|sorvete|iogurte|leite|suco|carne|frango|hamburguer|sanduiche|prato|refrigerante|cerveja|sopa|doce|chocolate|racao|pastel|coxinha|esfiha|macarrao|pao de queijo|refeicao|pacote de \\w+)\\b`,
+);
+/** A car part that failed on the road, or a hazard with people near. */
+const HAZARD = re(
+  [
+    `\\b(?:freios?|pedal|rodas?|pneus?|direcao|motor|bateria|bujao)\\b(?:\\s+[\\w,]+){0,8}?\\s+(?:soltou|soltaram|se soltou|falhou|falharam|foi ate o fundo|travou|estourou|estufou|vazou|pegou fogo|desprendeu)\\b(?=.{0,120}\\b(?:rodovia|estrada|br|marginal|acostamento|pista|avenida|viagem|em movimento|quase (?:bati|bateu|batemos|capot\\w+)|dentro|banco de tras|km)\\b)`,
+    `\\b(?:poste|postes|arvore|muro|marquise|portao|telhado|forro|teto|andaime|letreiro)\\b(?:\\s+[\\w-]+){0,5}?\\s+(?:esta |ta )?(?:inclinad[oa]|tombando|caindo|rachad[oa]|pendurad[oa]|despencando|ameacando cair|prestes a cair|quase caiu|se soltou|desabou|desabando)\\b`,
+    `\\b(?:quase|por pouco nao) (?:caiu em cima|cai em cima|atropel\\w+|bati|bateu|batemos|capot\\w+|eletrocut\\w+|se machucou|me machuquei|levou (?:um )?choque|levei (?:um )?choque|pegou fogo|explodiu)\\b|\\b(?:moto|motoqueiro|ciclista|crianca|idos[oa]|pedestre|alguem|pessoa|vizinh[oa]|morador[a]?) quase (?:caiu|cai|morreu|se machucou)\\b`,
+    `\\b(?:prendeu|esmagou|machucou|cortou|feriu|queimou) (?:o |a )?(?:braco|mao|dedo|dedos|perna|pe|cabeca|rosto|olho|boca) d[aeo]\\b|\\b(?:fecha|fechou|caiu|despencou) em cima d(?:as|os|a|o) (?:pessoas|gente|crianca|criancas|carro|moradores)\\b`,
+    `\\belevador\\b(?:\\s+\\w+){0,6}?\\s+(?:prendeu|fecha em cima|fechou em cima|esmagou|despencou|desceu sozinho)\\b|\\btampa\\b(?:\\s+\\w+){0,3}?\\s+(?:gas|bueiro|esgoto)\\b(?:\\s+\\w+){0,3}?\\s+(?:solta|aberta|quebrada)\\b`,
+    `\\b(?:botijao|bujao|mangueira do gas|registro do gas)\\b(?:\\s+(?!nao\\b)\\w+){0,6}?\\s+(?:assobiando|assoviando|apitando|chiando|vazando)\\b|\\bfios?\\b(?:\\s+(?!nao\\b)\\w+){0,6}?\\s+(?:encostando|soltando faisca|estalando|dando choque)\\b`,
+  ].join('|'),
+);
+/** Stock or goods for the customer's shop held or not delivered ("o estoque da black ficou retido"). */
+const STOCK_HELD = re(
+  `\\b(?:estoque|mercadorias?|cargas?|produtos da (?:promocao|loja))\\b(?:\\s+[\\w"]+){0,10}?\\s+(?:ficou |ficaram |esta |estao )?(?:retid[oa]s?|parad[oa]s?|nao (?:foi|foram) entregues?|voltou|voltaram|nao chegou|nao chegaram|extraviad[oa]s?)\\b`,
+);
+const SHOP_CONTEXT = re(`\\b(?:loja|promocao|black friday|black|revenda|vender|venda|vendas|clientes|gerente|estoque)\\b`);
+
 /** Payroll or suppliers' payments, when something failed with them. */
 const PAYROLL = re(
   `\\b(?:folha de pagamento|pagamento dos (?:funcionarios|colaboradores|empregados|fornecedores)|salarios? dos (?:funcionarios|colaboradores|empregados)|payroll)\\b`,
@@ -794,6 +848,26 @@ function businessImpact(folded: string, ctx: RuleContext): string | undefined {
     return IMPACT_NEAR.test(rest);
   });
   if (tool) return tool[0];
+  const medical = firstMatch(
+    folded,
+    MEDICAL,
+    (m) =>
+      (ctx.negative && !folded.trimEnd().endsWith('?')) ||
+      /\b(?:precis\w+|depend\w+|urgente)\b/.test(around(folded, m, 80, 80)) ||
+      PROBLEM_WORD.test(around(folded, m, 80, 80)) ||
+      ESSENTIAL_CUT.test(folded),
+  );
+  if (medical) return medical[0];
+  if (!contentMessage(folded, ctx)) {
+    const harmed = firstMatch(folded, HARMED, () => CONSUMED.test(folded));
+    if (harmed) return harmed[0];
+    const foreign = firstMatch(folded, FOREIGN_BODY, (f) => FOOD.test(around(folded, f, 60, 60)));
+    if (foreign) return foreign[0];
+    const hazard = firstMatch(folded, HAZARD);
+    if (hazard) return hazard[0];
+    const stock = firstMatch(folded, STOCK_HELD, (m) => SHOP_CONTEXT.test(folded.replace(m[0], ' ')));
+    if (stock) return stock[0];
+  }
   const cut = firstMatch(folded, ESSENTIAL_CUT);
   if (cut && VULNERABLE.test(folded)) return cut[0];
   return firstMatch(folded, PAYROLL, (p) => FAILED.test(around(folded, p, 80, 80)))?.[0];
@@ -811,7 +885,11 @@ const BOSS = any(
 const BOSS_STRICT =
   '(?:(?<!\\bmeu |\\bminha )gerente(?! de (?:contas?|relacionamento))|supervisor|supervisora|superior|superiores|coordenador|coordenadora|diretor|diretora|diretoria|gestor|gestora|chefe|chefia|gerencia|coordenacao|supervisao)';
 const SUPERVISOR = re(
-  `\\b(?:para|pra|ao|a) (?:o |a |um |uma |seu |sua |o seu |a sua |teu |tua |o teu |a tua )?${BOSS_STRICT}\\b|\\balguem (?:superior|acima|responsavel|com (?:mais )?(?:autoridade|poder)|que (?:realmente )?(?:resolva|possa resolver|consiga resolver|decida|tenha poder))\\b|\\b(?:escalad[oa]|escalonad[oa]|escale|escalone|escalar|escalonar|escalem|escalonem)\\b|\\b(?:falar|fale|conversar|converse|contato|contatar|falo|passar|passe|passa|transferir|transfira|transfere|transferem|encaminhar|encaminhe|chamar|chame|chama|coloca|coloque)\\s+(?:com|para|pra|ao|a)?\\s*(?:o |a |um |uma |seu |sua |o seu |a sua |teu |tua |o teu |a tua )?${BOSS}\\b|\\b(?:quero|exijo|preciso|gostaria|solicito|peco|queria)\\s+(?:\\w+\\s+){0,4}(?:(?<!\\bmeu |\\bminha )gerente(?! de (?:contas?|relacionamento))|supervisor|supervisora|ouvidoria|diretoria|gerencia|supervisao|coordenacao|chefia)\\b|\\b(?:atendid[oa]|ouvid[oa]|tratad[oa]|resolvid[oa]) pel[oa] (?:${BOSS_STRICT})\\b|\\b(?:passa|passe|transfere|transfira|chama|chame|quero falar com|falar com|me coloca com) (?:pra |para |com )?quem (?:manda|decide|resolve|pode resolver|tem poder|e o responsavel|responde por)\\b|\\b(?:contato|numero|telefone|e-?mail|nome) d[eao] quem (?:manda|decide|resolve|responde|e o responsavel)\\b|\\balguem da (?:gerencia|diretoria|supervisao|coordenacao|chefia)\\b|\\bouvidoria\\b|\\binstancia superior\\b|\\b(?:speak|talk) (?:to|with) (?:a|the|your) (?:manager|supervisor)\\b|\\bhablar con (?:el|un|la|una) (?:gerente|supervisor|supervisora|encargad[oa])\\b|\\bombudsman\\b|\\b(?:speak|talk|escalate|transfer|put me through|connect me) (?:\\w+ ){0,3}(?:boss|superior|supervisor|manager|someone above|someone higher|higher up)\\b|\\bescalate (?:this|my (?:case|complaint|ticket))\\b|\\b(?:someone|somebody|anyone) (?:above|higher up than|senior to) you\\b|\\b(?:hablar|comunicarme|pasame|paseme|pasenme|comunicame|comuniqueme) (?:\\w+ ){0,3}(?:jefe|jefa|superior|supervisor|supervisora|gerente|encargad[oa]|responsable)\\b|\\balguien (?:por encima|superior|con mas autoridad)\\b`,
+  `\\b(?:para|pra|ao|a) (?:o |a |um |uma |seu |sua |o seu |a sua |teu |tua |o teu |a tua |algum |alguma |qualquer )?${BOSS_STRICT}\\b|\\b(?:um|o|algum|alguem) responsavel\\b(?:\\s+\\w+){0,4}?\\s+(?:me |nos )?(?:retorne|ligue|atenda|responda|procure|contate|resolva)\\b|\\balguem (?:superior|acima|responsavel|com (?:mais )?(?:autoridade|poder)|que (?:realmente )?(?:resolva|possa resolver|consiga resolver|decida|tenha poder))\\b|\\b(?:escalad[oa]|escalonad[oa]|escale|escalone|escalar|escalonar|escalem|escalonem)\\b|\\b(?:falar|fale|conversar|converse|contato|contatar|falo|passar|passe|passa|transferir|transfira|transfere|transferem|encaminhar|encaminhe|chamar|chame|chama|coloca|coloque)\\s+(?:com|para|pra|ao|a)?\\s*(?:o |a |um |uma |seu |sua |o seu |a sua |teu |tua |o teu |a tua )?${BOSS}\\b|\\b(?:quero|exijo|preciso|gostaria|solicito|peco|queria)\\s+(?:\\w+\\s+){0,4}(?:(?<!\\bmeu |\\bminha )gerente(?! de (?:contas?|relacionamento))|supervisor|supervisora|ouvidoria|diretoria|gerencia|supervisao|coordenacao|chefia)\\b|\\b(?:atendid[oa]|ouvid[oa]|tratad[oa]|resolvid[oa]) pel[oa] (?:${BOSS_STRICT})\\b|\\b(?:passa|passe|transfere|transfira|chama|chame|quero falar com|falar com|me coloca com) (?:pra |para |com )?quem (?:manda|decide|resolve|pode resolver|tem poder|e o responsavel|responde por)\\b|\\b(?:contato|numero|telefone|e-?mail|nome) d[eao] quem (?:manda|decide|resolve|responde|e o responsavel)\\b|\\balguem da (?:gerencia|diretoria|supervisao|coordenacao|chefia)\\b|\\bouvidoria\\b|\\binstancia superior\\b|\\b(?:speak|talk) (?:to|with) (?:a|the|your) (?:manager|supervisor)\\b|\\bhablar con (?:el|un|la|una) (?:gerente|supervisor|supervisora|encargad[oa])\\b|\\bombudsman\\b|\\b(?:speak|talk|escalate|transfer|put me through|connect me) (?:\\w+ ){0,3}(?:boss|superior|supervisor|manager|someone above|someone higher|higher up)\\b|\\bescalate (?:this|my (?:case|complaint|ticket))\\b|\\b(?:someone|somebody|anyone) (?:above|higher up than|senior to) you\\b|\\b(?:hablar|comunicarme|pasame|paseme|pasenme|comunicame|comuniqueme) (?:\\w+ ){0,3}(?:jefe|jefa|superior|supervisor|supervisora|gerente|encargad[oa]|responsable)\\b|\\balguien (?:por encima|superior|con mas autoridad)\\b`,
+);
+/** "tem algum supervisor aí?", "não tem um chefe nesse lugar, não?": asked for, in an unhappy message. */
+const BOSS_ASKED = re(
+  `\\b(?:nao )?(?:tem|existe|cade) (?:algum|alguma|nenhum|nenhuma|um|uma|o|a)? ?${BOSS_STRICT}\\b[^.!?\\n]{0,30}\\?|\\b(?:tem|existe) (?:algum|alguma|um|uma) (?:dono|dona|responsavel)\\b[^.!?\\n]{0,30}\\?`,
 );
 const STAFF = any(
   'atendente|atendentes|funcionari[oa]s?|vendedor|vendedora|vendedores|tecnic[oa]s?|entregador|entregadora|motoboy|motorista|instalador|operador|operadora do sac|consultor|consultora|seguranca|gerente|supervisor|supervisora|moca|moco|rapaz|senhora|senhor|pessoa que me atendeu|colaborador|colaboradora|agente|representante|equipe',
@@ -827,7 +905,7 @@ const NOT_A_COMPLAINT = re(
   `\\b(?:elogi\\w+|parabeniz\\w+|agradecer|curiosidade)\\b|\\b(?:tem|existe|possuem) (?:uma )?ouvidoria\\b[^.!]{0,40}\\?`,
 );
 const MISCONDUCT = re(
-  `\\b${STAFF}\\b(?:\\s+[\\w,]+){0,6}?\\s+(?:foi|estava|era|e|foram|estavam|muito|extremamente|super|bem|was|were|fue)\\s+(?:\\w+\\s+)?${RUDE}\\b|\\b(?:me tratou|me trataram|fui tratad[oa]|tratou|trataram)\\s+(?:\\w+\\s+){0,2}(?:mal|com (?:grosseria|desprezo|descaso|ignorancia|deboche|falta de respeito)|aos gritos|como lixo)\\b|\\b(?:riu|riram|rindo|debochou|debocharam|zombou|zombaram) (?:da minha cara|de mim|do meu problema|da minha situacao)\\b|\\b(?:gritou|gritaram|gritando) comigo\\b|\\b${STAFF}\\b(?:\\s+\\w+){0,3}?\\s+me (?:chamou|chamaram) de\\b(?!\\s+(?:senhor|senhora|sr|sra|dona|doutor|doutora|querid[oa]|amig[oa]|cliente|voce|pelo nome|meu nome|volta|novo))|\\b(?:cobrou|cobraram|pediu|pediram) (?:\\w+ ){0,3}(?:por fora|propina|gorjeta obrigatoria|pra (?:resolver|agilizar|adiantar) mais rapido)\\b|\\b${STAFF}\\b(?:\\s+\\w+){0,3}?\\s+(?:mentiu|mentiram|me enganou|me enganaram|inventou|inventaram|me ignorou|me ignoraram|zombou|zombaram|debochou|debocharam|riu|riram)\\b|\\b(?:fui|fomos|sendo)\\s+(?:\\w+\\s+)?(?:mal ?tratad[oa]s?|maltratad[oa]s?|humilhad[oa]s?|desrespeitad[oa]s?|ofendid[oa]s?|xingad[oa]s?|ameacad[oa]s?|assediad[oa]s?|destratad[oa]s?)\\b|\\b(?:me )?(?:xingou|xingaram|ofendeu|ofenderam|humilhou|humilharam|ameacou|ameacaram|assediou|assediaram|destratou|destrataram|desrespeitou|desrespeitaram)\\b|\\b${STAFF}\\b(?:\\s+\\w+){0,3}?\\s+(?:abriu (?:minha|meu|a|o) (?:encomenda|pacote|pedido|caixa|lanche|comida)|violou|comeu|fumou|fumando|bebeu|bebendo|chegou bebad[oa]|estava bebad[oa]|cuspiu|urinou|fez xixi|sujou tudo|deixou (?:tudo sujo|sujeira|bituca)|entrou sem (?:permissao|autorizacao|pedir)|mexeu (?:nas|nos|em) (?:minhas|meus)|assediou|passou a mao)\\b|\\b(?:bateu o telefone|desligou na minha cara|desligaram na minha cara|desligou o telefone na minha cara)\\b|\\b(?:grosseria|assedio|racismo|racista|homofobi\\w+|machista|discrimina\\w+|preconceito)\\b|\\b(?:roubou|roubaram|furtou|furtaram|sumiu com|mexeu nas minhas|mexeram nas minhas)\\b(?=.*\\b(?:tecnic|entregador|funcionari|instalador|motoboy|atendente)\\w*)|\\b(?:was|were) (?:rude|disrespectful|insulting|aggressive) to me\\b|\\b(?:yelled|shouted|laughed) at me\\b|\\bhung up on me\\b|\\bse burl(?:o|aron) de mi\\b|\\b(?:insulted|cursed at|swore at|mocked|humiliated|threatened|harassed|disrespected) (?:me|us|my \\w+)\\b|\\b(?:treated|talked to|spoke to) (?:me|us) like (?:garbage|trash|dirt|an idiot|a criminal|a thief)\\b|\\b${STAFF}\\b(?:\\s+\\w+){0,3}?\\s+(?:was|were|came|showed up) (?:drunk|smoking)\\b|\\bsmoking (?:inside|in) (?:my|our) (?:house|home|apartment|flat|car|kitchen)\\b|\\b(?:me|nos) (?:insulto|insultaron|grito|gritaron|maltrato|maltrataron|humillo|humillaron|amenazo|amenazaron|falto el respeto|faltaron el respeto|acoso|acosaron|ofendio|ofendieron)\\b|\\b(?:me|nos) (?:trato|trataron) (?:muy )?(?:mal|como (?:basura|un perro|un idiota|una idiota|delincuente))\\b|\\b(?:estaba|vino|llego) (?:borracho|borracha|drogado|drogada|fumando)\\b`,
+  `\\b${STAFF}\\b(?:\\s+[\\w,]+){0,6}?\\s+(?:foi|estava|era|e|foram|estavam|muito|extremamente|super|bem|was|were|fue)\\s+(?:\\w+\\s+)?${RUDE}\\b|\\b(?:me tratou|me trataram|fui tratad[oa]|tratou|trataram)\\s+(?:\\w+\\s+){0,2}(?:mal|com (?:grosseria|desprezo|descaso|ignorancia|deboche|falta de respeito)|aos gritos|como lixo)\\b|\\b(?:riu|riram|rindo|debochou|debocharam|zombou|zombaram) (?:da minha cara|de mim|do meu problema|da minha situacao)\\b|\\b(?:gritou|gritaram|gritando) comigo\\b|\\b${STAFF}\\b(?:\\s+\\w+){0,3}?\\s+me (?:chamou|chamaram) de\\b(?!\\s+(?:senhor|senhora|sr|sra|dona|doutor|doutora|querid[oa]|amig[oa]|cliente|voce|pelo nome|meu nome|volta|novo))|\\b(?:cobrou|cobraram|pediu|pediram) (?:\\w+ ){0,3}(?:por fora|propina|gorjeta obrigatoria|pra (?:resolver|agilizar|adiantar) mais rapido)\\b|\\b${STAFF}\\b(?:\\s+\\w+){0,3}?\\s+(?:mentiu|mentiram|me enganou|me enganaram|inventou|inventaram|me ignorou|me ignoraram|zombou|zombaram|debochou|debocharam|riu|riram)\\b|\\b(?:fui|fomos|sendo)\\s+(?:\\w+\\s+)?(?:mal ?tratad[oa]s?|maltratad[oa]s?|humilhad[oa]s?|desrespeitad[oa]s?|ofendid[oa]s?|xingad[oa]s?|ameacad[oa]s?|assediad[oa]s?|destratad[oa]s?)\\b|\\b(?:me )?(?:xingou|xingaram|ofendeu|ofenderam|humilhou|humilharam|ameacou|ameacaram|assediou|assediaram|destratou|destrataram|desrespeitou|desrespeitaram)\\b|\\b${STAFF}\\b(?:\\s+\\w+){0,3}?\\s+(?:abriu (?:minha|meu|a|o) (?:encomenda|pacote|pedido|caixa|lanche|comida)|violou|comeu|fumou|fumando|bebeu|bebendo|chegou bebad[oa]|estava bebad[oa]|cuspiu|urinou|fez xixi|sujou tudo|deixou (?:tudo sujo|sujeira|bituca)|entrou sem (?:permissao|autorizacao|pedir)|mexeu (?:nas|nos|em) (?:minhas|meus)|assediou|passou a mao)\\b|\\b(?:bafo|cheiro|cheirando) (?:de |a )?(?:cachaca|pinga|bebida|alcool|cerveja|maconha)\\b|\\b(?:fez|fizeram|fazendo|faz|fazem) (?:piada|piadinha|chacota|graca|gracinha) (?:com|d[aeo]) (?:mim|meu|minha|a minha|o meu)\\b|\\b(?:no maior|com|cheio de|cheia de|num tom de) deboche\\b|\\b(?:risadinha|riu|riram|rindo|debochou|zombou)\\b(?:\\s+\\w+){0,5}?\\s+(?:quando eu|na minha frente|na frente de)\\b|\\bsumi(?:u|ram) (?:o |a |meu |minha |meus |minhas )\\w+(?:\\s+\\w+){0,10}?\\s+depois (?:que|q) (?:o |a )?${STAFF}\\b|\\b(?:leu|falou|gritou|anunciou|comentou) (?:\\w+ ){0,3}(?:resultado|exame|diagnostico|divida|doenca)\\b(?:\\s+\\w+){0,4}?\\s+(?:em voz alta|na frente de todo)|\\b(?:unic[oa]|so (?:porque|pq) (?:eu )?(?:sou|era)) (?:preto|preta|negro|negra)\\b|\\b(?:deu|dando|deram) (?:um )?role com (?:meu|minha|o meu|a minha) (?:carro|moto)\\b|\\b(?:bateu o telefone|desligou na minha cara|desligaram na minha cara|desligou o telefone na minha cara)\\b|\\b(?:grosseria|assedio|racismo|racista|homofobi\\w+|machista|discrimina\\w+|preconceito)\\b|\\b(?:roubou|roubaram|furtou|furtaram|sumiu com|mexeu nas minhas|mexeram nas minhas)\\b(?=.*\\b(?:tecnic|entregador|funcionari|instalador|motoboy|atendente)\\w*)|\\b(?:was|were) (?:rude|disrespectful|insulting|aggressive) to me\\b|\\b(?:yelled|shouted|laughed) at me\\b|\\bhung up on me\\b|\\bse burl(?:o|aron) de mi\\b|\\b(?:insulted|cursed at|swore at|mocked|humiliated|threatened|harassed|disrespected) (?:me|us|my \\w+)\\b|\\b(?:treated|talked to|spoke to) (?:me|us) like (?:garbage|trash|dirt|an idiot|a criminal|a thief)\\b|\\b${STAFF}\\b(?:\\s+\\w+){0,3}?\\s+(?:was|were|came|showed up) (?:drunk|smoking)\\b|\\bsmoking (?:inside|in) (?:my|our) (?:house|home|apartment|flat|car|kitchen)\\b|\\b(?:me|nos) (?:insulto|insultaron|grito|gritaron|maltrato|maltrataron|humillo|humillaron|amenazo|amenazaron|falto el respeto|faltaron el respeto|acoso|acosaron|ofendio|ofendieron)\\b|\\b(?:me|nos) (?:trato|trataron) (?:muy )?(?:mal|como (?:basura|un perro|un idiota|una idiota|delincuente))\\b|\\b(?:estaba|vino|llego) (?:borracho|borracha|drogado|drogada|fumando)\\b`,
 );
 
 // ---------------------------------------------------------------------------------------------
@@ -933,13 +1011,15 @@ const RULES: ReadonlyArray<readonly [EscalationReason, Rule]> = [
   ['long_wait', longWait],
   ['regulator_complaint', (f, _c, o) => REGULATOR.exec(f)?.[0] ?? (ANS.test(o) ? 'ans' : undefined)],
   ['legal_action', (f) => firstMatch(f, LEGAL)?.[0]],
-  ['public_exposure', (f, c) => publicExposure(f, c.positiveOnly)],
+  ['public_exposure', (f, c) => publicExposure(f, c)],
   ['financial_harm', financialHarm],
   ['business_impact', businessImpact],
   [
     'ombudsman_or_misconduct',
-    (f) =>
-      (NOT_A_COMPLAINT.test(f) ? undefined : firstMatch(f, SUPERVISOR)?.[0]) ??
+    (f, c) =>
+      (NOT_A_COMPLAINT.test(f)
+        ? undefined
+        : (firstMatch(f, SUPERVISOR)?.[0] ?? (c.negative ? firstMatch(f, BOSS_ASKED)?.[0] : undefined))) ??
       firstMatch(f, MISCONDUCT)?.[0],
   ],
   ['misleading_sale', misleadingSale],
@@ -964,17 +1044,21 @@ const NAMED_ONLY: ReadonlySet<EscalationReason> = new Set([
 const OFF_TOPIC = re(
   `\\b(?:(?:so|e|eh|por|mera|pura) curiosidade|nada a ver com (?:voces|a empresa|a loja|o banco|isso)|(?:de|com|numa|em) outr[oa] (?:loja|empresa|lugar|banco|operadora)|outra coisa|outro assunto|trabalho (?:da|de) (?:faculdade|escola))\\b`,
 );
+/** A lawyer as who one is or who asks ("sou advogado da sra. …", "minha advogada quer saber…"), with no step threatened. */
+const LAWYER_SELF = re(
+  `\\b(?:sou (?:o |a )?advogad[oa]|(?:meu|minha) advogad[oa] (?:quer saber|pediu|precisa|solicitou|perguntou)|escritorio de advocacia)\\b`,
+);
 /** The step itself denied: "nem precisei reclamar", "não vou processar ninguém". */
 const NO_STEP = re(
   `\\b(?:nem (?:precisei|precisou|pensei|penso|cheguei)|(?:nao|nem) (?:vou|vai|quero|pretendo|precisei|precisa|precisou) (?:\\w+ ){0,2}(?:processar|reclamar|denunciar|postar|expor|acionar|registrar|ir (?:no|ao|na))|(?:ja|quase) ia (?:reclamar|postar|no|ao))\\b`,
 );
 /** A first-person step towards the body ("vou no Procon", "já registrei", "vou ter que…"). */
 const STEP = re(
-  `\\b(?<!\\b(?:nao|nem) )(?:vou|vamos|irei|iremos|vai ter que|ja (?:fui|fiz|abri|registrei|entrei|liguei|acionei|denunciei|procurei|postei|mandei)|acabei de|estou indo|indo (?:no|ao|na)|registr(?:ar|ei|o|ad[oa]|ando)|denunci(?:ar|ei|o|ad[oa]|ando)|acion(?:ar|ei|o|ad[oa]|ando)|process(?:ar|o voces|arei|ando)|(?:cuid|post|public)ando|entrar com|abrir (?:uma )?(?:reclamacao|queixa|processo|acao)|prazo|senao|se nao (?:resolver|devolver|responder))\\b`,
+  `\\b(?<!\\b(?:nao|nem) )(?:vou|vamos|irei|iremos|vai ter que|ja (?:fui|fiz|abri|registrei|entrei|liguei|acionei|denunciei|procurei|postei|mandei)|acabei de|estou indo|indo (?:no|ao|na)|registr(?:ar|ei|o|ad[oa]|ando)|denunci(?:ar|ei|o|ad[oa]|ando)|acion(?:ar|ei|o|ad[oa]|ando)|process(?:ar|o voces|arei|ando)|(?:cuid|post|public)ando|entrar com|entro com|entramos com|abrir (?:uma )?(?:reclamacao|queixa|processo|acao)|prazo|senao|se nao (?:resolver|devolver|responder))\\b`,
 );
 /** The question is about the body itself: its hours, place, contact or remit. */
 const ABOUT_THE_BODY = re(
-  `\\b(?:horario|hora|horas|funciona|abre|aberto|fecha|telefone|numero|endereco|onde fica|site|documentos?|quem regula|regula|resolve|atende|confiavel|e confiavel|como (?:funciona|faco|e)|demora quanto|quanto tempo)\\b`,
+  `\\b(?:regras?|seguem|segue|vale|horario|hora|horas|funciona|abre|aberto|fecha|telefone|numero|endereco|onde fica|site|documentos?|quem regula|regula|resolve|atende|confiavel|e confiavel|como (?:funciona|faco|e)|demora quanto|quanto tempo)\\b`,
 );
 /** The sentence holding the evidence is a question about the body ("o Procon abre sábado?"). */
 function askedAboutTheBody(folded: string, evidence: string): boolean {
@@ -987,6 +1071,7 @@ function askedAboutTheBody(folded: string, evidence: string): boolean {
 function calmMention(folded: string, reason: EscalationReason, ctx: RuleContext, evidence: string): boolean {
   if (!NAMED_ONLY.has(reason) || STEP.test(folded)) return false;
   if (NO_STEP.test(folded) || ctx.positiveOnly) return true;
+  if (reason === 'legal_action' && LAWYER_SELF.test(folded)) return true;
   // An aside in a complaint ("meu advogado já está com o contrato. só curiosidade, …") is no
   // aside unless the body is only asked about.
   if (OFF_TOPIC.test(folded) && (!ctx.negative || askedAboutTheBody(folded, evidence))) return true;
@@ -996,6 +1081,17 @@ function calmMention(folded: string, reason: EscalationReason, ctx: RuleContext,
     folded.includes('?') &&
     ABOUT_THE_BODY.test(folded)
   );
+}
+
+/** "e se um dia aparecer cheiro de gás, qual número eu ligo?": the evidence sits in a what-if question. */
+const WHAT_IF = /^\s*(?:e |mas )?(?:se|caso|what if|y si)\b/;
+function askedWhatIf(folded: string, evidence: string): boolean {
+  const at = folded.indexOf(evidence);
+  if (at < 0) return false;
+  const start = Math.max(...['.', '!', '?', '\n'].map((c) => folded.lastIndexOf(c, at))) + 1;
+  const end = folded.slice(at).search(/[.!?\n]|$/);
+  const rest = folded.slice(at + end);
+  return WHAT_IF.test(folded.slice(start, at)) && (rest.startsWith('?') || /^[^.!\n]*\?/.test(folded.slice(at)));
 }
 
 /**
@@ -1013,7 +1109,7 @@ export function findEscalations(text: string, context: EscalationContext = {}): 
       otherSignals: found.size,
     };
     const evidence = rule(folded, ctx, context.original ?? '');
-    if (evidence !== undefined && !calmMention(folded, reason, ctx, evidence))
+    if (evidence !== undefined && !calmMention(folded, reason, ctx, evidence) && !askedWhatIf(folded, evidence))
       found.set(reason, evidence.trim());
   }
   return ORDER.filter((reason) => found.has(reason) && (!context.solved || PERSISTENT.has(reason))).map(
