@@ -400,7 +400,9 @@ const HARD_WAIT = re(
 );
 const WEEK = 7 * DAY;
 /** "faz 2 dias que pedi, sem pressa": said calmly, a short wait is no grievance. */
-const CALM_WAIT = re(`\\b(?:sem pressa|sem estresse|sem stress|de boa|tranquilo|tranquila|sem problemas?)\\b`);
+const CALM_WAIT = re(
+  `\\b(?:sem pressa|sem estresse|sem stress|de boa|tranquilo|tranquila|sem problemas?)\\b`,
+);
 const OVERDUE = re(
   `\\b(?:era|eram|seria|seriam) (?:pra|para) (?:cair|chegar|ficar pront[oa]|ser entregue|ser instalad[oa]|vir|sair|resolver|devolver|estornar|ficar)\\b(?=.{0,60}\\bja (?:sao|se passaram|faz|fazem|foram|passou|passaram|vai fazer)\\b)|\\b(?:ja )?se passaram\\b|\\bpass(?:ou|aram) (?:muito |bem )?do prazo\\b|\\bprazo (?:ja )?(?:venceu|estourou|expirou|passou|acabou)\\b|\\b(?:ja )?(?:estourou|venceu|passou) o prazo\\b|\\bfora do prazo\\b`,
 );
@@ -416,7 +418,8 @@ const LONG_AGO = re(
 );
 
 /** "devolvi dia 2 … hoje é dia 28 e nada": a day of the month long past, still waiting. */
-const DATE_SPAN = /\bdia (\d{1,2})\b.{0,140}?\b(?:hoje (?:ja )?(?:e|eh)|ja (?:e|eh|estamos no)) (?:dia )?(\d{1,2})\b(?!\s*(?:\/|h\b|horas|reais|%))/;
+const DATE_SPAN =
+  /\bdia (\d{1,2})\b.{0,140}?\b(?:hoje (?:ja )?(?:e|eh)|ja (?:e|eh|estamos no)) (?:dia )?(\d{1,2})\b(?!\s*(?:\/|h\b|horas|reais|%))/;
 /** "ia chegar dia 5, hoje é dia 19": a promised day of the month long past. */
 const PROMISED_DAY =
   /\b(?:ia|iam|era (?:pra|para)|eram (?:pra|para)|deveria|deveriam|devia|previsto (?:pra|para)|previsao (?:pra|para|de)|prometeram (?:pra|para)?|prometido (?:pra|para))\s+(?:\w+\s+){0,3}?(?:dia|ate dia|no dia|ate o dia) (\d{1,2})\b.{0,60}?\bhoje (?:ja )?e (?:dia )?(\d{1,2})\b(?!\s*(?:\/|h\b|horas|reais|%))/;
@@ -785,7 +788,9 @@ const BUSINESS_CHAT = re(
   ].join('|'),
 );
 /** Health equipment and treatments: at risk only with a problem near ("quanto custa o concentrador?" is a question). */
-const MEDICAL = re(`\\b(?:oxigenio|respirador|aparelho respiratorio|cpap|bipap|aparelho de respirar|aparelho de respiracao|nebulizador|bomba de infusao|concentrador|hemodialise|dialise|insulina|quimioterapia|marca-?passo|home care|acamad[oa]|uti|remedio controlado|medicamento controlado|remedios? de uso continuo)\\b`);
+const MEDICAL = re(
+  `\\b(?:oxigenio|respirador|aparelho respiratorio|cpap|bipap|aparelho de respirar|aparelho de respiracao|nebulizador|bomba de infusao|concentrador|hemodialise|dialise|insulina|quimioterapia|marca-?passo|home care|acamad[oa]|uti|remedio controlado|medicamento controlado|remedios? de uso continuo)\\b`,
+);
 
 /** Someone fell ill or was hurt by what they ate or drank ("comeu o nuggets e vomitou", "mordeu e quebrou o dente"). */
 const HARMED = re(
@@ -816,7 +821,9 @@ const HAZARD = re(
 const STOCK_HELD = re(
   `\\b(?:estoque|mercadorias?|cargas?|produtos da (?:promocao|loja))\\b(?:\\s+[\\w"]+){0,10}?\\s+(?:ficou |ficaram |esta |estao )?(?:retid[oa]s?|parad[oa]s?|nao (?:foi|foram) entregues?|voltou|voltaram|nao chegou|nao chegaram|extraviad[oa]s?)\\b`,
 );
-const SHOP_CONTEXT = re(`\\b(?:loja|promocao|black friday|black|revenda|vender|venda|vendas|clientes|gerente|estoque)\\b`);
+const SHOP_CONTEXT = re(
+  `\\b(?:loja|promocao|black friday|black|revenda|vender|venda|vendas|clientes|gerente|estoque)\\b`,
+);
 
 /** Payroll or suppliers' payments, when something failed with them. */
 const PAYROLL = re(
@@ -1091,7 +1098,9 @@ function askedWhatIf(folded: string, evidence: string): boolean {
   const start = Math.max(...['.', '!', '?', '\n'].map((c) => folded.lastIndexOf(c, at))) + 1;
   const end = folded.slice(at).search(/[.!?\n]|$/);
   const rest = folded.slice(at + end);
-  return WHAT_IF.test(folded.slice(start, at)) && (rest.startsWith('?') || /^[^.!\n]*\?/.test(folded.slice(at)));
+  return (
+    WHAT_IF.test(folded.slice(start, at)) && (rest.startsWith('?') || /^[^.!\n]*\?/.test(folded.slice(at)))
+  );
 }
 
 /**
@@ -1109,7 +1118,11 @@ export function findEscalations(text: string, context: EscalationContext = {}): 
       otherSignals: found.size,
     };
     const evidence = rule(folded, ctx, context.original ?? '');
-    if (evidence !== undefined && !calmMention(folded, reason, ctx, evidence) && !askedWhatIf(folded, evidence))
+    if (
+      evidence !== undefined &&
+      !calmMention(folded, reason, ctx, evidence) &&
+      !askedWhatIf(folded, evidence)
+    )
       found.set(reason, evidence.trim());
   }
   return ORDER.filter((reason) => found.has(reason) && (!context.solved || PERSISTENT.has(reason))).map(
