@@ -4,7 +4,7 @@ import { AppError } from './errors.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** The event loop's delay over the last second was above OVERLOAD_EVENT_LOOP_DELAY_MS. */
+    /** The event loop's delay was above OVERLOAD_EVENT_LOOP_DELAY_MS in the last two samples. */
     isOverloaded(): boolean;
   }
   interface FastifyContextConfig {
@@ -19,21 +19,25 @@ const retryAfterSeconds = 10;
 export const overloadedDetail = 'O servidor está sobrecarregado no momento. Tente novamente em instantes.';
 
 /**
- * Sheds load with 503 + Retry-After while the event loop's mean delay over the last second is
- * above `maxDelayMs`. When the loop was blocked through a whole sample the histogram holds no
- * value; the sample's own lateness is then the delay. (@fastify/under-pressure reads that empty
- * sample as an infinite delay: any one stall of a second — a long GC, a big PGlite statement —
- * shed a whole second of requests whatever the threshold.)
+ * Sheds load with 503 + Retry-After while the event loop's mean delay has been above `maxDelayMs`
+ * in the last two samples (a second each): a loop that stays behind, not one stall already over —
+ * the requests queued behind a stall are answered, not refused. When the loop was blocked through
+ * a whole sample the histogram holds no value; the sample's own lateness is then the delay.
+ * (@fastify/under-pressure reads that empty sample as an infinite delay: any one stall of a second
+ * — a long GC, a big PGlite statement — shed the next second of requests whatever the threshold.)
  */
 export function registerLoadShedding(app: FastifyInstance, maxDelayMs: number) {
   const histogram = monitorEventLoopDelay({ resolution: resolutionMs });
   histogram.enable();
-  let delayMs = 0;
+  let overloaded = false;
+  let previousDelayMs = 0;
   let dueAt = performance.now() + sampleIntervalMs;
   const timer = setInterval(() => {
     const now = performance.now();
     const mean = histogram.count > 0 ? histogram.mean / 1e6 - resolutionMs : 0;
-    delayMs = Math.max(mean, now - dueAt, 0);
+    const delayMs = Math.max(mean, now - dueAt, 0);
+    overloaded = delayMs > maxDelayMs && previousDelayMs > maxDelayMs;
+    previousDelayMs = delayMs;
     histogram.reset();
     dueAt = now + sampleIntervalMs;
   }, sampleIntervalMs);
@@ -43,7 +47,7 @@ export function registerLoadShedding(app: FastifyInstance, maxDelayMs: number) {
     histogram.disable();
   });
 
-  const isOverloaded = () => delayMs > maxDelayMs;
+  const isOverloaded = () => overloaded;
   app.decorate('isOverloaded', isOverloaded);
   app.addHook('onRequest', async (request, reply) => {
     if (!isOverloaded() || request.routeOptions.config.answersUnderLoad) return;
