@@ -119,6 +119,15 @@ export async function createPgliteDatabase(
   }
   const db = drizzlePglite({ client, schema }) as unknown as Db;
   queueLimits.set(db, timeouts.statementTimeoutMs);
+  // PGlite runs each statement on this thread and its promises resolve without leaving the
+  // microtask queue: a job's chain of transactions kept timers and sockets — every other request,
+  // the queue limit's own timer — waiting until the chain ended (CI saw stalls over 10 s). One hop
+  // through the event loop before each transaction lets them in.
+  const transaction = db.transaction.bind(db);
+  db.transaction = (async (...args: Parameters<Db['transaction']>) => {
+    await new Promise((resolve) => setImmediate(resolve));
+    return transaction(...args);
+  }) as Db['transaction'];
   return {
     db,
     driver: 'pglite',

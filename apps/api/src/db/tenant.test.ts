@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createTestTenant, testDatabase } from '../test/helpers.ts';
+import { createTestTenant, startTestServer, testDatabase } from '../test/helpers.ts';
 import { type Database, pipelinedTransactionOf } from './client.ts';
 import { tenants } from './schema/index.ts';
 import { withTenant } from './tenant.ts';
@@ -111,5 +111,23 @@ describe('withTenant and row-level security', () => {
     expect(() => withTenant(database.db, "x'; drop table tenants; --", async () => {})).toThrow(
       /not a tenant id/,
     );
+  });
+
+  it('lets other requests in while a chain of transactions runs (PGlite runs them on this thread)', async () => {
+    const server = await startTestServer({ database });
+    try {
+      let finished = false;
+      const chain = (async () => {
+        for (let i = 0; i < 400; i++)
+          await withTenant(database.db, a.id, ({ tx }) => tx.execute(sql`select count(*) from tenants`));
+        finished = true;
+      })();
+      const health = await fetch(`${server.url}/healthz`);
+      expect(health.status).toBe(200);
+      expect(finished).toBe(false);
+      await chain;
+    } finally {
+      await server.close();
+    }
   });
 });
