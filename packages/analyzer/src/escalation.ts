@@ -306,7 +306,12 @@ const CAME_BACK = re(`\\b(?:voltou|voltaram|retornou|retornaram|reapareceu|reapa
 const FAULT_NOUN = re(`\\b(?:problema|defeito|erro|falha|vazamento|barulho|cobranca|bug|queda|quedas)\\b`);
 /** The problem came back or stays after a fix, or cases were closed unsolved. */
 const RECURRING = re(
-  `\\bvolt(?:ou|aram|a) a (?:dar|apresentar|acontecer|quebrar|cair|parar|travar|falhar|cobrar|aparecer|vazar|desligar|dar o mesmo|pingar|fazer (?:o mesmo )?barulho)\\b|\\bvolt(?:ou|aram) d[ao] (?:assistencia|conserto|oficina|reparo|manutencao|tecnico)\\b(?:\\s+\\w+){0,4}?\\s+(?:com (?:o|a) mesm[oa]|do mesmo jeito|igual(?:zinho)?)\\b|\\b(?:arrumaram|consertaram|trocaram|repararam|arrumou|consertou|trocou|reparou)\\b[^.!?]{0,80}\\b(?:igual(?:zinho)? (?:a |de )?antes|do mesmo jeito que antes|(?:a|o) nov[oa] (?:\\w+ )?(?:veio|esta|ta|tambem) (?:\\w+ ){0,2}(?:tambem|igual))\\b|\\b(?:protocolo|chamado|reclamacao|caso|solicitacao) reabert[oa]\\b|\\b(?:abro|abri|ligo|liguei|escrevo|escrevi|reclamo|reclamei|explico|expliquei)\\b(?:\\s+\\w+){0,3}?,?\\s+(?:voces|vcs|eles|a empresa) (?:fecham|fecharam|encerram|encerraram|ignoram|somem)\\b|\\b(?:o |a )?mesm[oa] (?:problema|defeito|erro|falha)\\b(?:\\s+\\w+){0,4}\\s+(?:de novo|novamente|outra vez|voltou|continua|persiste|se repete|ja)\\b|\\b(?:problema|defeito|erro|falha) (?:voltou|retornou|se repete|se repetiu|persiste)\\b|\\b(?:fecha(?:ram|do|dos|da|das)|encerra(?:ram|do|dos|da|das)|finaliza(?:ram|do|dos|da|das)|conclui(?:ram|do|dos))\\s+(?:\\w+\\s+){0,4}sem (?:me |nos )?(?:dar |ter |receber |apresentar |oferecer )?(?:nenhuma |qualquer |uma )?(?:solucao|resolver|resposta|retorno|explicacao|me (?:avisar|consultar|responder)|ninguem resolver)\\b|\\bsem solucao (?:ate hoje|ate agora|de novo|novamente)\\b|\\b(?:still|keeps?) (?:happening|failing|breaking)\\b|\\bkeeps? ignoring\\b`,
+  `\\bvolt(?:ou|aram|a) a (?:dar|apresentar|acontecer|quebrar|cair|parar|travar|falhar|cobrar|aparecer|vazar|desligar|dar o mesmo|pingar|fazer (?:o mesmo )?barulho)\\b|\\b(?:fecha(?:ram|do|dos|da|das)|encerra(?:ram|do|dos|da|das)|finaliza(?:ram|do|dos|da|das)|conclui(?:ram|do|dos))\\s+(?:\\w+\\s+){0,4}sem (?:me |nos )?(?:dar |ter |receber |apresentar |oferecer )?(?:nenhuma |qualquer |uma )?(?:solucao|resolver|resposta|retorno|explicacao|me (?:avisar|consultar|responder)|ninguem resolver)\\b|\\bsem solucao (?:ate hoje|ate agora|de novo|novamente)\\b|\\b(?:still|keeps?) (?:happening|failing|breaking)\\b|\\bkeeps? ignoring\\b`,
+);
+
+/** Issue 32's fifth pass, in an unhappy message only: the fix did not hold, a case reopened, closed again. */
+const FIX_DID_NOT_HOLD = re(
+  `\\bvolt(?:ou|aram) d[ao] (?:assistencia|conserto|oficina|reparo|manutencao|tecnico)\\b(?:\\s+\\w+){0,4}?\\s+(?:com (?:o|a) mesm[oa]|do mesmo jeito|igual(?:zinho)? (?:a |de )?antes)\\b|\\b(?:arrumaram|consertaram|trocaram|repararam|arrumou|consertou|trocou|reparou)\\b[^.!?]{0,80}\\b(?:igual(?:zinho)? (?:a |de )?antes|do mesmo jeito que antes|(?:a|o) nov[oa] (?:\\w+ )?(?:veio|esta|ta|tambem) (?:\\w+ ){0,2}(?:tambem|igual))\\b|\\b(?:protocolo|chamado|reclamacao|caso|solicitacao) reabert[oa]\\b|\\b(?:abro|abri|ligo|liguei|escrevo|escrevi|reclamo|reclamei|explico|expliquei)\\b(?:\\s+\\w+){0,3}?,?\\s+(?:voces|vcs|eles|a empresa) (?:fecham|fecharam|encerram|encerraram|ignoram|somem)\\b|\\b(?:o |a )?mesm[oa] (?:problema|defeito|erro|falha)\\b(?:\\s+\\w+){0,4}\\s+(?:de novo|novamente|outra vez|voltou|continua|persiste|se repete|ja)\\b|\\b(?:problema|defeito|erro|falha) (?:voltou|retornou|se repete|se repetiu|persiste)\\b`,
 );
 
 /** Telling it all again, lost count of the contacts, told them before and nothing since. */
@@ -353,7 +358,10 @@ function repeatedContact(folded: string, ctx: RuleContext): string | undefined {
     FAULT_NOUN.test(folded.slice(Math.max(0, m.index - 70), m.index)),
   );
   if (back) return back[0];
-  return firstMatch(folded, RECURRING)?.[0];
+  return (
+    firstMatch(folded, RECURRING)?.[0] ??
+    (ctx.negative ? firstMatch(folded, FIX_DID_NOT_HOLD)?.[0] : undefined)
+  );
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -400,9 +408,7 @@ const HARD_WAIT = re(
 );
 const WEEK = 7 * DAY;
 /** "faz 2 dias que pedi, sem pressa": said calmly, a short wait is no grievance. */
-const CALM_WAIT = re(
-  `\\b(?:sem pressa|sem estresse|sem stress|de boa|tranquilo|tranquila|sem problemas?)\\b`,
-);
+const CALM_WAIT = re(`\\b(?:sem pressa|sem estresse|sem stress|de boa(?! fe)|sem problema(?!s? com))\\b`);
 const OVERDUE = re(
   `\\b(?:era|eram|seria|seriam) (?:pra|para) (?:cair|chegar|ficar pront[oa]|ser entregue|ser instalad[oa]|vir|sair|resolver|devolver|estornar|ficar)\\b(?=.{0,60}\\bja (?:sao|se passaram|faz|fazem|foram|passou|passaram|vai fazer)\\b)|\\b(?:ja )?se passaram\\b|\\bpass(?:ou|aram) (?:muito |bem )?do prazo\\b|\\bprazo (?:ja )?(?:venceu|estourou|expirou|passou|acabou)\\b|\\b(?:ja )?(?:estourou|venceu|passou) o prazo\\b|\\bfora do prazo\\b`,
 );
@@ -430,18 +436,26 @@ function longWait(folded: string, ctx: RuleContext): string | undefined {
   const longAgo = firstMatch(
     folded,
     LONG_AGO,
-    (m) => WAITING_CUE.test(around(folded, m, 80, 80)) || HARD_WAIT.test(around(folded, m, 80, 80)),
+    (m) =>
+      HARD_WAIT.test(around(folded, m, 80, 80)) ||
+      (ctx.negative && WAITING_CUE.test(around(folded, m, 80, 80))),
   );
   if (longAgo) return longAgo[0];
   const promised = PROMISED_DAY.exec(folded);
   if (promised && Number(promised[2]) - Number(promised[1]) >= 2) return promised[0];
   const span = DATE_SPAN.exec(folded);
-  if (span && Number(span[2]) - Number(span[1]) >= 2 && (WAITING_CUE.test(folded) || HARD_WAIT.test(folded)))
+  if (
+    span &&
+    Number(span[2]) - Number(span[1]) >= 2 &&
+    (WAITING_CUE.test(folded) || HARD_WAIT.test(folded)) &&
+    (span[0].includes('hoje') || ctx.negative)
+  )
     return span[0];
   const threshold = Math.min(LONG_WAIT_MINUTES, ctx.maxWaitMinutes ?? Number.POSITIVE_INFINITY);
   // Under a week, a calm question ("em trânsito há 3 dias, é normal?") is not a grievance yet.
   const felt = (m: RegExpExecArray, minutes: number) => {
-    if (minutes < WEEK && CALM_WAIT.test(folded)) return false;
+    const near = around(folded, m, 80, 80);
+    if (minutes < WEEK && CALM_WAIT.test(near) && !HARD_WAIT.test(near)) return false;
     if (minutes >= WEEK || HARD_WAIT.test(around(folded, m, 80, 80))) return true;
     const asking = folded.slice(m.index, m.index + m[0].length + 80).includes('?');
     return ctx.negative && !asking;
@@ -517,7 +531,7 @@ const PROBLEM = re(
 
 /** Threats that carry their own grievance: "vocês perderam um cliente", "nunca mais compro aqui". */
 const CHURN_STRONG = re(
-  `\\bperder(?:am|ao|a)? (?:um|uma|o|a|mais um|mais uma|esse|este) (?:cliente|consumidor|assinante)\\b|\\bnao quero mais (?:saber de|nada com|nada de|ser cliente d[eao]s?) (?:voces|essa empresa|esta empresa|essa operadora|esse banco|essa loja)\\b|\\bnunca mais (?:\\w+ )?(?:com voces|com essa (?:empresa|loja|operadora|companhia)|nessa (?:empresa|loja|companhia|operadora)|de voces)\\b|\\bnunca mais (?:compro|volto|uso|contrato|piso|assino|indico|vou comprar|compro nada|voo)\\b(?!\\s+(?:\\w+\\s+)?(?:esse|essa|este|esta|isso|desse|dessa|deste|desta|o mesmo|a mesma|aquele|aquela)\\b)|\\b(?:lost|losing) a customer\\b|\\b(?:a um passo de|prestes a|por um triz de|quase) (?:\\w+ )?(?:cancel\\w+|desistir de voces|sair d[ao] \\w+|trocar de \\w+)\\b|\\bcancel(?:ar|o|ando) tudo\\b|\\btroc\\w* (?:voces|a empresa|essa empresa|essa operadora|esse banco|essa loja) por\\b|\\b(?:pra|para|a) (?:a )?concorrencia\\b|\\b(?:ir|vou|migrar|mudar|trocar) (?:pra|para|por) (?:o |um )?concorrente\\b|\\b(?:so|somente|apenas) (?:no|na|com o|com a|pelo|pela|d[ao]) concorren\\w+\\b|\\bcontrato d[ao] (?:concorren\\w+|outra operadora|outra empresa)\\b|\\b(?:assino|fecho|contrato|fico) com (?:o|a) concorren\\w+\\b`,
+  `\\bperder(?:am|ao|a)? (?:um|uma|o|a|mais um|mais uma|esse|este) (?:cliente|consumidor|assinante)\\b|\\bnao quero mais (?:saber de|nada com|nada de|ser cliente d[eao]s?) (?:voces|essa empresa|esta empresa|essa operadora|esse banco|essa loja)\\b|\\bnunca mais (?:compro|volto|uso|contrato|piso|assino|indico|vou comprar|compro nada|voo)\\b(?!\\s+(?:\\w+\\s+)?(?:esse|essa|este|esta|isso|desse|dessa|deste|desta|o mesmo|a mesma|aquele|aquela)\\b)|\\b(?:lost|losing) a customer\\b|\\b(?:a um passo de|prestes a|por um triz de|quase) (?:\\w+ )?(?:cancel\\w+|desistir de voces|sair d[ao] \\w+|trocar de \\w+)\\b|\\bcancel(?:ar|o|ando) tudo\\b|\\btroc\\w* (?:voces|a empresa|essa empresa|essa operadora|esse banco|essa loja) por\\b|\\b(?:pra|para|a) (?:a )?concorrencia\\b|\\b(?:ir|vou|migrar|mudar|trocar) (?:pra|para|por) (?:o |um )?concorrente\\b|\\b(?:so|somente|apenas) (?:no|na|com o|com a|pelo|pela|d[ao]) concorren\\w+\\b|\\bcontrato d[ao] (?:concorren\\w+|outra operadora|outra empresa)\\b|\\b(?:assino|fecho|contrato|fico) com (?:o|a) concorren\\w+\\b`,
 );
 
 /** Any word for leaving the contract; it counts tied to a problem and not as a how-to question. */
@@ -537,11 +551,19 @@ const CHURN_MORE = re(
 );
 /** Leaving said with its own grievance: "não fico mais nessa empresa", "a um passo de mudar pra outra". */
 const CHURN_SELF = re(
-  `\\bnao (?:fico|continuo|renovo) mais\\b|\\b(?:esta|estao|estara|estarao|vai estar|vao estar|vai pra|vai para|vao pra|vao para|vou colocar (?:\\w+ )?(?:em|n)a?) (?:em )?outr[oa] (?:escola|operadora|empresa|banco|loja|academia|plano|seguradora|companhia|administradora|clinica|provedora?)\\b|\\b(?:cotacao|orcamento|proposta)s? (?:em|com|d[ae]|n[ao]) outr[oa]s? (?:companhia|empresa|operadora|seguradora|banco|loja|administradora|provedora?)s?\\b|\\b(?:propor|propondo|pedir|votar) (?:a )?(?:troca|substituicao) d[ae] (?:administradora|operadora|seguradora|fornecedor|empresa|provedor|banco)\\b|\\bpago (?:a multa )?e saio\\b|\\bou (?:voces|vcs) \\w+(?: \\w+){0,6} ou (?:eu )?(?:volto|mudo|vou|troco|cancelo)\\b|\\b(?:nao vou|nao pretendo) (?:renovar|continuar (?:com voces|cliente))\\b|\\b(?:a um passo|prestes|quase) (?:de |a )?(?:mudar|ir) (?:pra|para|de) (?:outr\\w+|concorr\\w+|operadora|banco|empresa)\\b`,
+  `\\bnao (?:fico|continuo|renovo) mais\\b|\\b(?:nao vou|nao pretendo) (?:renovar|continuar (?:com voces|cliente))\\b|\\b(?:a um passo|prestes|quase) (?:de |a )?(?:mudar|ir) (?:pra|para|de) (?:outr\\w+|concorr\\w+|operadora|banco|empresa)\\b`,
+);
+
+/** Issue 32's fifth pass, in an unhappy message only: leaving told as a plan or a fact. */
+const CHURN_FED_UP = re(
+  `\\bnunca mais (?:\\w+ )?(?:com voces|com essa (?:empresa|loja|operadora|companhia)|nessa (?:empresa|loja|companhia|operadora))\\b|\\b(?:vai estar|vao estar|estara|estarao|vai (?:pra|para)|vao (?:pra|para)|vou colocar (?:\\w+ )?(?:em|n)a?) (?:em )?outr[oa] (?:escola|operadora|empresa|banco|academia|plano|seguradora|companhia|administradora|clinica|provedora?)\\b|\\b(?:ja )?(?:estou|estamos) (?:fazendo|vendo|pegando) (?:cotacao|orcamentos?|propostas?) (?:em|com|d[ae]|n[ao]) outr[oa]s? (?:companhia|empresa|operadora|seguradora|banco|administradora|provedora?)s?\\b|\\b(?:propor|propondo|votar) (?:a )?(?:troca|substituicao) d[ae] (?:administradora|operadora|seguradora|fornecedor|empresa|provedor|banco)\\b|\\bpago (?:a multa )?e saio\\b|\\bou (?:voces|vcs) \\w+(?: \\w+){0,6} ou (?:eu )?(?:volto (?:para|pro|pra)|mudo de|troco de|cancelo)\\b`,
 );
 
 function churnThreat(folded: string, ctx: RuleContext): string | undefined {
-  const strong = firstMatch(folded, CHURN_STRONG) ?? firstMatch(folded, CHURN_SELF);
+  const strong =
+    firstMatch(folded, CHURN_STRONG) ??
+    firstMatch(folded, CHURN_SELF) ??
+    (ctx.negative ? firstMatch(folded, CHURN_FED_UP) : undefined);
   if (strong) return strong[0];
   const m =
     firstMatch(folded, CHURN) ??
@@ -590,7 +612,7 @@ function publicExposure(folded: string, ctx: RuleContext): string | undefined {
   // Showing off a result ("vou postar no insta de tão lindo que ficou") is no exposure.
   if (contentMessage(folded, ctx)) return undefined;
   const positiveOnly = ctx.positiveOnly;
-  const direct = firstMatch(folded, PUBLIC);
+  const direct = firstMatch(folded, PUBLIC) ?? (ctx.negative ? firstMatch(folded, PUBLIC_CHAT) : undefined);
   if (direct) return direct[0];
   const channel = positiveOnly
     ? undefined
@@ -598,7 +620,11 @@ function publicExposure(folded: string, ctx: RuleContext): string | undefined {
   return channel?.[0] ?? firstMatch(folded, SPREAD)?.[0];
 }
 const PUBLIC = re(
-  `\\b(?:reclame ?aqui|reclameaqui)\\b|\\bredes? sociais\\b|\\bredes sociales\\b|\\bsocial media\\b|\\b(?:expor|expondo|expus|expo) (?:voces|vcs|a empresa|essa empresa|esta empresa|a loja|essa loja|o caso|meu caso|isso|tudo|publicamente|a situacao)\\b|\\bviraliz\\w+\\b|\\b(?:vou|vamos|irei|ja|acabei de|fiz|fizemos)\\s+(?:\\w+\\s+){0,2}(?:postar|postei|publicar|publiquei|divulgar|divulguei|espalhar|gravar um video|fazer um video|filmar|contar|falar mal|denunciar|avaliar|deixar (?:uma |minha )?avaliac\\w+)\\b(?:\\s+[\\w.]+){0,6}?\\s+(?:n[oa]s?|em|para|pra|pro|a|no|na|pelo|pela)?\\s*${PUBLIC_CHANNEL}\\b|\\b(?:avaliac\\w+|review|nota|comentario|estrela)s?\\s+(?:\\w+\\s+){0,2}(?:negativa|ruim|pessima|uma estrela|1 estrela|zero)\\b|\\b(?:gravar|fazer|postar|publicar|soltar) (?:um |uns )?videos? (?:contando|mostrando|expondo|falando|sobre|denunciando)\\b|\\b(?:avaliar|avaliando|dar|darei|dei|vou dar|deixar|deixei)\\s+(?:\\w+\\s+){0,2}(?:uma|1|zero|0|nenhuma) estrelas?\\b|\\b(?:tell|telling) everyone\\b|\\bpost (?:this|it|about)\\b|\\b(?:imprensa|reportagem|jornalista|reporter)\\b|\\b(?:ja )?(?:esta|estao) (?:no|nos|na) (?:meu |minha )?(?:story|stories|status|insta|instagram|tiktok|twitter|face|facebook|perfil)\\b|\\b(?:vai|vao) virar (?:video|post|materia|reportagem|meme|noticia)\\b|\\bjornal (?:da cidade|local|do bairro|da regiao)\\b|\\b(?:avisar|alertar|contar pra|contar para) (?:geral|todo mundo|a galera|todos) (?:no|nos|na|nas) (?:grupos?|face|insta|redes?)\\b`,
+  `\\b(?:reclame ?aqui|reclameaqui)\\b|\\bredes? sociais\\b|\\bredes sociales\\b|\\bsocial media\\b|\\b(?:expor|expondo|expus|expo) (?:voces|vcs|a empresa|essa empresa|esta empresa|a loja|essa loja|o caso|meu caso|isso|tudo|publicamente|a situacao)\\b|\\bviraliz\\w+\\b|\\b(?:vou|vamos|irei|ja|acabei de|fiz|fizemos)\\s+(?:\\w+\\s+){0,2}(?:postar|postei|publicar|publiquei|divulgar|divulguei|espalhar|gravar um video|fazer um video|filmar|contar|falar mal|denunciar|avaliar|deixar (?:uma |minha )?avaliac\\w+)\\b(?:\\s+[\\w.]+){0,6}?\\s+(?:n[oa]s?|em|para|pra|pro|a|no|na|pelo|pela)?\\s*${PUBLIC_CHANNEL}\\b|\\b(?:avaliac\\w+|review|nota|comentario|estrela)s?\\s+(?:\\w+\\s+){0,2}(?:negativa|ruim|pessima|uma estrela|1 estrela|zero)\\b|\\b(?:gravar|fazer|postar|publicar|soltar) (?:um |uns )?videos? (?:contando|mostrando|expondo|falando|sobre|denunciando)\\b|\\b(?:avaliar|avaliando|dar|darei|dei|vou dar|deixar|deixei)\\s+(?:\\w+\\s+){0,2}(?:uma|1|zero|0|nenhuma) estrelas?\\b|\\b(?:tell|telling) everyone\\b|\\bpost (?:this|it|about)\\b|\\b(?:imprensa|reportagem|jornalista)\\b`,
+);
+/** Issue 32's fifth pass, in an unhappy message only: already posted, a reporter, a warning to groups. */
+const PUBLIC_CHAT = re(
+  `\\b(?:ja )?(?:esta|estao) (?:no|nos|na) (?:meu |minha )?(?:story|stories|status)\\b|\\bja (?:esta|estao|postei|coloquei|botei) (?:no|nos|na) (?:meu |minha )?(?:insta|instagram|tiktok|twitter|face|facebook)\\b|\\b(?:vai|vao) virar (?:video|materia|reportagem|noticia)\\b|\\breporter\\b|\\b(?:avisar|alertar) (?:geral|todo mundo|a galera|todos) (?:no|nos|na|nas) (?:grupos?|face|insta|redes?)\\b(?:\\s+\\w+){0,4}?\\s+que\\b`,
 );
 
 /**
@@ -744,12 +770,12 @@ const OWN_BUSINESS = any(
   '(?:a |o )?(?:fabrica|industria|producao|linha de producao|frota|obra|clinica|consultorio|restaurante|lanchonete|farmacia|hotel|pousada|escola|escritorio|freezer da loja|camara fria|camara frigorifica|camera frigorifica|camera fria|balcao refrigerado)',
   '(?:a |o )?(?:loja|empresa|fabrica|operacao|clinica|escritorio) (?:inteira|toda)|todas as (?:lojas|filiais|maquinas|unidades)|todos os (?:caixas|computadores|terminais|funcionarios)',
   '(?:internet|rede|wi-?fi|sistema|link|telefone|computadores?|caixa|energia|luz) d[ao] (?:loja|empresa|restaurante|escritorio|clinica|padaria|mercado|lanchonete|farmacia|consultorio|fabrica|oficina|salao|firma)',
-  '(?:o |a )?(?:call center|central de atendimento|faturamento|expediente|delivery)(?: inteir[oa]| tod[oa])?',
+  '(?:meu|minha|nosso|nossa) (?:call center|central de atendimento|faturamento|expediente|delivery)|(?:o |a )?(?:call center|central de atendimento) (?:inteir[oa]|tod[oa])',
   'our (?:store|shop|business|system|company)',
 );
 /** Tools only a business has: stopped, they count with a word of impact nearby. */
 const BUSINESS_TOOL = any(
-  'pdv|frente de caixa|maquininhas?|maquinas? de cartao|maquina(?! de (?:lavar|secar|cafe|costura|gelo|pao|solda))|balanca|link dedicado|impressora fiscal|app de (?:rota|entregas?|pedidos)|erp|sistemas? (?:de|da|do) (?:vendas|gestao|caixa|emissao|loja|empresa|clinica|restaurante|estoque|pdv|ponto|pedidos|agendamentos?|reservas|delivery|cobranca|pagamentos)|central telefonica',
+  'pdv|frente de caixa|maquininhas?|maquinas? de cartao|maquina(?= (?:off|offline)\\b)|link dedicado|impressora fiscal|app de (?:rota|entregas?|pedidos)|erp|sistemas? (?:de|da|do) (?:vendas|gestao|caixa|emissao|loja|empresa|clinica|restaurante|estoque|pdv|ponto|pedidos|agendamentos?|reservas|delivery|cobranca|pagamentos)|central telefonica',
 );
 const IMPACT_NEAR = re(
   `\\b(?:total|totalmente|delivery|pedidos|entregas|vend\\w*|fatur\\w*|client\\w*|fila|perd\\w*|prejuiz\\w*|loja|caixa|ninguem|nenhum\\w*|tod[oa]s|urgen\\w*|emergencia|parad[oa]|funcionarios|equipe|expediente|lotad[oa]|cheio|cheia|movimento|restaurante|clinica|pacientes)\\b`,
@@ -767,7 +793,7 @@ const BUSINESS = re(
     `\\b(?:sem|nao (?:\\w+ )?(?:consigo|conseguimos|consegue|conseguem|estamos conseguindo|esta conseguindo|da para|da pra|podemos|posso|deixa|deixam|deixando)|impedid[oa]s? de|impossivel)\\s+(?:\\w+\\s+)?(?:vender|faturar|pesar|emitir (?:notas?|nf\\w*|nota fiscal|cupom|cupons)|trabalhar|operar|atender (?:os |as |nossos |nossas |meus |minhas )?(?:clientes|pacientes|alunos|hospedes|consumidores|pedidos)|receber (?:pagamentos?|dos clientes|no cartao|pix)|passar (?:cartao|cartoes|vendas)|abrir a loja|fechar a loja|abrir o comercio|fechar o comercio|abrir o restaurante|produzir|despachar (?:os )?pedidos|fazer (?:as |nenhuma |minhas |nossas )?(?:entregas?|vendas?|corridas?|atendimentos?)|pagar (?:os )?(?:funcionarios|fornecedores|salarios))\\b`,
     `\\b(?:perdendo|perdemos|estamos perdendo|vamos perder|vou perder)\\s+(?:\\w+\\s+)?(?:clientes|vendas|dinheiro|pedidos|contratos|faturamento|negocios|encomendas)\\b`,
     `\\b(?:vivo disso|vivo dele|vivo dela|meu ganha-? ?pao|meu sustento|minha (?:fonte de )?renda|dependo (?:disso|dele|dela|do app|do aplicativo|do sistema|da internet|do carro) para (?:trabalhar|viver)|preciso (?:disso|dele|dela) para trabalhar)\\b|\\bprejuizos?\\b|\\b(?:ninguem|nenhum funcionario|nenhum caixa|a equipe toda|todos os funcionarios)\\s+(?:\\w+\\s+)?(?:consegue|conseguem|pode|podem)\\s+(?:trabalhar|vender|acessar|atender|operar)\\b`,
-    `\\bclientes (?:esperando|na fila|indo embora|reclamando na loja|sem atendimento)\\b|\\bloja (?:cheia|lotada)\\b|\\b(?:foi|foram|indo|vao|vai) (?:\\w+ ){0,3}clientes? embora\\b|\\b(?:tive|tivemos|vou ter|vamos ter) que fechar (?:o caixa|a loja|as portas|o restaurante|o salao|a cozinha|o comercio|mais cedo)\\b|\\b(?:atendendo|vendendo|recebendo|aceitando) (?:so|somente|apenas) (?:no |em |com )?dinheiro\\b|\\b(?:ninguem|nenhum cliente) (?:\\w+ )?(?:consegue|conseguem) (?:pedir|comprar|pagar)\\b|\\b(?:minha|nossa) loja vai ficar vazia\\b|\\b(?:\\d+|varios|todos os|os) (?:pedidos|sacolas|marmitas|lanches)\\b(?:\\s+\\w+){0,3}?\\s+(?:esfriando|acumulando|parad[oa]s no balcao)\\b`,
+    `\\bclientes (?:esperando|na fila|indo embora|reclamando na loja|sem atendimento)\\b|\\bloja (?:cheia|lotada)\\b|\\b(?:foi|foram|indo|vao|vai) (?:\\w+ ){0,3}clientes? embora\\b|\\b(?:tive|tivemos) que fechar (?:o caixa|a loja|as portas|o restaurante|o salao|a cozinha|o comercio)\\b|\\b(?:estou|estamos) (?:atendendo|vendendo|recebendo|aceitando) (?:so|somente|apenas) (?:no |em |com )?dinheiro\\b|\\b(?:ninguem|nenhum cliente) (?:\\w+ )?(?:consegue|conseguem) (?:pedir|comprar|pagar)\\b|\\b(?:minha|nossa) loja vai ficar vazia\\b|\\b(?:\\d+|varios|todos os|os) (?:pedidos|sacolas|marmitas|lanches)\\b(?:\\s+\\w+){0,3}?\\s+(?:esfriando|acumulando|parad[oa]s no balcao)\\b`,
     `\\b(?:os |as |meus |minhas |nossos |nossas )?(?:\\d+ )?(?:funcionarios|colaboradores|empregados|atendentes|caixas|motoristas|entregadores|operadores|vendedores) (?:\\w+ ){0,2}(?:parad[oa]s|de bracos cruzados|sem (?:poder|conseguir) trabalhar)\\b`,
     `\\b(?:perder|perdendo|perdi|perdemos|estragar|estragando|estragou|estragaram|estragada|estragado)\\s+(?:\\w+\\s+){0,2}(?:mercadoria|mercadorias|estoque|produtos|alimentos|vacinas|carga|cargas|insumos|materia-prima)\\b`,
     // Safety: health equipment, medicine, hazards.
@@ -797,32 +823,31 @@ const HARMED = re(
   `\\b(?:vomit\\w*|diarreia|febre|passaram mal|passamos mal|passou mal|passando mal|intoxica\\w+|pronto-? ?socorro|(?:no|pro|ao|para o) ps|(?:na|pra|para a) upa|(?:parar|levar|levei|levamos|correr|corri|corremos) (?:\\w+ ){0,2}(?:no|pro|ao|para o) hospital|desidrata\\w*|(?:quebrou|quebrei|trincou|trinquei) (?:o|um|meu) dente|engasg\\w+|glicose (?:foi|subiu|disparou))\\b`,
 );
 const CONSUMED = re(
-  `\\b(?:comeu|comeram|comi|comemos|comer|tomou|tomaram|tomei|bebeu|beberam|bebi|mordeu|mordi|ingeriu|engoliu|almoco|jantar|marmita|lanche|comida|leite|papinha|racao|refeicao)\\b`,
+  `\\b(?:comeu|comeram|comi|comemos|comer|bebeu|beberam|bebi|mordeu|mordi|ingeriu|engoliu|marmita|lanche|comida|leite|papinha|racao|refeicao|pedido)\\b`,
 );
-/** Glass, metal or insects in food (a hair is a routine complaint). */
+/** Glass, metal or insects in food, said so (a hair is a routine complaint). */
+const FOREIGN = `(?:larvas?|cacos? de vidro|vidro quebrado|estilhac\\w+|(?:pedaco|pedacinho|lasca|caco) de (?:metal|vidro|plastico|ferro|arame)|grampo|prego|parafuso|baratas?|insetos?|lagartas?|lesmas?|rato|fezes)`;
+const FOOD = `(?:acai|arroz|marmita|lanche|comida|pao|pizza|salada|feijao|biscoito|bolacha|bolo|sorvete|iogurte|leite|suco|carne|frango|hamburguer|sanduiche|prato|refrigerante|cerveja|sopa|doce|chocolate|racao|pastel|coxinha|esfiha|macarrao|pao de queijo|refeicao)`;
 const FOREIGN_BODY = re(
-  `\\b(?:larvas?|cacos? de vidro|vidro quebrado|estilhac\\w+|(?:pedaco|pedacinho|lasca|caco) de (?:metal|vidro|plastico|ferro|arame)|grampo|prego|parafuso|baratas?|insetos?|lagartas?|lesmas?|rato|fezes)\\b`,
-);
-const FOOD = re(
-  `\\b(?:acai|arroz|marmita|lanche|comida|pao|pizza|salada|feijao|biscoito|bolacha|bolo|sorvete|iogurte|leite|suco|carne|frango|hamburguer|sanduiche|prato|refrigerante|cerveja|sopa|doce|chocolate|racao|pastel|coxinha|esfiha|macarrao|pao de queijo|refeicao|pacote de \\w+)\\b`,
+  `\\b${FOREIGN}\\b(?:\\s+\\w+){0,3}?\\s+(?:no|na|dentro d[oa]|no meio d[oa]|misturad[oa] (?:no|na|ao|a))\\s+(?:\\w+\\s+){0,2}?${FOOD}\\b|\\b${FOOD}\\b(?:\\s+\\w+){0,4}?\\s+(?:tinha|veio com|cheio de|cheia de)\\s+(?:um |uma |uns |umas )?(?:\\w+ )?${FOREIGN}\\b`,
 );
 /** A car part that failed on the road, or a hazard with people near. */
 const HAZARD = re(
   [
-    `\\b(?:freios?|pedal|rodas?|pneus?|direcao|motor|bateria|bujao)\\b(?:\\s+[\\w,]+){0,8}?\\s+(?:soltou|soltaram|se soltou|falhou|falharam|foi ate o fundo|travou|estourou|estufou|vazou|pegou fogo|desprendeu)\\b(?=.{0,120}\\b(?:rodovia|estrada|br|marginal|acostamento|pista|avenida|viagem|em movimento|quase (?:bati|bateu|batemos|capot\\w+)|dentro|banco de tras|km)\\b)`,
-    `\\b(?:poste|postes|arvore|muro|marquise|portao|telhado|forro|teto|andaime|letreiro)\\b(?:\\s+[\\w-]+){0,5}?\\s+(?:esta |ta )?(?:inclinad[oa]|tombando|caindo|rachad[oa]|pendurad[oa]|despencando|ameacando cair|prestes a cair|quase caiu|se soltou|desabou|desabando)\\b`,
-    `\\b(?:quase|por pouco nao) (?:caiu em cima|cai em cima|atropel\\w+|bati|bateu|batemos|capot\\w+|eletrocut\\w+|se machucou|me machuquei|levou (?:um )?choque|levei (?:um )?choque|pegou fogo|explodiu)\\b|\\b(?:moto|motoqueiro|ciclista|crianca|idos[oa]|pedestre|alguem|pessoa|vizinh[oa]|morador[a]?) quase (?:caiu|cai|morreu|se machucou)\\b`,
-    `\\b(?:prendeu|esmagou|machucou|cortou|feriu|queimou) (?:o |a )?(?:braco|mao|dedo|dedos|perna|pe|cabeca|rosto|olho|boca) d[aeo]\\b|\\b(?:fecha|fechou|caiu|despencou) em cima d(?:as|os|a|o) (?:pessoas|gente|crianca|criancas|carro|moradores)\\b`,
+    `\\b(?:freios?|pedal|rodas?|pneus?|direcao|motor|bateria|bujao)\\b(?:\\s+[\\w,]+){0,8}?\\s+(?:soltou|soltaram|se soltou|falhou|falharam|foi ate o fundo|travou|estourou|estufou|vazou|pegou fogo|desprendeu)\\b(?=.{0,120}\\b(?:rodovia|estrada|na br|br \\d+|marginal|acostamento|pista|avenida|viagem|em movimento|quase (?:bati|bateu|batemos|capot\\w+)|com (?:a gente|a familia|minha \\w+|meu \\w+|meus \\w+|minhas \\w+) dentro|banco de tras)\\b)`,
+    `\\b(?:poste|postes|arvore|muro|marquise|portao|telhado|forro|teto|andaime|letreiro)\\b(?:\\s+[\\w-]+){0,5}?\\s+(?:esta |ta )?(?:inclinad[oa]|tombando|caindo|pendurad[oa]|despencando|ameacando cair|prestes a cair|quase caiu|se soltou|desabou|desabando)\\b`,
+    `\\b(?:quase|por pouco nao) (?:caiu em cima|cai em cima|atropel\\w+|(?:bati|bateu|batemos) (?:no|na|num|numa|em|com|de frente|o carro|a moto)|capot\\w+|eletrocut\\w+|se machucou|me machuquei|levou (?:um )?choque|levei (?:um )?choque|pegou fogo|explodiu)\\b|\\b(?:moto|motoqueiro|ciclista|crianca|idos[oa]|pedestre|alguem|pessoa|vizinh[oa]|morador[a]?) quase (?:caiu|cai|morreu|se machucou)\\b`,
+    `\\b(?:prendeu|esmagou|machucou|cortou|feriu|queimou) (?:o |a )?(?:braco|mao|dedo|dedos|perna|pe|cabeca|rosto|olho) d(?:a|o) (?:dona|seu|sr|sra|senhor|senhora|minha|meu|crianca|menina|menino|filha|filho|bebe|vizinha|vizinho|moradora?)\\b|\\b(?:prendeu|esmagou|machucou|cortou|feriu|queimou) (?:o |a )?(?:meu|minha) (?:braco|mao|dedo|dedos|perna|pe|cabeca|rosto|olho)\\b|\\b(?:fecha|fechou|caiu|despencou) em cima d(?:as|os|a|o) (?:pessoas|gente|crianca|criancas|carro|moradores)\\b`,
     `\\belevador\\b(?:\\s+\\w+){0,6}?\\s+(?:prendeu|fecha em cima|fechou em cima|esmagou|despencou|desceu sozinho)\\b|\\btampa\\b(?:\\s+\\w+){0,3}?\\s+(?:gas|bueiro|esgoto)\\b(?:\\s+\\w+){0,3}?\\s+(?:solta|aberta|quebrada)\\b`,
     `\\b(?:botijao|bujao|mangueira do gas|registro do gas)\\b(?:\\s+(?!nao\\b)\\w+){0,6}?\\s+(?:assobiando|assoviando|apitando|chiando|vazando)\\b|\\bfios?\\b(?:\\s+(?!nao\\b)\\w+){0,6}?\\s+(?:encostando|soltando faisca|estalando|dando choque)\\b`,
   ].join('|'),
 );
 /** Stock or goods for the customer's shop held or not delivered ("o estoque da black ficou retido"). */
 const STOCK_HELD = re(
-  `\\b(?:estoque|mercadorias?|cargas?|produtos da (?:promocao|loja))\\b(?:\\s+[\\w"]+){0,10}?\\s+(?:ficou |ficaram |esta |estao )?(?:retid[oa]s?|parad[oa]s?|nao (?:foi|foram) entregues?|voltou|voltaram|nao chegou|nao chegaram|extraviad[oa]s?)\\b`,
+  `\\b(?:estoque|mercadorias?|cargas?|produtos da (?:promocao|loja))\\b(?:\\s+[\\w"]+){0,10}?\\s+(?:ficou |ficaram |esta |estao )?(?:retid[oa]s?|parad[oa]s?|nao (?:foi|foram) entregues?|volt(?:ou|aram) (?:para|pro) (?:o )?(?:cd|deposito|centro de distribuicao|remetente)|nao chegou|nao chegaram|extraviad[oa]s?)\\b`,
 );
 const SHOP_CONTEXT = re(
-  `\\b(?:loja|promocao|black friday|black|revenda|vender|venda|vendas|clientes|gerente|estoque)\\b`,
+  `\\b(?:loja|promocao|black friday|black|revenda|vender|venda|vendas|clientes|gerente)\\b`,
 );
 
 /** Payroll or suppliers' payments, when something failed with them. */
@@ -855,28 +880,30 @@ function businessImpact(folded: string, ctx: RuleContext): string | undefined {
     return IMPACT_NEAR.test(rest);
   });
   if (tool) return tool[0];
+  const cut = ESSENTIAL_CUT.test(folded);
+  const asked = folded.trimEnd().endsWith('?');
   const medical = firstMatch(
     folded,
     MEDICAL,
     (m) =>
-      (ctx.negative && !folded.trimEnd().endsWith('?')) ||
+      cut ||
+      (ctx.negative && !asked) ||
       /\b(?:precis\w+|depend\w+|urgente)\b/.test(around(folded, m, 80, 80)) ||
-      PROBLEM_WORD.test(around(folded, m, 80, 80)) ||
-      ESSENTIAL_CUT.test(folded),
+      PROBLEM_WORD.test(around(folded, m, 80, 80)),
   );
   if (medical) return medical[0];
   if (!contentMessage(folded, ctx)) {
-    const harmed = firstMatch(folded, HARMED, () => CONSUMED.test(folded));
+    const harmed = firstMatch(folded, HARMED, (m) => CONSUMED.test(around(folded, m, 100, 60)));
     if (harmed) return harmed[0];
-    const foreign = firstMatch(folded, FOREIGN_BODY, (f) => FOOD.test(around(folded, f, 60, 60)));
+    const foreign = firstMatch(folded, FOREIGN_BODY);
     if (foreign) return foreign[0];
     const hazard = firstMatch(folded, HAZARD);
     if (hazard) return hazard[0];
-    const stock = firstMatch(folded, STOCK_HELD, (m) => SHOP_CONTEXT.test(folded.replace(m[0], ' ')));
+    const stock = ctx.negative && SHOP_CONTEXT.test(folded) ? firstMatch(folded, STOCK_HELD) : undefined;
     if (stock) return stock[0];
   }
-  const cut = firstMatch(folded, ESSENTIAL_CUT);
-  if (cut && VULNERABLE.test(folded)) return cut[0];
+  const cutMatch = cut ? firstMatch(folded, ESSENTIAL_CUT) : undefined;
+  if (cutMatch && VULNERABLE.test(folded)) return cutMatch[0];
   return firstMatch(folded, PAYROLL, (p) => FAILED.test(around(folded, p, 80, 80)))?.[0];
 }
 
@@ -892,11 +919,11 @@ const BOSS = any(
 const BOSS_STRICT =
   '(?:(?<!\\bmeu |\\bminha )gerente(?! de (?:contas?|relacionamento))|supervisor|supervisora|superior|superiores|coordenador|coordenadora|diretor|diretora|diretoria|gestor|gestora|chefe|chefia|gerencia|coordenacao|supervisao)';
 const SUPERVISOR = re(
-  `\\b(?:para|pra|ao|a) (?:o |a |um |uma |seu |sua |o seu |a sua |teu |tua |o teu |a tua |algum |alguma |qualquer )?${BOSS_STRICT}\\b|\\b(?:um|o|algum|alguem) responsavel\\b(?:\\s+\\w+){0,4}?\\s+(?:me |nos )?(?:retorne|ligue|atenda|responda|procure|contate|resolva)\\b|\\balguem (?:superior|acima|responsavel|com (?:mais )?(?:autoridade|poder)|que (?:realmente )?(?:resolva|possa resolver|consiga resolver|decida|tenha poder))\\b|\\b(?:escalad[oa]|escalonad[oa]|escale|escalone|escalar|escalonar|escalem|escalonem)\\b|\\b(?:falar|fale|conversar|converse|contato|contatar|falo|passar|passe|passa|transferir|transfira|transfere|transferem|encaminhar|encaminhe|chamar|chame|chama|coloca|coloque)\\s+(?:com|para|pra|ao|a)?\\s*(?:o |a |um |uma |seu |sua |o seu |a sua |teu |tua |o teu |a tua )?${BOSS}\\b|\\b(?:quero|exijo|preciso|gostaria|solicito|peco|queria)\\s+(?:\\w+\\s+){0,4}(?:(?<!\\bmeu |\\bminha )gerente(?! de (?:contas?|relacionamento))|supervisor|supervisora|ouvidoria|diretoria|gerencia|supervisao|coordenacao|chefia)\\b|\\b(?:atendid[oa]|ouvid[oa]|tratad[oa]|resolvid[oa]) pel[oa] (?:${BOSS_STRICT})\\b|\\b(?:passa|passe|transfere|transfira|chama|chame|quero falar com|falar com|me coloca com) (?:pra |para |com )?quem (?:manda|decide|resolve|pode resolver|tem poder|e o responsavel|responde por)\\b|\\b(?:contato|numero|telefone|e-?mail|nome) d[eao] quem (?:manda|decide|resolve|responde|e o responsavel)\\b|\\balguem da (?:gerencia|diretoria|supervisao|coordenacao|chefia)\\b|\\bouvidoria\\b|\\binstancia superior\\b|\\b(?:speak|talk) (?:to|with) (?:a|the|your) (?:manager|supervisor)\\b|\\bhablar con (?:el|un|la|una) (?:gerente|supervisor|supervisora|encargad[oa])\\b|\\bombudsman\\b|\\b(?:speak|talk|escalate|transfer|put me through|connect me) (?:\\w+ ){0,3}(?:boss|superior|supervisor|manager|someone above|someone higher|higher up)\\b|\\bescalate (?:this|my (?:case|complaint|ticket))\\b|\\b(?:someone|somebody|anyone) (?:above|higher up than|senior to) you\\b|\\b(?:hablar|comunicarme|pasame|paseme|pasenme|comunicame|comuniqueme) (?:\\w+ ){0,3}(?:jefe|jefa|superior|supervisor|supervisora|gerente|encargad[oa]|responsable)\\b|\\balguien (?:por encima|superior|con mas autoridad)\\b`,
+  `\\b(?:para|pra|ao|a) (?:o |a |um |uma |seu |sua |o seu |a sua |teu |tua |o teu |a tua |algum |alguma |qualquer )?${BOSS_STRICT}\\b|\\balguem (?:superior|acima|responsavel|com (?:mais )?(?:autoridade|poder)|que (?:realmente )?(?:resolva|possa resolver|consiga resolver|decida|tenha poder))\\b|\\b(?:escalad[oa]|escalonad[oa]|escale|escalone|escalar|escalonar|escalem|escalonem)\\b|\\b(?:falar|fale|conversar|converse|contato|contatar|falo|passar|passe|passa|transferir|transfira|transfere|transferem|encaminhar|encaminhe|chamar|chame|chama|coloca|coloque)\\s+(?:com|para|pra|ao|a)?\\s*(?:o |a |um |uma |seu |sua |o seu |a sua |teu |tua |o teu |a tua )?${BOSS}\\b|\\b(?:quero|exijo|preciso|gostaria|solicito|peco|queria)\\s+(?:\\w+\\s+){0,4}(?:(?<!\\bmeu |\\bminha )gerente(?! de (?:contas?|relacionamento))|supervisor|supervisora|ouvidoria|diretoria|gerencia|supervisao|coordenacao|chefia)\\b|\\b(?:atendid[oa]|ouvid[oa]|tratad[oa]|resolvid[oa]) pel[oa] (?:${BOSS_STRICT})\\b|\\b(?:passa|passe|transfere|transfira|chama|chame|quero falar com|falar com|me coloca com) (?:pra |para |com )?quem (?:manda|decide|resolve|pode resolver|tem poder|e o responsavel|responde por)\\b|\\b(?:contato|numero|telefone|e-?mail|nome) d[eao] quem (?:manda|decide|resolve|responde|e o responsavel)\\b|\\balguem da (?:gerencia|diretoria|supervisao|coordenacao|chefia)\\b|\\bouvidoria\\b|\\binstancia superior\\b|\\b(?:speak|talk) (?:to|with) (?:a|the|your) (?:manager|supervisor)\\b|\\bhablar con (?:el|un|la|una) (?:gerente|supervisor|supervisora|encargad[oa])\\b|\\bombudsman\\b|\\b(?:speak|talk|escalate|transfer|put me through|connect me) (?:\\w+ ){0,3}(?:boss|superior|supervisor|manager|someone above|someone higher|higher up)\\b|\\bescalate (?:this|my (?:case|complaint|ticket))\\b|\\b(?:someone|somebody|anyone) (?:above|higher up than|senior to) you\\b|\\b(?:hablar|comunicarme|pasame|paseme|pasenme|comunicame|comuniqueme) (?:\\w+ ){0,3}(?:jefe|jefa|superior|supervisor|supervisora|gerente|encargad[oa]|responsable)\\b|\\balguien (?:por encima|superior|con mas autoridad)\\b`,
 );
 /** "tem algum supervisor aí?", "não tem um chefe nesse lugar, não?": asked for, in an unhappy message. */
 const BOSS_ASKED = re(
-  `\\b(?:nao )?(?:tem|existe|cade) (?:algum|alguma|nenhum|nenhuma|um|uma|o|a)? ?${BOSS_STRICT}\\b[^.!?\\n]{0,30}\\?|\\b(?:tem|existe) (?:algum|alguma|um|uma) (?:dono|dona|responsavel)\\b[^.!?\\n]{0,30}\\?`,
+  `\\b(?:um|algum|alguem) responsavel\\b(?:\\s+\\w+){0,4}?\\s+(?:me |nos )?(?:retorne|ligue|atenda|responda|procure|contate|resolva)\\b|\\b(?:nao )?(?:tem|existe|cade) (?:algum|alguma|nenhum|nenhuma|um|uma|o|a)? ?${BOSS_STRICT}\\b[^.!?\\n]{0,30}\\?|\\b(?:tem|existe) (?:algum|alguma|um|uma) (?:dono|dona|responsavel)\\b[^.!?\\n]{0,30}\\?`,
 );
 const STAFF = any(
   'atendente|atendentes|funcionari[oa]s?|vendedor|vendedora|vendedores|tecnic[oa]s?|entregador|entregadora|motoboy|motorista|instalador|operador|operadora do sac|consultor|consultora|seguranca|gerente|supervisor|supervisora|moca|moco|rapaz|senhora|senhor|pessoa que me atendeu|colaborador|colaboradora|agente|representante|equipe',
@@ -907,12 +934,16 @@ const RUDE = any(
   'grosseir[oa]s?|grosso|grossa|grossos|grossas|grosseria|mal-? ?educad[oa]s?|estupid[oa]s?|estupidez|rude|ignorante|arrogante|debochad[oa]|deboche|agressiv[oa]|desrespeitos[oa]|sem educacao|mal criad[oa]|malcriad[oa]|desonest[oa]|mentiros[oa]|bebad[oa]|embriagad[oa]',
   'rude|disrespectful|insulting|aggressive|grosero|grosera|maleducad[oa]|prepotente|irrespetuos[oa]|insolente',
 );
+/** Issue 32's fifth pass, in an unhappy message only: drunk or mocking staff, a possession gone after a visit. */
+const MISCONDUCT_CHAT = re(
+  `\\bbafo de (?:cachaca|pinga|bebida|alcool|cerveja)\\b|\\b${STAFF}\\b(?:\\s+\\w+){0,6}?\\s+(?:cheirando|com cheiro|fedendo) (?:de |a )?(?:cachaca|pinga|bebida|alcool|cerveja|maconha)\\b|\\b${STAFF}\\b(?:\\s+\\w+){0,4}?\\s+(?:fez|fizeram|fazendo|ficou fazendo) (?:piada|piadinha|chacota) (?:com|d[aeo])\\b|\\b(?:no maior|cheio de|cheia de|num tom de) deboche\\b|\\b${STAFF}\\b(?:\\s+\\w+){0,4}?\\s+(?:deu (?:uma )?risadinha|riu|riram|debochou|zombou)\\b|\\bsumi(?:u|ram) (?:meu|minha|meus|minhas) \\w+(?:\\s+\\w+){0,10}?\\s+depois (?:que|q) (?:o |a )?${STAFF}\\b|\\b(?:leu|falou|gritou|anunciou|comentou) (?:\\w+ ){0,3}(?:resultado|exame|diagnostico|divida|doenca)\\b(?:\\s+\\w+){0,4}?\\s+(?:em voz alta|na frente de todo)|\\bo unico (?:preto|negro)\\b(?=.{0,60}\\b(?:segui\\w*|atras de mim|revist\\w+|mochila|bolsa)\\b)|\\bso (?:porque|pq) (?:eu )?(?:sou|era) (?:preto|preta|negro|negra)\\b|\\b(?:deu|dando|deram) (?:um )?role com (?:meu|minha|o meu|a minha) (?:carro|moto)\\b`,
+);
 /** Asking for a supervisor to praise someone, or whether an ouvidoria exists: not a grievance. */
 const NOT_A_COMPLAINT = re(
   `\\b(?:elogi\\w+|parabeniz\\w+|agradecer|curiosidade)\\b|\\b(?:tem|existe|possuem) (?:uma )?ouvidoria\\b[^.!]{0,40}\\?`,
 );
 const MISCONDUCT = re(
-  `\\b${STAFF}\\b(?:\\s+[\\w,]+){0,6}?\\s+(?:foi|estava|era|e|foram|estavam|muito|extremamente|super|bem|was|were|fue)\\s+(?:\\w+\\s+)?${RUDE}\\b|\\b(?:me tratou|me trataram|fui tratad[oa]|tratou|trataram)\\s+(?:\\w+\\s+){0,2}(?:mal|com (?:grosseria|desprezo|descaso|ignorancia|deboche|falta de respeito)|aos gritos|como lixo)\\b|\\b(?:riu|riram|rindo|debochou|debocharam|zombou|zombaram) (?:da minha cara|de mim|do meu problema|da minha situacao)\\b|\\b(?:gritou|gritaram|gritando) comigo\\b|\\b${STAFF}\\b(?:\\s+\\w+){0,3}?\\s+me (?:chamou|chamaram) de\\b(?!\\s+(?:senhor|senhora|sr|sra|dona|doutor|doutora|querid[oa]|amig[oa]|cliente|voce|pelo nome|meu nome|volta|novo))|\\b(?:cobrou|cobraram|pediu|pediram) (?:\\w+ ){0,3}(?:por fora|propina|gorjeta obrigatoria|pra (?:resolver|agilizar|adiantar) mais rapido)\\b|\\b${STAFF}\\b(?:\\s+\\w+){0,3}?\\s+(?:mentiu|mentiram|me enganou|me enganaram|inventou|inventaram|me ignorou|me ignoraram|zombou|zombaram|debochou|debocharam|riu|riram)\\b|\\b(?:fui|fomos|sendo)\\s+(?:\\w+\\s+)?(?:mal ?tratad[oa]s?|maltratad[oa]s?|humilhad[oa]s?|desrespeitad[oa]s?|ofendid[oa]s?|xingad[oa]s?|ameacad[oa]s?|assediad[oa]s?|destratad[oa]s?)\\b|\\b(?:me )?(?:xingou|xingaram|ofendeu|ofenderam|humilhou|humilharam|ameacou|ameacaram|assediou|assediaram|destratou|destrataram|desrespeitou|desrespeitaram)\\b|\\b${STAFF}\\b(?:\\s+\\w+){0,3}?\\s+(?:abriu (?:minha|meu|a|o) (?:encomenda|pacote|pedido|caixa|lanche|comida)|violou|comeu|fumou|fumando|bebeu|bebendo|chegou bebad[oa]|estava bebad[oa]|cuspiu|urinou|fez xixi|sujou tudo|deixou (?:tudo sujo|sujeira|bituca)|entrou sem (?:permissao|autorizacao|pedir)|mexeu (?:nas|nos|em) (?:minhas|meus)|assediou|passou a mao)\\b|\\b(?:bafo|cheiro|cheirando) (?:de |a )?(?:cachaca|pinga|bebida|alcool|cerveja|maconha)\\b|\\b(?:fez|fizeram|fazendo|faz|fazem) (?:piada|piadinha|chacota|graca|gracinha) (?:com|d[aeo]) (?:mim|meu|minha|a minha|o meu)\\b|\\b(?:no maior|com|cheio de|cheia de|num tom de) deboche\\b|\\b(?:risadinha|riu|riram|rindo|debochou|zombou)\\b(?:\\s+\\w+){0,5}?\\s+(?:quando eu|na minha frente|na frente de)\\b|\\bsumi(?:u|ram) (?:o |a |meu |minha |meus |minhas )\\w+(?:\\s+\\w+){0,10}?\\s+depois (?:que|q) (?:o |a )?${STAFF}\\b|\\b(?:leu|falou|gritou|anunciou|comentou) (?:\\w+ ){0,3}(?:resultado|exame|diagnostico|divida|doenca)\\b(?:\\s+\\w+){0,4}?\\s+(?:em voz alta|na frente de todo)|\\b(?:unic[oa]|so (?:porque|pq) (?:eu )?(?:sou|era)) (?:preto|preta|negro|negra)\\b|\\b(?:deu|dando|deram) (?:um )?role com (?:meu|minha|o meu|a minha) (?:carro|moto)\\b|\\b(?:bateu o telefone|desligou na minha cara|desligaram na minha cara|desligou o telefone na minha cara)\\b|\\b(?:grosseria|assedio|racismo|racista|homofobi\\w+|machista|discrimina\\w+|preconceito)\\b|\\b(?:roubou|roubaram|furtou|furtaram|sumiu com|mexeu nas minhas|mexeram nas minhas)\\b(?=.*\\b(?:tecnic|entregador|funcionari|instalador|motoboy|atendente)\\w*)|\\b(?:was|were) (?:rude|disrespectful|insulting|aggressive) to me\\b|\\b(?:yelled|shouted|laughed) at me\\b|\\bhung up on me\\b|\\bse burl(?:o|aron) de mi\\b|\\b(?:insulted|cursed at|swore at|mocked|humiliated|threatened|harassed|disrespected) (?:me|us|my \\w+)\\b|\\b(?:treated|talked to|spoke to) (?:me|us) like (?:garbage|trash|dirt|an idiot|a criminal|a thief)\\b|\\b${STAFF}\\b(?:\\s+\\w+){0,3}?\\s+(?:was|were|came|showed up) (?:drunk|smoking)\\b|\\bsmoking (?:inside|in) (?:my|our) (?:house|home|apartment|flat|car|kitchen)\\b|\\b(?:me|nos) (?:insulto|insultaron|grito|gritaron|maltrato|maltrataron|humillo|humillaron|amenazo|amenazaron|falto el respeto|faltaron el respeto|acoso|acosaron|ofendio|ofendieron)\\b|\\b(?:me|nos) (?:trato|trataron) (?:muy )?(?:mal|como (?:basura|un perro|un idiota|una idiota|delincuente))\\b|\\b(?:estaba|vino|llego) (?:borracho|borracha|drogado|drogada|fumando)\\b`,
+  `\\b${STAFF}\\b(?:\\s+[\\w,]+){0,6}?\\s+(?:foi|estava|era|e|foram|estavam|muito|extremamente|super|bem|was|were|fue)\\s+(?:\\w+\\s+)?${RUDE}\\b|\\b(?:me tratou|me trataram|fui tratad[oa]|tratou|trataram)\\s+(?:\\w+\\s+){0,2}(?:mal|com (?:grosseria|desprezo|descaso|ignorancia|deboche|falta de respeito)|aos gritos|como lixo)\\b|\\b(?:riu|riram|rindo|debochou|debocharam|zombou|zombaram) (?:da minha cara|de mim|do meu problema|da minha situacao)\\b|\\b(?:gritou|gritaram|gritando) comigo\\b|\\b${STAFF}\\b(?:\\s+\\w+){0,3}?\\s+me (?:chamou|chamaram) de\\b(?!\\s+(?:senhor|senhora|sr|sra|dona|doutor|doutora|querid[oa]|amig[oa]|cliente|voce|pelo nome|meu nome|volta|novo))|\\b(?:cobrou|cobraram|pediu|pediram) (?:\\w+ ){0,3}(?:por fora|propina|gorjeta obrigatoria|pra (?:resolver|agilizar|adiantar) mais rapido)\\b|\\b${STAFF}\\b(?:\\s+\\w+){0,3}?\\s+(?:mentiu|mentiram|me enganou|me enganaram|inventou|inventaram|me ignorou|me ignoraram|zombou|zombaram|debochou|debocharam|riu|riram)\\b|\\b(?:fui|fomos|sendo)\\s+(?:\\w+\\s+)?(?:mal ?tratad[oa]s?|maltratad[oa]s?|humilhad[oa]s?|desrespeitad[oa]s?|ofendid[oa]s?|xingad[oa]s?|ameacad[oa]s?|assediad[oa]s?|destratad[oa]s?)\\b|\\b(?:me )?(?:xingou|xingaram|ofendeu|ofenderam|humilhou|humilharam|ameacou|ameacaram|assediou|assediaram|destratou|destrataram|desrespeitou|desrespeitaram)\\b|\\b${STAFF}\\b(?:\\s+\\w+){0,3}?\\s+(?:abriu (?:minha|meu|a|o) (?:encomenda|pacote|pedido|caixa|lanche|comida)|violou|comeu|fumou|fumando|bebeu|bebendo|chegou bebad[oa]|estava bebad[oa]|cuspiu|urinou|fez xixi|sujou tudo|deixou (?:tudo sujo|sujeira|bituca)|entrou sem (?:permissao|autorizacao|pedir)|mexeu (?:nas|nos|em) (?:minhas|meus)|assediou|passou a mao)\\b|\\b(?:bateu o telefone|desligou na minha cara|desligaram na minha cara|desligou o telefone na minha cara)\\b|\\b(?:grosseria|assedio|racismo|racista|homofobi\\w+|machista|discrimina\\w+|preconceito)\\b|\\b(?:roubou|roubaram|furtou|furtaram|sumiu com|mexeu nas minhas|mexeram nas minhas)\\b(?=.*\\b(?:tecnic|entregador|funcionari|instalador|motoboy|atendente)\\w*)|\\b(?:was|were) (?:rude|disrespectful|insulting|aggressive) to me\\b|\\b(?:yelled|shouted|laughed) at me\\b|\\bhung up on me\\b|\\bse burl(?:o|aron) de mi\\b|\\b(?:insulted|cursed at|swore at|mocked|humiliated|threatened|harassed|disrespected) (?:me|us|my \\w+)\\b|\\b(?:treated|talked to|spoke to) (?:me|us) like (?:garbage|trash|dirt|an idiot|a criminal|a thief)\\b|\\b${STAFF}\\b(?:\\s+\\w+){0,3}?\\s+(?:was|were|came|showed up) (?:drunk|smoking)\\b|\\bsmoking (?:inside|in) (?:my|our) (?:house|home|apartment|flat|car|kitchen)\\b|\\b(?:me|nos) (?:insulto|insultaron|grito|gritaron|maltrato|maltrataron|humillo|humillaron|amenazo|amenazaron|falto el respeto|faltaron el respeto|acoso|acosaron|ofendio|ofendieron)\\b|\\b(?:me|nos) (?:trato|trataron) (?:muy )?(?:mal|como (?:basura|un perro|un idiota|una idiota|delincuente))\\b|\\b(?:estaba|vino|llego) (?:borracho|borracha|drogado|drogada|fumando)\\b`,
 );
 
 // ---------------------------------------------------------------------------------------------
@@ -1027,7 +1058,8 @@ const RULES: ReadonlyArray<readonly [EscalationReason, Rule]> = [
       (NOT_A_COMPLAINT.test(f)
         ? undefined
         : (firstMatch(f, SUPERVISOR)?.[0] ?? (c.negative ? firstMatch(f, BOSS_ASKED)?.[0] : undefined))) ??
-      firstMatch(f, MISCONDUCT)?.[0],
+      firstMatch(f, MISCONDUCT)?.[0] ??
+      (c.negative ? firstMatch(f, MISCONDUCT_CHAT)?.[0] : undefined),
   ],
   ['misleading_sale', misleadingSale],
   ['churn_threat', churnThreat],
@@ -1055,6 +1087,10 @@ const OFF_TOPIC = re(
 const LAWYER_SELF = re(
   `\\b(?:sou (?:o |a )?advogad[oa]|(?:meu|minha) advogad[oa] (?:quer saber|pediu|precisa|solicitou|perguntou)|escritorio de advocacia)\\b`,
 );
+/** A lawyer's demand: "sob pena de medidas judiciais", "pretende ajuizar ação". */
+const LEGAL_THREAT = re(
+  `\\b(?:sob pena|medidas? (?:judicia|legais|cabiveis)\\w*|ajuiz\\w+|acao|processo|processar|danos morais|notifica\\w+|extrajudicial|liminar|indeniza\\w+|prazo)\\b`,
+);
 /** The step itself denied: "nem precisei reclamar", "não vou processar ninguém". */
 const NO_STEP = re(
   `\\b(?:nem (?:precisei|precisou|pensei|penso|cheguei)|(?:nao|nem) (?:vou|vai|quero|pretendo|precisei|precisa|precisou) (?:\\w+ ){0,2}(?:processar|reclamar|denunciar|postar|expor|acionar|registrar|ir (?:no|ao|na))|(?:ja|quase) ia (?:reclamar|postar|no|ao))\\b`,
@@ -1078,7 +1114,7 @@ function askedAboutTheBody(folded: string, evidence: string): boolean {
 function calmMention(folded: string, reason: EscalationReason, ctx: RuleContext, evidence: string): boolean {
   if (!NAMED_ONLY.has(reason) || STEP.test(folded)) return false;
   if (NO_STEP.test(folded) || ctx.positiveOnly) return true;
-  if (reason === 'legal_action' && LAWYER_SELF.test(folded)) return true;
+  if (reason === 'legal_action' && LAWYER_SELF.test(folded) && !LEGAL_THREAT.test(folded)) return true;
   // An aside in a complaint ("meu advogado já está com o contrato. só curiosidade, …") is no
   // aside unless the body is only asked about.
   if (OFF_TOPIC.test(folded) && (!ctx.negative || askedAboutTheBody(folded, evidence))) return true;
@@ -1091,16 +1127,18 @@ function calmMention(folded: string, reason: EscalationReason, ctx: RuleContext,
 }
 
 /** "e se um dia aparecer cheiro de gás, qual número eu ligo?": the evidence sits in a what-if question. */
-const WHAT_IF = /^\s*(?:e |mas )?(?:se|caso|what if|y si)\b/;
+const WHAT_IF = /^\s*(?:mas )?(?:e se|e caso|se um dia|caso um dia|what if|y si)\b/;
 function askedWhatIf(folded: string, evidence: string): boolean {
-  const at = folded.indexOf(evidence);
-  if (at < 0) return false;
-  const start = Math.max(...['.', '!', '?', '\n'].map((c) => folded.lastIndexOf(c, at))) + 1;
-  const end = folded.slice(at).search(/[.!?\n]|$/);
-  const rest = folded.slice(at + end);
-  return (
-    WHAT_IF.test(folded.slice(start, at)) && (rest.startsWith('?') || /^[^.!\n]*\?/.test(folded.slice(at)))
-  );
+  const found = new RegExp(
+    `(?<![\\p{L}\\p{N}])${evidence.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\p{L}\\p{N}])`,
+    'u',
+  ).exec(folded);
+  if (!found) return false;
+  const at = found.index;
+  const start = Math.max(...['.', '!', '?'].map((c) => folded.lastIndexOf(c, at - 1))) + 1;
+  const end = folded.slice(at).search(/[.!?]/);
+  const sentence = folded.slice(start, end < 0 ? folded.length : at + end + 1);
+  return WHAT_IF.test(sentence) && sentence.endsWith('?') && !STEP.test(sentence);
 }
 
 /**

@@ -21,10 +21,11 @@ export const overloadedDetail = 'O servidor está sobrecarregado no momento. Ten
 /**
  * Sheds load with 503 + Retry-After while the event loop's mean delay has been above `maxDelayMs`
  * in the last two samples (a second each): a loop that stays behind, not one stall already over —
- * the requests queued behind a stall are answered, not refused. When the loop was blocked through
- * a whole sample the histogram holds no value; the sample's own lateness is then the delay.
- * (@fastify/under-pressure reads that empty sample as an infinite delay: any one stall of a second
- * — a long GC, a big PGlite statement — shed the next second of requests whatever the threshold.)
+ * the requests queued behind a stall are answered, not refused. A sample's delay is the larger of
+ * the histogram's mean (which averages one long stall away among many short ticks) and the sample
+ * timer's own lateness (which is the stall). (@fastify/under-pressure reads a sample the histogram
+ * recorded nothing in as an infinite delay: any one stall of a second — a long GC, a big PGlite
+ * statement — shed the next second of requests whatever the threshold.)
  */
 export function registerLoadShedding(app: FastifyInstance, maxDelayMs: number) {
   const histogram = monitorEventLoopDelay({ resolution: resolutionMs });
