@@ -178,8 +178,8 @@ export async function buildApp({
       reply.header('cache-control', 'no-store');
     }
   });
-  // Sheds load with 503 + Retry-After (pt-BR) only when the event loop is really stuck: a mean
-  // delay of a whole second per sample by default. Never fires on a server that is merely busy
+  // Sheds load with 503 + Retry-After (pt-BR) only when the event loop stays stuck: over a second
+  // of delay in two samples in a row by default. Never fires on a server that is merely busy
   // (PGlite runs on this thread, so utilisation near 100% is normal under load).
   registerLoadShedding(app, config.OVERLOAD_EVENT_LOOP_DELAY_MS);
   // The composition root: what every module may use, decorated once.

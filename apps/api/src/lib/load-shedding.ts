@@ -16,7 +16,7 @@ declare module 'fastify' {
 const resolutionMs = 10;
 const sampleIntervalMs = 1000;
 const retryAfterSeconds = 10;
-export const overloadedDetail = 'O servidor está sobrecarregado no momento. Tente novamente em instantes.';
+const overloadedDetail = 'O servidor está sobrecarregado no momento. Tente novamente em instantes.';
 
 /**
  * Sheds load with 503 + Retry-After while the event loop's mean delay has been above `maxDelayMs`
