@@ -610,13 +610,11 @@ const SPREAD = re(
 );
 function publicExposure(folded: string, ctx: RuleContext): string | undefined {
   // Showing off a result ("vou postar no insta de tão lindo que ficou") is no exposure.
+  // (A positive-only message is a content one: nothing below runs for it.)
   if (contentMessage(folded, ctx)) return undefined;
-  const positiveOnly = ctx.positiveOnly;
   const direct = firstMatch(folded, PUBLIC) ?? (ctx.negative ? firstMatch(folded, PUBLIC_CHAT) : undefined);
   if (direct) return direct[0];
-  const channel = positiveOnly
-    ? undefined
-    : firstMatch(folded, SOCIAL, (m) => POSTING.test(around(folded, m, 70, 40)));
+  const channel = firstMatch(folded, SOCIAL, (m) => POSTING.test(around(folded, m, 70, 40)));
   return channel?.[0] ?? firstMatch(folded, SPREAD)?.[0];
 }
 const PUBLIC = re(
