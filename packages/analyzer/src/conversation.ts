@@ -45,12 +45,45 @@ export function parseConversation(text: string): Turn[] {
 }
 
 // "chegou", "recebi" and "caiu" say it arrived only about the thing awaited ("o pix caiu", "recebi
-// o reembolso"), not "recebi um boleto falso" or "a central caiu".
+// o reembolso", "chegou certinho"), not "chegou uma cobrança", "o técnico chegou bêbado" or "a
+// central caiu"; nor when it came broken or wrong.
 const AWAITED =
   '(?:pedido|produto|encomenda|pacote|mercadoria|reembolso|estorno|dinheiro|valor|pagamento|pix|deposito|credito|codigo|senha|e-?mail|acesso|boleto certo|segunda via|nota|cartao novo|chip)';
+const ARRIVED_BROKEN =
+  '(?! (?:\\w+ )?(?:quebrad|errad|danificad|amassad|com defeito|faltando|vazi|abert|diferente|sujo|suja|molhad|incomplet|atrasad|outr|sem |pela metade|estragad|vencid|podre|derretid|quente|rasgad|trocad|violad))';
+const ARRIVED_WELL = `(?=\\s*$|\\s*[.,!;:)]|\\s+(?:aqui|hoje|agora|ontem|sim|certinho|certinha|direitinho|direitinha|certo|certa|tudo|perfeit\\w*|inteir\\w*|bem|rapidinho|antes|no prazo|em casa|obrigad\\w*|brigad\\w*|valeu|vlw|gracas)\\b|\\s+(?:o|a|os|as|meu|minha|meus|minhas|seu|sua) ${AWAITED}\\b${ARRIVED_BROKEN})`;
+// "pode encerrar meu plano" cancels; "pode encerrar" alone closes the conversation.
+const NOT_AN_ACCOUNT =
+  '(?! (?:o |a |meu |minha |esse |essa |este |esta )?(?:cadastro|plano|conta|contrato|assinatura|linha|cartao|servico|pedido|compra|matricula))';
 const SOLVED_BY_CUSTOMER = new RegExp(
-  `(?<!\\b(?:nao|nem|ainda nao|nunca|sem) )\\b(?:funcionou|funcionando|resolvido|resolvida|resolveu|resolveram|solucionado|deu certo|consegui|agora foi|agora sim|tudo certo|tudo certinho|tudo ok|(?:ja|agora) (?:chegou|recebi|caiu)|(?<!\\bque )chegou(?! (?:\\w+ )?(?:quebrad|errad|danificad|amassad|com defeito|faltando|vazi|abert|diferente|sujo|molhad|incomplet|atrasad|outr|um boleto|uma cobranca|uma fatura))|recebi (?:o|a|os|as|meu|minha|meus|minhas) ${AWAITED}|(?:o|a|meu|minha) ${AWAITED} (?:ja )?(?:caiu|chegou)|caiu (?:o|a) ${AWAITED}|voltou a funcionar|voltou ao normal|normalizou|ja esta ok|problema resolvido|pode encerrar|pode finalizar|pode fechar|era so isso)\\b`,
+  `(?<!\\b(?:nao|nem|ainda nao|nunca|sem) )\\b(?:funcionou|funcionando|resolvido|resolvida|resolveu|resolveram|solucionado|deu certo|consegui|agora foi|agora sim|tudo certo|tudo certinho|tudo ok|(?:ja|agora|finalmente) (?:chegou|recebi|caiu)${ARRIVED_WELL}|(?<!\\bque )chegou${ARRIVED_WELL}|recebi (?:o|a|os|as|meu|minha|meus|minhas) ${AWAITED}${ARRIVED_BROKEN}|(?:o|a|meu|minha) ${AWAITED} (?:ja )?(?:caiu|chegou)${ARRIVED_BROKEN}|caiu (?:o|a) ${AWAITED}|voltou a funcionar|voltou ao normal|normalizou|ja esta ok|problema resolvido|pode (?:encerrar|finalizar|fechar)${NOT_AN_ACCOUNT}|era so isso)\\b`,
+  'g',
 );
+// "fecharam como resolvido", "o técnico jurou que tinha resolvido": someone else's word, not the
+// customer's (read in the words just before a solved cue).
+const CLAIMED_BY_OTHERS =
+  /\b(?:diss\w*|diz\w*|jur\w+|falou|falaram|garant\w+|afirm\w+|achei|achava|pensei|pensava|marc\w+|fech\w+|encerr\w+|consta\w*|aparece\w*|status)\b[^.!?]*\b(?:como|que|q)\s+(?:\w+\s+){0,3}$/;
+
+/**
+ * The customer's own last word that the problem is solved, in their folded last turn: where it
+ * starts and ends (undefined: none).
+ */
+function customerSolvedCue(folded: string): { start: number; end: number } | undefined {
+  let last: { start: number; end: number } | undefined;
+  for (const m of folded.matchAll(SOLVED_BY_CUSTOMER)) {
+    if (CLAIMED_BY_OTHERS.test(folded.slice(Math.max(0, m.index - 80), m.index))) continue;
+    last = { start: m.index, end: m.index + m[0].length };
+  }
+  return last;
+}
+
+/** Where the last match of a global pattern starts (−1: none). */
+function lastMatchAt(pattern: RegExp, text: string): number {
+  let at = -1;
+  for (const m of text.matchAll(pattern)) at = m.index;
+  return at;
+}
+
 const SOLVED_BY_AGENT = wordsRegex([
   'foi resolvido',
   'está resolvido',
@@ -138,26 +171,34 @@ const WAITING = wordsRegex([
   'aguardando retorno',
   'i will wait',
 ]);
-const UNSOLVED = wordsRegex([
-  'ainda não',
-  'continua',
-  'continuo',
-  'não resolveu',
-  'não resolveram',
-  'não funcionou',
-  'não funciona',
-  'mesmo problema',
-  'de novo',
-  'nada resolvido',
-  'sem solução',
-  'still not',
-  'todavía no',
-]);
+const UNSOLVED = wordsRegex(
+  [
+    'ainda não',
+    'continua',
+    'continuo',
+    'não resolveu',
+    'não resolveram',
+    'não funcionou',
+    'não funciona',
+    'mesmo problema',
+    'de novo',
+    'nada resolvido',
+    'sem solução',
+    'still not',
+    'todavía no',
+  ],
+  'gu',
+);
 
 export interface StatusDecision {
   readonly status: SolvedStatus;
   readonly why: string;
   readonly byCue: boolean;
+  /**
+   * Solved by the customer's own word: what they wrote after it (folded). A new problem told there
+   * ("consegui entrar no app e vi um pix que eu não fiz") means it is not solved (ticket.ts).
+   */
+  readonly afterCustomerCue?: string;
 }
 
 /** Solved status from the end of the conversation, with the reason (pt-BR) and whether a cue decided. */
@@ -176,8 +217,13 @@ export function decideStatus(
   const hasAgent = turns.some((t) => t.speaker === 'agent');
   const lastAgent = foldText([...turns].reverse().find((t) => t.speaker === 'agent')?.text ?? '');
 
-  const stillBad = lastCustomerSentiment?.sentiment === 'negative' || UNSOLVED.test(customerLast);
-  if (stillBad && !SOLVED_BY_CUSTOMER.test(customerLast)) {
+  // The later word wins: "ainda não tinha chegado, agora chegou" is solved; "consegui falar com
+  // alguém, mas o problema continua" is not.
+  const solvedCue = customerSolvedCue(customerLast);
+  const unsolvedAt = lastMatchAt(UNSOLVED, customerLast);
+  const solvedLast = solvedCue !== undefined && solvedCue.start > unsolvedAt;
+  const stillBad = lastCustomerSentiment?.sentiment === 'negative' || unsolvedAt >= 0;
+  if (stillBad && !solvedLast) {
     if (FOLLOW_UP.test(agentLast))
       return {
         status: 'in_progress',
@@ -186,8 +232,13 @@ export function decideStatus(
       };
     return { status: 'not_solved', why: 'a última mensagem do cliente ainda relata o problema', byCue: true };
   }
-  if (SOLVED_BY_CUSTOMER.test(customerLast) && lastCustomerSentiment?.sentiment !== 'negative') {
-    return { status: 'solved', why: 'o cliente confirmou que o problema foi resolvido', byCue: true };
+  if (solvedLast && lastCustomerSentiment?.sentiment !== 'negative') {
+    return {
+      status: 'solved',
+      why: 'o cliente confirmou que o problema foi resolvido',
+      byCue: true,
+      afterCustomerCue: customerLast.slice(solvedCue.end),
+    };
   }
   if (SOLVED_BY_AGENT.test(lastAgent) && lastCustomerSentiment?.sentiment !== 'negative') {
     return {

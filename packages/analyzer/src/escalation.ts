@@ -36,7 +36,7 @@ export interface EscalationFinding {
 export interface EscalationContext {
   /** The customer's text reads negative or mixed somewhere (ties a cancellation to a problem). */
   readonly negative?: boolean;
-  /** The ticket is solved: only reasons a lead must see anyway remain (see PERSISTENT). */
+  /** The ticket is solved: only reasons a lead must see anyway remain (see PERSISTENT_REASONS). */
   readonly solved?: boolean;
   /** The tenant's maximum customer wait, in minutes: a stated wait beyond it is long too. */
   readonly maxWaitMinutes?: number;
@@ -47,7 +47,7 @@ export interface EscalationContext {
 }
 
 /** Reasons that stand even when the ticket is solved: the complaint or the exposure is already out. */
-const PERSISTENT: ReadonlySet<EscalationReason> = new Set([
+export const PERSISTENT_REASONS: ReadonlySet<EscalationReason> = new Set([
   'regulator_complaint',
   'legal_action',
   'public_exposure',
@@ -1161,9 +1161,9 @@ export function findEscalations(text: string, context: EscalationContext = {}): 
     )
       found.set(reason, evidence.trim());
   }
-  return ORDER.filter((reason) => found.has(reason) && (!context.solved || PERSISTENT.has(reason))).map(
-    (reason) => ({ reason, evidence: found.get(reason) as string }),
-  );
+  return ORDER.filter(
+    (reason) => found.has(reason) && (!context.solved || PERSISTENT_REASONS.has(reason)),
+  ).map((reason) => ({ reason, evidence: found.get(reason) as string }));
 }
 
 // Chat spellings of support queues, as words (folded): "ja liguei 3x e ngm resolve".

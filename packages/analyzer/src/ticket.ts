@@ -9,7 +9,7 @@ import {
   type StoredEscalationReason,
   type UrgencyLevel,
 } from './enums.ts';
-import { findEscalations } from './escalation.ts';
+import { findEscalations, PERSISTENT_REASONS } from './escalation.ts';
 import { detectLanguageDetailed } from './language.ts';
 import { ANALYSED_PREFIX, type AnalyzeOptions } from './message.ts';
 import { MODEL_LANGUAGES } from './model.ts';
@@ -202,8 +202,22 @@ export function analyzeTicket(fullText: string, options: AnalyzeOptions = {}): T
     overall = 'mixed';
   else overall = score >= 0.12 ? 'positive' : score <= -0.12 ? 'negative' : 'neutral';
 
-  const status = decideStatus(turns, sentiments);
   const portugueseText = language === 'pt' || language === 'pt-BR';
+  const unhappy = sentiments.some((s) => s.sentiment === 'negative' || s.sentiment === 'mixed');
+  let status = decideStatus(turns, sentiments);
+  // "Consegui entrar no app e vi um pix que eu não fiz": a new problem told after the customer's
+  // own "solved" is not solved (a complaint already out, such as Reclame Aqui, is no new problem).
+  if (
+    status.afterCustomerCue &&
+    findEscalations(status.afterCustomerCue, { negative: true, portuguese: portugueseText }).some(
+      (f) => !PERSISTENT_REASONS.has(f.reason),
+    )
+  )
+    status = {
+      status: 'not_solved',
+      why: 'o cliente relatou um novo problema depois de dizer que estava resolvido',
+      byCue: true,
+    };
   const folded = foldText(analysedText);
   const legal = LEGAL_RE.test(folded);
   const regulator = REGULATOR_RE.test(folded);
@@ -246,7 +260,6 @@ export function analyzeTicket(fullText: string, options: AnalyzeOptions = {}): T
   // Escalation: the policy's named rules over the customer's words (escalation.ts). Sentiment
   // and CSAT never escalate by themselves; a solved ticket keeps only regulator, legal and
   // public-exposure reasons.
-  const unhappy = sentiments.some((s) => s.sentiment === 'negative' || s.sentiment === 'mixed');
   const escalations = findEscalations(folded, {
     negative: unhappy,
     solved: status.status === 'solved',
