@@ -232,9 +232,74 @@ export function predictWith(model: LinearModel, features: readonly string[]): Mo
     if (!w) continue;
     for (let k = 0; k < sums.length; k++) sums[k] = (sums[k] ?? 0) + (w[k] ?? 0);
   }
+  return softmax(model.classes, model.bias, sums, features.length);
+}
+
+/**
+ * Models packed for the runtime: one feature index shared by all of them and each model's weights
+ * as one dense row per indexed feature (0 where it pruned the feature), so a text's features are
+ * looked up once for every model. Answers exactly what predictWith answers.
+ */
+export interface PackedModels {
+  readonly index: ReadonlyMap<string, number>;
+  readonly models: ReadonlyArray<{ readonly model: LinearModel; readonly rows: Float64Array }>;
+}
+
+export function packModels(models: readonly LinearModel[]): PackedModels {
+  const index = new Map<string, number>();
+  for (const model of models)
+    for (const feature of model.weights.keys()) if (!index.has(feature)) index.set(feature, index.size);
+  return {
+    index,
+    models: models.map((model) => {
+      const width = model.classes.length;
+      const rows = new Float64Array(index.size * width);
+      for (const [feature, w] of model.weights)
+        rows.set(w.slice(0, width), (index.get(feature) ?? 0) * width);
+      return { model, rows };
+    }),
+  };
+}
+
+/** The packed index's ids of a text's features (features no model kept are left out). */
+export function packedIds(packed: PackedModels, features: readonly string[]): Int32Array {
+  const ids = new Int32Array(features.length);
+  let n = 0;
+  for (const feature of features) {
+    const id = packed.index.get(feature);
+    if (id !== undefined) ids[n++] = id;
+  }
+  return ids.subarray(0, n);
+}
+
+/** predictWith for the `which`-th packed model, from packedIds and the text's feature count. */
+export function predictPacked(
+  packed: PackedModels,
+  which: number,
+  ids: Int32Array,
+  featureCount: number,
+): ModelPrediction {
+  const entry = packed.models[which];
+  if (!entry) throw new Error(`no packed model ${which}`);
+  const { model, rows } = entry;
+  const width = model.classes.length;
+  const sums = new Array<number>(width).fill(0);
+  for (const id of ids) {
+    const base = id * width;
+    for (let k = 0; k < width; k++) sums[k] = (sums[k] ?? 0) + (rows[base + k] ?? 0);
+  }
+  return softmax(model.classes, model.bias, sums, featureCount);
+}
+
+function softmax(
+  classes: readonly string[],
+  bias: readonly number[],
+  sums: readonly number[],
+  featureCount: number,
+): ModelPrediction {
   // Feature values are 1/√(number of features): long and short texts weigh alike.
-  const scale = 1 / Math.sqrt(features.length || 1);
-  const scores = sums.map((s, k) => (model.bias[k] ?? 0) + s * scale);
+  const scale = 1 / Math.sqrt(featureCount || 1);
+  const scores = sums.map((s, k) => (bias[k] ?? 0) + s * scale);
   const max = Math.max(...scores);
   const exp = scores.map((s) => Math.exp(s - max));
   const total = exp.reduce((a, b) => a + b, 0);
@@ -242,5 +307,5 @@ export function predictWith(model: LinearModel, features: readonly string[]): Mo
   let best = 0;
   for (let k = 1; k < probabilities.length; k++)
     if ((probabilities[k] ?? 0) > (probabilities[best] ?? 0)) best = k;
-  return { label: model.classes[best] ?? '', probability: probabilities[best] ?? 0, probabilities };
+  return { label: classes[best] ?? '', probability: probabilities[best] ?? 0, probabilities };
 }

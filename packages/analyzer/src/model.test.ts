@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { combineIntent, combineSentiment } from './combine.ts';
-import { featuresOf, polarityCached } from './features.ts';
+import { featuresOf, polarityCached, predictWith } from './features.ts';
 import { classifyIntentDetailed } from './intent.ts';
 import { analyzeMessage } from './message.ts';
 import { MODEL, modelIntent, modelSentiment } from './model.ts';
@@ -12,6 +12,19 @@ describe('learned model', () => {
     expect(MODEL.sentiment.classes).toEqual(['positive', 'negative', 'neutral', 'mixed']);
     expect(MODEL.intent.classes).toHaveLength(12);
     expect(MODEL.intent.weights.size).toBeLessThan(10_000);
+  });
+
+  it('answers from the packed weights exactly what the stored ones answer', () => {
+    for (const text of [
+      'vc n resolveu nada!! kkk',
+      'Amei o atendimento, muito obrigada',
+      'Where is my order?',
+      '👍',
+    ]) {
+      const features = featuresOf(text);
+      expect(modelSentiment(text)).toEqual(predictWith(MODEL.sentiment, features));
+      expect(modelIntent(text)).toEqual(predictWith(MODEL.intent, features));
+    }
   });
 
   // Review fix (issue 32): long words are sliced views into the whole message; caching them

@@ -18,6 +18,9 @@ import {
   type LinearModel,
   loadModel,
   type ModelPrediction,
+  packedIds,
+  packModels,
+  predictPacked,
   predictWith,
   type StoredModel,
   type StoredWeights,
@@ -42,14 +45,25 @@ export const MODEL = {
  */
 export const MODEL_LANGUAGES: ReadonlySet<Language> = new Set<Language>(['pt', 'pt-BR', 'en', 'es']);
 
+// The product's three models share one feature lookup (features.ts, packModels).
+const PACKED = packModels([MODEL.sentiment, MODEL.intent, MODEL.escalation]);
+const [SENTIMENT, INTENT, ESCALATION] = [0, 1, 2];
+
+/** The last text's features and their packed ids: each model reads the same message once. */
 let lastText: string | undefined;
 let lastFeatures: string[] = [];
+let lastIds: Int32Array = new Int32Array(0);
 function cachedFeatures(text: string): string[] {
   if (text !== lastText) {
     lastFeatures = featuresOf(text);
+    lastIds = packedIds(PACKED, lastFeatures);
     lastText = text;
   }
   return lastFeatures;
+}
+function predictProduct(which: number, text: string): ModelPrediction {
+  const features = cachedFeatures(text);
+  return predictPacked(PACKED, which, lastIds, features.length);
 }
 
 /**
@@ -68,7 +82,7 @@ export function modelSentiment(text: string): ModelPrediction {
     const override = PREDICTION_OVERRIDES.get(text);
     if (override) return override.sentiment;
   }
-  return predictWith(MODEL.sentiment, cachedFeatures(text));
+  return predictProduct(SENTIMENT, text);
 }
 
 /** The model's intent for a text. */
@@ -77,7 +91,7 @@ export function modelIntent(text: string): ModelPrediction {
     const override = PREDICTION_OVERRIDES.get(text);
     if (override) return override.intent;
   }
-  return predictWith(MODEL.intent, cachedFeatures(text));
+  return predictProduct(INTENT, text);
 }
 
 /** The escalation model's reading: the likeliest reason, the chance of any reason and its words. */
@@ -98,8 +112,9 @@ export function reasonChance(
   model: LinearModel,
   features: readonly string[],
   reasons?: ReadonlySet<string>,
+  prediction: ModelPrediction = predictWith(model, features),
 ): { best: number; probability: number } {
-  const p = predictWith(model, features).probabilities;
+  const p = prediction.probabilities;
   let best = -1;
   let probability = 0;
   model.classes.forEach((label, k) => {
@@ -118,7 +133,8 @@ export function modelEscalation(text: string, reasons?: ReadonlySet<string>): Es
   const model = (PREDICTION_OVERRIDES.size && PREDICTION_OVERRIDES.get(text)?.escalation) || MODEL.escalation;
   const { classes, weights } = model;
   const features = cachedFeatures(text);
-  const { best, probability } = reasonChance(model, features, reasons);
+  const prediction = model === MODEL.escalation ? predictProduct(ESCALATION, text) : undefined;
+  const { best, probability } = reasonChance(model, features, reasons, prediction);
   if (best < 0) return { reason: 'none', probability: 0, words: [] };
   // Words of three letters or fewer ("meu", "vez", "que o") say little: a word of four letters or more.
   const strongest = features
