@@ -81,8 +81,12 @@ export function combineSentiment(rules: SentimentResult, text: string, engine: E
     // Clear complaint words and no praise at all: never positive, whatever the other words suggest
     // to the model ("A equipe de vocês é péssima" read as praise of the team).
     const noPraise = rules.positive === 0 && rules.negative >= 2;
-    const probabilities = noPraise
-      ? model.probabilities.map((p, k) => (MODEL.sentiment.classes[k] === 'positive' ? 0 : p))
+    // And the other way: clear praise and no complaint word is never negative ("não sei nem como
+    // agradecer", "ninguém faz igual": the model reads the negation words as a complaint).
+    const noComplaint = rules.negative === 0 && rules.positive >= 2;
+    const ruledOut = noPraise ? 'positive' : noComplaint ? 'negative' : undefined;
+    const probabilities = ruledOut
+      ? model.probabilities.map((p, k) => (MODEL.sentiment.classes[k] === ruledOut ? 0 : p))
       : model.probabilities;
     label = vote(rules.sentiment, weight, MODEL.sentiment.classes, probabilities).label;
     chosen = probabilities[MODEL.sentiment.classes.indexOf(label)] ?? 0;

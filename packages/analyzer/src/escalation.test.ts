@@ -872,3 +872,26 @@ describe('WhatsApp families of the fifth pass', () => {
     expect(reasonsOf(text)).toContain(reason);
   });
 });
+
+// Issue 32, sixth pass: waits told ironically or by their length ("10 dias pra trocar um chip"),
+// by ordinal weeks, from a step on a day of the month, since the day before yesterday.
+describe('long waits of the sixth pass', () => {
+  it.each([
+    'que demora viu 👏👏 12 dias pra religar a minha linha',
+    'nota 10 em enrolar 🙃 já é a terceira semana que o guarda-roupa sai amanhã',
+    'paguei a matrícula dia 4 e hoje é dia 22, nada do material',
+    'estamos sem água desde anteontem e ninguém aparece',
+    'pra cobrar foi rapidinho, pra devolver é essa novela, 18 dias já',
+  ])('long_wait: %s', (text) => {
+    expect(reasonsOf(text)).toContain('long_wait');
+  });
+
+  it.each([
+    'agradeço a rapidez, 2 dias pra entregar',
+    'é a segunda semana do curso e estou amando',
+    'os boletos pagos demoram 3 dias pra aparecer no painel?',
+    'comprei dia 3 e chegou dia 5, adorei',
+  ])('not a long wait: %s', (text) => {
+    expect(reasonsOf(text)).not.toContain('long_wait');
+  });
+});

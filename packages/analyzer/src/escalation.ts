@@ -372,11 +372,11 @@ const DURATION = re(
 );
 /** "desde a semana passada", "desde segunda", "desde o dia 3": a start some days back. */
 const SINCE = re(
-  `\\bdesde (?:a |o )?(?:(semana|mes|ano) passad[oa]|(?:segunda|terca|quarta|quinta|sexta)(?:-?feira)?|sabado|domingo|(?:segunda|terca|quarta|quinta|sexta)(?:-?feira)? retrasad[oa]|(?:a )?semana retrasada|o mes retrasado|o dia \\d+|dia \\d+|o inicio do mes|o comeco do mes|(o ano passado|o natal|o carnaval|a pascoa|o ano novo|o feriado|a black friday|o dia das maes|o dia dos pais|janeiro|fevereiro|marco|abril|maio|junho|julho|agosto|setembro|outubro|novembro|dezembro)|\\d{1,2}\\/\\d{1,2}|last (?:week|month))\\b|\\bsince (?:last (?:week|month)|monday|tuesday|wednesday|thursday|friday)\\b`,
+  `\\bdesde (?:anteontem|antes de ontem)\\b|\\bdesde (?:a |o )?(?:(semana|mes|ano) passad[oa]|(?:segunda|terca|quarta|quinta|sexta)(?:-?feira)?|sabado|domingo|(?:segunda|terca|quarta|quinta|sexta)(?:-?feira)? retrasad[oa]|(?:a )?semana retrasada|o mes retrasado|o dia \\d+|dia \\d+|o inicio do mes|o comeco do mes|(o ano passado|o natal|o carnaval|a pascoa|o ano novo|o feriado|a black friday|o dia das maes|o dia dos pais|janeiro|fevereiro|marco|abril|maio|junho|julho|agosto|setembro|outubro|novembro|dezembro)|\\d{1,2}\\/\\d{1,2}|last (?:week|month))\\b|\\bsince (?:last (?:week|month)|monday|tuesday|wednesday|thursday|friday)\\b`,
 );
 /** What makes a duration a wait: waiting, being without the service, still nothing. */
 const WAITING_CUE = re(
-  `\\b(?:mud[oa]|fora do ar|sem tom|esper\\w*|aguard\\w*|demor\\w*|sem (?:resposta|retorno|solucao|previsao|posicao|internet|sinal|luz|energia|agua|gas|servico|acesso|telefone|linha|conexao|tv|atendimento|nada|o meu|a minha|meu|minha|receber|funcionar|conseguir|poder|uso)|e nada|ate agora nada|ate hoje nada|nada ainda|nada de|ainda nao|ainda sem|ainda estou|ainda aguardo|ainda espero|continuo|continua (?:sem|com|o mesmo|a mesma|nao|dando|parad\\w*|travad\\w*|quebrad\\w*|pendente|em aberto)|sigo|em aberto|pendente|parad[oa]s?|travad[oa]s?|empacad[oa]s?|emperrad[oa]s?|encalhad[oa]s?|tentando|tento|tentei|tentamos|insisto|ligando|cobrando|atrasad[oa]s?|na fila|nenhum[a]? (?:resposta|retorno|solucao|posicao|previsao|contato)|nao (?:\\w+ )?(?:chegou|chega|veio|resolveram|resolvem|resolve|responde|respondem|responderam|retornaram|retornam|funciona|apareceu|caiu|entregaram|ligaram|deram)|ninguem|prometeram|prometido|devia|deveria|deveriam|era para|era pra|estava previst\\w+|previst[oa] para|consta\\w*|aparece como|em transito|em separacao|em analise|em processamento|sem atualizac\\w+|nao atualiza|pres[oa]|retid[oa]|parou|sem novidades?|alguma (?:novidade|noticia|posicao|previsao)|tudo igual|na mesma|do mesmo jeito|nem sinal|que (?:eu )?(?:pedi|solicitei|abri|reclamei|liguei|mandei|enviei|devolvi|cancelei|paguei|fiz o pedido|fiz a solicitacao|registrei)|(?:foi|foram) (?:pedid|solicitad|agendad|abert|marcad|registrad)[oa]s?|n[ao] (?:oficina|assistencia|manutencao|conserto)|em conserto|a espera|cade|waiting|waited|still|no (?:answer|response|reply)|nadie|llevo|esperando|sin respuesta)\\b`,
+  `\\b(?:mud[oa]|fora do ar|sem tom|esper\\w*|aguard\\w*|demor\\w*|enrol\\w*|novela|sem (?:resposta|retorno|solucao|previsao|posicao|internet|sinal|luz|energia|agua|gas|servico|acesso|telefone|linha|conexao|tv|atendimento|nada|o meu|a minha|meu|minha|receber|funcionar|conseguir|poder|uso)|e nada|ate agora nada|ate hoje nada|nada ainda|nada de|ainda nao|ainda sem|ainda estou|ainda aguardo|ainda espero|continuo|continua (?:sem|com|o mesmo|a mesma|nao|dando|parad\\w*|travad\\w*|quebrad\\w*|pendente|em aberto)|sigo|em aberto|pendente|parad[oa]s?|travad[oa]s?|empacad[oa]s?|emperrad[oa]s?|encalhad[oa]s?|tentando|tento|tentei|tentamos|insisto|ligando|cobrando|atrasad[oa]s?|na fila|nenhum[a]? (?:resposta|retorno|solucao|posicao|previsao|contato)|nao (?:\\w+ )?(?:chegou|chega|veio|resolveram|resolvem|resolve|responde|respondem|responderam|retornaram|retornam|funciona|apareceu|caiu|entregaram|ligaram|deram)|ninguem|prometeram|prometido|devia|deveria|deveriam|era para|era pra|estava previst\\w+|previst[oa] para|consta\\w*|aparece como|em transito|em separacao|em analise|em processamento|sem atualizac\\w+|nao atualiza|pres[oa]|retid[oa]|parou|sem novidades?|alguma (?:novidade|noticia|posicao|previsao)|tudo igual|na mesma|do mesmo jeito|nem sinal|que (?:eu )?(?:pedi|solicitei|abri|reclamei|liguei|mandei|enviei|devolvi|cancelei|paguei|fiz o pedido|fiz a solicitacao|registrei)|(?:foi|foram) (?:pedid|solicitad|agendad|abert|marcad|registrad)[oa]s?|n[ao] (?:oficina|assistencia|manutencao|conserto)|em conserto|a espera|cade|waiting|waited|still|no (?:answer|response|reply)|nadie|llevo|esperando|sin respuesta)\\b`,
 );
 /** Habits and loyalty are not waits: "sou cliente há 10 anos", "uso o app há meses". */
 const NOT_A_WAIT_BEFORE =
@@ -402,6 +402,9 @@ const NOT_ELAPSED_BEFORE =
 const ELAPSED_BEFORE =
   /\b(?:ha|faz|fazem|desde|durante|por|ja sao|ja faz|ja fazem|vai fazer|vao fazer|quase|mais de|cerca de|uns|umas|for|over|llevo|hace|a|ja|tem|ja tem|completou|completa|completam|completaram|esperei|espero|esperamos|aguardei|aguardo|aguardamos|esperando|aguardando|fiquei|fico|ficamos|passei|passamos|levou|levaram|levando|leva|demorou|demoraram|demora|demorando|durando|estou|estamos|ta|esta|waited|been)\s+(?:mais de\s+|quase\s+|uns\s+|umas\s+|cerca de\s+|ha\s+|por\s+|ja\s+)?$/;
 
+/** A delay named just before a duration ("que demora, 10 dias pra…", "rapidez hein, 8 dias pra…"). */
+const DELAY_BEFORE = /\b(?:demor\w*|lentid\w*|lerd\w*|esper\w*|aguard\w*|rapidez|agilidade|eficiencia)\b/;
+
 /** Without a service, or nothing happening: a wait of a few days already hurts. */
 const HARD_WAIT = re(
   `\\b(?:sem (?:internet|luz|energia|agua|gas|sinal|telefone|linha|servico|tv|conexao|acesso|atendimento|resposta|retorno|solucao|previsao|conseguir)|ninguem|nada|nenhum[a]?|ate agora|ate hoje|absurdo|descaso|no (?:answer|response)|nadie)\\b`,
@@ -426,6 +429,13 @@ const LONG_AGO = re(
 /** "devolvi dia 2 … hoje é dia 28 e nada": a day of the month long past, still waiting. */
 const DATE_SPAN =
   /\bdia (\d{1,2})\b.{0,140}?\b(?:hoje (?:ja )?(?:e|eh)|ja (?:e|eh|estamos no)) (?:dia )?(\d{1,2})\b(?!\s*(?:\/|h\b|horas|reais|%))/;
+/** "abri o chamado dia 2 e hoje é dia 20": the customer's own step on the first day starts the wait. */
+const STARTED_ON_DAY =
+  /\b(?:abri|pedi|comprei|paguei|liguei|mandei|enviei|devolvi|solicitei|registrei|reclamei|agendei|cancelei|contratei|fiz o pedido|fiz a solicitacao|fiz a reclamacao)\b/;
+/** "ja é a terceira semana que…": weeks told by their ordinal. */
+const ORDINAL_WEEKS = re(
+  `\\b(?:ja e|e|ja vai pra|vai pra|ja vai para|vai para|entrando na|estamos na|ja estamos na|completando|completou|completa) a (?:segunda|terceira|quarta|quinta|sexta|setima|oitava|\\d+a) (?:semana|mes)\\b`,
+);
 /** "ia chegar dia 5, hoje é dia 19": a promised day of the month long past. */
 const PROMISED_DAY =
   /\b(?:ia|iam|era (?:pra|para)|eram (?:pra|para)|deveria|deveriam|devia|previsto (?:pra|para)|previsao (?:pra|para|de)|prometeram (?:pra|para)?|prometido (?:pra|para))\s+(?:\w+\s+){0,3}?(?:dia|ate dia|no dia|ate o dia) (\d{1,2})\b.{0,60}?\bhoje (?:ja )?e (?:dia )?(\d{1,2})\b(?!\s*(?:\/|h\b|horas|reais|%))/;
@@ -441,13 +451,21 @@ function longWait(folded: string, ctx: RuleContext): string | undefined {
       (ctx.negative && WAITING_CUE.test(around(folded, m, 80, 80))),
   );
   if (longAgo) return longAgo[0];
+  const weeks = firstMatch(
+    folded,
+    ORDINAL_WEEKS,
+    (m) => ctx.negative || WAITING_CUE.test(around(folded, m, 80, 80)),
+  );
+  if (weeks) return weeks[0];
   const promised = PROMISED_DAY.exec(folded);
   if (promised && Number(promised[2]) - Number(promised[1]) >= 2) return promised[0];
   const span = DATE_SPAN.exec(folded);
   if (
     span &&
     Number(span[2]) - Number(span[1]) >= 2 &&
-    (WAITING_CUE.test(folded) || HARD_WAIT.test(folded)) &&
+    (WAITING_CUE.test(folded) ||
+      HARD_WAIT.test(folded) ||
+      STARTED_ON_DAY.test(folded.slice(0, span.index + 8))) &&
     (span[0].includes('hoje') || ctx.negative)
   )
     return span[0];
@@ -487,7 +505,12 @@ function longWait(folded: string, ctx: RuleContext): string | undefined {
       ELAPSED_BEFORE.test(before) ||
       /^\s*(?:inteir[oa]s?\s+|tod[oa]s?\s+|seguid[oa]s?\s+|corridos?\s+)?(?:ja\s+)?(?:que|e|sem|esperando|aguardando|de espera|na espera|parad|tentando|ligando|cobrando|waiting|ya)\b/.test(
         after,
-      );
+      ) ||
+      // "15 dias já", and the delay's own length: "que demora… 10 dias pra trocar um chip".
+      /^\s*ja\s*(?:$|[.,!?;]|\p{Extended_Pictographic})/u.test(after) ||
+      (/^\s*(?:pra|para|pro)\s+\w+/.test(after) &&
+        !/\bdemoram?\s+$/.test(before) && // "demora 3 dias pra aparecer": a rate
+        DELAY_BEFORE.test(folded.slice(Math.max(0, m.index - 60), m.index)));
     if (!elapsed) continue;
     if (WAITING_CUE.test(around(folded, m, 80, 80)) && felt(m, minutes)) return m[0];
   }

@@ -14,6 +14,17 @@ describe('normalizeInformal', () => {
     expect(text('quando a taxa da nota')).toBe('quando a taxa da nota');
   });
 
+  it('reads chat "tão" as "estão" only where the verb fits', () => {
+    expect(text('vcs tão de brincadeira, tão cobrando 2x')).toBe(
+      'vocês estão de brincadeira, estão cobrando 2 vezes',
+    );
+    expect(text('tao aqui?')).toBe('estão aqui?');
+    // The adverb: "nunca fui estão bem atendida" turned praise into a complaint.
+    expect(text('nunca fui tão bem atendida, tudo tao rapido')).toBe(
+      'nunca fui tão bem atendida, tudo tão rapido',
+    );
+  });
+
   it('restores accents no other word shares', () => {
     expect(text('voce ja viu? nao chegou ate agora')).toBe('você já viu? não chegou até agora');
   });

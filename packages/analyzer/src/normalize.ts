@@ -79,8 +79,7 @@ const WORDS: Readonly<Record<string, string>> = {
   // verbs
   ta: 'está',
   tá: 'está',
-  tao: 'estão',
-  tão: 'estão',
+  // tao / tão: "estão" or the adverb "tão" by the words around it (TAO_AS_ESTAO).
   to: 'estou',
   tô: 'estou',
   tou: 'estou',
@@ -179,6 +178,15 @@ const EMOTICONS: ReadonlyArray<readonly [RegExp, string]> = [
 // Three or more of the same letter (not digits, not "kkk", which laughter took already).
 const ELONGATION = /(\p{L})\1{2,}/gu;
 
+/**
+ * Chat "tão" is "estão" before a gerund, a place, a preposition or a pronoun, after a plural
+ * subject, or at the end ("vcs tão de brincadeira", "tão cobrando", "tão aqui?"); before anything
+ * else it is the adverb ("nunca fui tão bem atendida", "tão rápido"). Tested on the words around
+ * it, joined by a NUL where it stood.
+ */
+const TAO_AS_ESTAO =
+  /(?:(?<![\p{L}])(?:vcs|voces|vocês|eles|elas|todos|tds|todas|gente|pessoal)\s+\u0000|\u0000\s*(?:$|[.,!?;:)]|(?:com|sem|em|no|na|nos|nas|num|numa|aqui|ai|aí|la|lá|ali|de|do|da|pra|pro|para|me|te|se|nos|lhe|ainda|sempre|todos|tudo|querendo|fazendo)(?![\p{L}])|\p{L}+(?:ando|endo|indo|ondo)(?![\p{L}])))/iu;
+
 /** Praise that may be ironic, and the marks of irony after it. */
 const PRAISE =
   /(?<![\p{L}])(?:ótim[oa]|otim[oa]|excelente|maravilh[ao]s?[oa]?|parabéns|parabens|que beleza|show de bola|nota dez|nota 10|muito bom|muito boa|top demais|adorei|amei|perfeito|sensacional|incrível|incrivel|obrigad[oa] por nada)(?![\p{L}])/iu;
@@ -219,10 +227,17 @@ export function normalizeInformal(text: string): NormalizedText {
   });
   for (const [pattern, emoji] of EMOTICONS) out = out.replace(pattern, emoji);
   out = out.replace(/!{4,}/g, '!!!').replace(/\?{4,}/g, '???');
-  out = out.replace(WORD, (word) => {
+  out = out.replace(WORD, (word, offset: number, whole: string) => {
     const squeezed = word.replace(ELONGATION, '$1');
     const lower = squeezed.toLowerCase();
-    const replacement = WORDS[lower];
+    const replacement =
+      lower === 'tão' || lower === 'tao'
+        ? TAO_AS_ESTAO.test(
+            `${whole.slice(Math.max(0, offset - 12), offset)}\u0000${whole.slice(offset + word.length, offset + word.length + 16)}`,
+          )
+          ? 'estão'
+          : 'tão'
+        : WORDS[lower];
     if (replacement === undefined) return squeezed;
     // Keep shouting visible: a word in capitals is rewritten in capitals.
     return squeezed.length > 1 && squeezed === squeezed.toUpperCase()

@@ -264,7 +264,7 @@ export const PT_LEXICON = buildLexicon({
     ],
     [
       2.5,
-      'não tenho do que reclamar|não tenho o que reclamar|nota máxima|nota 10|nota dez|nota mil|nota cem|nota 1000|show de bola|cinco estrelas|5 estrelas|superou as expectativas|superou minhas expectativas|acima das expectativas|problema resolvido|problema solucionado|deu tudo certo|tudo resolvido|tudo certinho|de parabéns',
+      'não tenho do que reclamar|não tenho o que reclamar|não sei como agradecer|não sei nem como agradecer|nem sei como agradecer|não tenho palavras|não tem pra ninguém|não tem para ninguém|não erram uma|não erra uma|ninguém faz igual|ninguém bate|impossível não amar|impossível não gostar|impossível não recomendar|não me arrependo|não me arrependi|não troco por nada|não troco vocês por nada|não vivo mais sem|absurdo de bom|absurdo de gostoso|absurdo de lindo|sinistro de bom|surreal de bom|ridículo de bom|pecado de gostoso|nota máxima|nota 10|nota dez|nota mil|nota cem|nota 1000|show de bola|cinco estrelas|5 estrelas|superou as expectativas|superou minhas expectativas|acima das expectativas|problema resolvido|problema solucionado|deu tudo certo|tudo resolvido|tudo certinho|de parabéns',
     ],
   ],
   negators: [
