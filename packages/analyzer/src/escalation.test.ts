@@ -895,3 +895,20 @@ describe('long waits of the sixth pass', () => {
     expect(reasonsOf(text)).not.toContain('long_wait');
   });
 });
+
+describe('praise is no repeated contact', () => {
+  it.each([
+    'toda vez que ligo sou muito bem atendida, parabéns',
+    'mais uma vez vocês não decepcionaram, o bolo foi o sucesso da festa',
+    'vocês não erram uma, todo pedido chega perfeito',
+    'nem precisei explicar duas vezes, a atendente entendeu tudo, sensacional',
+  ])('%s', (text) => {
+    expect(reasonsOf(text)).not.toContain('repeated_contact');
+  });
+
+  it('a problem back after praise still counts', () => {
+    expect(reasonsOf('o técnico de ontem foi excelente, mas hoje a tv voltou a travar')).toContain(
+      'repeated_contact',
+    );
+  });
+});

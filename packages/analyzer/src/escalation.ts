@@ -324,35 +324,46 @@ const TOLD_AGAIN = re(
 );
 
 function repeatedContact(folded: string, ctx: RuleContext): string | undefined {
-  const told = ctx.positiveOnly ? undefined : firstMatch(folded, TOLD_AGAIN);
+  // In praise, counts and habits are no grievance: "toda vez que ligo sou bem atendida", "mais uma
+  // vez vocês não decepcionaram", "nem precisei explicar duas vezes". A problem back is still one.
+  const loose = !ctx.positiveOnly;
+  const told = loose ? firstMatch(folded, TOLD_AGAIN) : undefined;
   if (told) return told[0];
   // "É a terceira vez que ligo", "pela segunda vez o técnico não veio" (not "a segunda vez que compro").
-  const ordinal = ctx.positiveOnly
-    ? undefined
-    : firstMatch(folded, ORDINAL_TIME, (m) => {
+  const ordinal = loose
+    ? firstMatch(folded, ORDINAL_TIME, (m) => {
         const near = around(folded, m, 60, 80);
         return CONTACT_NEAR.test(near) || PROBLEM_WORD.test(near);
-      });
+      })
+    : undefined;
   if (ordinal) return ordinal[0];
   const count = firstMatch(folded, CONTACT_COUNT);
   if (count) return count[0];
-  const times = firstMatch(folded, TIMES_COUNT, (m) => CONTACT_NEAR.test(around(folded, m, 60, 40)));
+  const times = loose
+    ? firstMatch(folded, TIMES_COUNT, (m) => CONTACT_NEAR.test(around(folded, m, 60, 40)))
+    : undefined;
   if (times) return times[0];
   const already = firstMatch(folded, ALREADY_CONTACTED);
   if (already) return already[0];
   const keeps = firstMatch(folded, KEEPS_CONTACTING, (m) => REPETITION_MARK.test(around(folded, m, 30, 60)));
   if (keeps) return keeps[0];
-  const every = firstMatch(folded, EVERY_TIME) ?? firstMatch(folded, TIRED_OF_CONTACTING);
+  const every = loose
+    ? (firstMatch(folded, EVERY_TIME) ?? firstMatch(folded, TIRED_OF_CONTACTING))
+    : undefined;
   if (every) return every[0];
-  const twice = contactedTwice(folded);
+  const twice = loose ? contactedTwice(folded) : undefined;
   if (twice) return twice;
   const again = firstMatch(folded, FAILED_AGAIN) ?? firstMatch(folded, NEVER_DO);
   if (again) return again[0];
-  const frequent = firstMatch(folded, FREQUENCY, (m) => CONTACT_ANY.test(around(folded, m, 40, 40)));
+  const frequent = loose
+    ? firstMatch(folded, FREQUENCY, (m) => CONTACT_ANY.test(around(folded, m, 40, 40)))
+    : undefined;
   if (frequent) return frequent[0];
-  const loose = failedAgainLoosely(folded);
-  if (loose) return loose;
-  const periodic = firstMatch(folded, PERIODIC, (m) => PROBLEM_WORD.test(around(folded, m, 50, 60)));
+  const looselyAgain = loose ? failedAgainLoosely(folded) : undefined;
+  if (looselyAgain) return looselyAgain;
+  const periodic = loose
+    ? firstMatch(folded, PERIODIC, (m) => PROBLEM_WORD.test(around(folded, m, 50, 60)))
+    : undefined;
   if (periodic) return periodic[0];
   const back = firstMatch(folded, CAME_BACK, (m) =>
     FAULT_NOUN.test(folded.slice(Math.max(0, m.index - 70), m.index)),
@@ -1232,5 +1243,5 @@ function expandChatSpelling(folded: string): string {
 
 /** "É a segunda vez que compro e amei": a repeat in a happy message is loyalty, not a failure. */
 const POSITIVE_ONLY = re(
-  `\\b(?:amei|adorei|adoro|amo|gostei muito|recomendo|excelente|otim[oa]|maravilhos[oa]|perfeit[oa]|parabens|satisfeit[oa]|love|great)\\b`,
+  `\\b(?:amei|adorei|adoro|amo|gostei muito|recomendo|excelente|otim[oa]|maravilhos[oa]|perfeit[oa]|parabens|satisfeit[oa]|sensacional|incrivel|sucesso|top demais|nao (?:erram|erra) uma|nao decepcion\\w+|love|great)\\b`,
 );
