@@ -912,3 +912,23 @@ describe('praise is no repeated contact', () => {
     );
   });
 });
+
+// Issue 32, sixth pass: leaving for a reason of one's life is a calm cancellation, even sad.
+describe('calm cancellations of the sixth pass', () => {
+  it.each([
+    'meu pai faleceu mês passado 😢 preciso cancelar o plano de celular dele',
+    'vamos nos mudar pra Curitiba no fim do mês, como cancelo a internet?',
+    'o curso de inglês do meu filho terminou e ele não vai continuar, pode cancelar a mensalidade',
+    'a empresa nova já me dá plano de saúde, quero cancelar o meu',
+    'a gente se muda no fim do semestre, então preciso cancelar a matrícula',
+  ])('%s', (text) => {
+    expect(reasonsOf(text)).not.toContain('churn_threat');
+  });
+
+  it.each([
+    'vou me mudar mesmo, mas se não devolverem a multa indevida eu cancelo tudo e vou pro Procon',
+    'três meses pagando por uma internet que não funciona, quero cancelar hoje',
+  ])('a grievance keeps the threat: %s', (text) => {
+    expect(reasonsOf(text)).toContain('churn_threat');
+  });
+});

@@ -557,7 +557,7 @@ const CHURN = re(
 );
 /** "se não resolverem…", "caso continue…": an ultimatum ties the threat to the problem. */
 const ULTIMATUM = re(
-  `\\b(?:se|caso|senao|if|si)\\s+(?:\\w+\\s+){0,3}(?:nao|continuar|continue|isso|persistir|persista|acontecer|nada|nobody|not|no)\\b|\\bmais uma (?:dessa|dessas|assim|vez|dessa vez)\\b|\\b(?:na|da) proxima(?: vez)?\\b|\\bate (?:amanha|hoje|o fim do dia|sexta|segunda)\\b|\\bou (?:resolvem|voces resolvem|me devolvem|cancelo)\\b`,
+  `\\b(?:se|caso|senao)\\s+(?:\\w+\\s+){0,3}(?:nao|continuar|continue|isso|persistir|persista|acontecer|nada)\\b|\\b(?:if|si)\\s+(?:\\w+\\s+){0,3}(?:not|nobody|no|nada|nadie|sigue|continua)\\b|\\bmais uma (?:dessa|dessas|assim|vez|dessa vez)\\b|\\b(?:na|da) proxima(?: vez)?\\b|\\bate (?:amanha|hoje|o fim do dia|sexta|segunda)\\b|\\bou (?:resolvem|voces resolvem|me devolvem|cancelo)\\b`,
 );
 const PROBLEM = re(
   `\\b(?:cansei|cansad[oa]|farto|farta|chega|paciencia (?:acabou|esgotou)|acabou (?:pra|para) mim|ultima (?:vez|chance)|absurdo|pessim\\w*|horrivel|descaso|palhacada|vergonha|ridicul\\w*|mal atendid[oa]|nao funciona|so (?:cai|trava|da erro|da problema|falha)|vive (?:caindo|travando|dando (?:erro|problema))|caindo|lixo|porcaria|ruim|horrivel|com esse (?:atendimento|servico|descaso)|desse jeito|se for assim|se continuar assim|assim nao (?:da|tem como|vai)|nao da mais|nao aguento mais|do jeito que (?:esta|vai)|nao resolve\\w*|ninguem resolve|sem solucao|falta de respeito|desrespeito|defeito|decepcion\\w*|insatisfeit\\w*|revoltad\\w*|irritad\\w*|fed up|terrible|awful|tired of|harto|cansado)\\b`,
@@ -593,11 +593,23 @@ const CHURN_FED_UP = re(
   `\\bnunca mais (?:\\w+ )?(?:com voces|com essa (?:empresa|loja|operadora|companhia)|nessa (?:empresa|loja|companhia|operadora))\\b|\\b(?:vai estar|vao estar|estara|estarao|vai (?:pra|para)|vao (?:pra|para)|vou colocar (?:\\w+ )?(?:em|n)a?) (?:em )?outr[oa] (?:escola|operadora|empresa|banco|academia|plano|seguradora|companhia|administradora|clinica|provedora?)\\b|\\b(?:ja )?(?:estou|estamos) (?:fazendo|vendo|pegando) (?:cotacao|orcamentos?|propostas?) (?:em|com|d[ae]|n[ao]) outr[oa]s? (?:companhia|empresa|operadora|seguradora|banco|administradora|provedora?)s?\\b|\\b(?:propor|propondo|votar) (?:a )?(?:troca|substituicao) d[ae] (?:administradora|operadora|seguradora|fornecedor|empresa|provedor|banco)\\b|\\bpago (?:a multa )?e saio\\b|\\bou (?:voces|vcs) \\w+(?: \\w+){0,6} ou (?:eu )?(?:volto (?:para|pro|pra)|mudo de|troco de|cancelo)\\b`,
 );
 
+/**
+ * A reason for leaving that is the customer's life, not our failure (moving, a death, a trip, no
+ * longer needed, a benefit elsewhere, the end of a course or a budget): a calm cancellation, even
+ * when the message reads sad ("minha avó faleceu, pode cancelar a assinatura dela").
+ */
+const LIFE_REASON = re(
+  `\\b(?:me|nos|se|a gente se) mud(?:ar|ando|o|ei|amos|ou|a|am)\\b|\\bmudanca\\b(?! de (?:operadora|plano|empresa|banco))|\\bmud(?:ar|ando|ei|amos) de (?:cidade|estado|pais|casa|apartamento|ape|apto|endereco|bairro)\\b|\\b(?:vou|vamos|to|estou|estamos|indo|vai) (?:\\w+ )?morar\\b|\\btransferid[oa]s?\\b|\\bsaindo do pais\\b|\\bvoltando (?:pro|para o) brasil\\b|\\b(?:viajando|intercambio|vou viajar|vamos viajar)\\b|\\b(?:falec\\w+|morreu|obito)\\b|\\bnao (?:vou |vamos )?(?:precisar|preciso|precisamos|uso|usamos|usarei|utilizo) mais\\b|\\bnao (?:vou |vamos )?mais precisar\\b|\\b(?:fim|final) do (?:ciclo|contrato|periodo|pacote|semestre|ano letivo|curso)\\b|\\b(?:acabou|terminou|encerrou) (?:o|a) (?:pacote|contrato|periodo|curso|fidelidade)\\b|\\b(?:pacote|contrato|curso|periodo|fidelidade)\\b(?: [\\w,]+){0,6} (?:acabou|terminou)\\b|\\b(?:se formou|formou|passou no vestibular|aposent\\w+)\\b|\\bja (?:tem|vem com|da|inclui) (?:o |a |um |uma )?(?:plano|seguro|streaming|internet|assinatura|convenio|academia|tv|chip|linha)\\b|\\b(?:beneficio|convenio) (?:da|do|pela|pelo) (?:empresa|trabalho|sindicato)\\b|\\b(?:a empresa|o trabalho|meu trabalho|o sindicato)(?: \\w+){0,4} (?:paga|oferece|da|inclui|fechou convenio)\\b|\\bcortar (?:gastos|custos|despesas)\\b|\\b(?:orcamento|grana) (?:apertad[oa]|curt[oa])\\b`,
+);
+
 function churnThreat(folded: string, ctx: RuleContext): string | undefined {
-  const strong =
-    firstMatch(folded, CHURN_STRONG) ??
-    firstMatch(folded, CHURN_SELF) ??
-    (ctx.negative ? firstMatch(folded, CHURN_FED_UP) : undefined);
+  // A life reason and no grievance: leaving calmly, whatever the sentiment.
+  const calm = LIFE_REASON.test(folded) && !ULTIMATUM.test(folded) && !PROBLEM.test(folded);
+  const strong = calm
+    ? undefined
+    : (firstMatch(folded, CHURN_STRONG) ??
+      firstMatch(folded, CHURN_SELF) ??
+      (ctx.negative ? firstMatch(folded, CHURN_FED_UP) : undefined));
   if (strong) return strong[0];
   const m =
     firstMatch(folded, CHURN) ??
@@ -608,7 +620,8 @@ function churnThreat(folded: string, ctx: RuleContext): string | undefined {
       (c) => !HOW_TO_BEFORE.test(folded.slice(Math.max(0, c.index - 40), c.index)),
     );
   if (!m) return undefined;
-  const tied = ctx.negative || ULTIMATUM.test(folded) || PROBLEM.test(folded) || ctx.otherSignals > 0;
+  const tied =
+    (ctx.negative && !calm) || ULTIMATUM.test(folded) || PROBLEM.test(folded) || ctx.otherSignals > 0;
   return tied ? m[0] : undefined;
 }
 
