@@ -79,7 +79,7 @@ const WORDS: Readonly<Record<string, string>> = {
   // verbs
   ta: 'está',
   tá: 'está',
-  // tao / tão: "estão" or the adverb "tão" by the words around it (TAO_AS_ESTAO).
+  // tao / tão: "estão" or the adverb "tão" by the words around it (taoAsEstao).
   to: 'estou',
   tô: 'estou',
   tou: 'estou',
@@ -179,13 +179,14 @@ const EMOTICONS: ReadonlyArray<readonly [RegExp, string]> = [
 const ELONGATION = /(\p{L})\1{2,}/gu;
 
 /**
- * Chat "tão" is "estão" before a gerund, a place, a preposition or a pronoun, after a plural
- * subject, or at the end ("vcs tão de brincadeira", "tão cobrando", "tão aqui?"); before anything
- * else it is the adverb ("nunca fui tão bem atendida", "tão rápido"). Tested on the words around
- * it, joined by a NUL where it stood.
+ * Chat "tão" is "estão" after a plural subject, or before a gerund, a place, a preposition, a
+ * pronoun or the end ("vcs tão de brincadeira", "tão cobrando", "tão aqui?"); before anything else
+ * it is the adverb ("nunca fui tão bem atendida", "tão rápido").
  */
-const TAO_AS_ESTAO =
-  /(?:(?<![\p{L}])(?:vcs|voces|vocês|eles|elas|todos|tds|todas|gente|pessoal)\s+\u0000|\u0000\s*(?:$|[.,!?;:)]|(?:com|sem|em|no|na|nos|nas|num|numa|aqui|ai|aí|la|lá|ali|de|do|da|pra|pro|para|me|te|se|nos|lhe|ainda|sempre|todos|tudo|querendo|fazendo)(?![\p{L}])|\p{L}+(?:ando|endo|indo|ondo)(?![\p{L}])))/iu;
+const ESTAO_AFTER = /(?<![\p{L}])(?:vcs|voces|vocês|eles|elas|todos|tds|todas|gente|pessoal)\s+$/iu;
+const ESTAO_BEFORE =
+  /^\s*(?:$|[.,!?;:)]|(?:com|sem|em|no|na|nos|nas|num|numa|aqui|ai|aí|la|lá|ali|de|do|da|pra|pro|para|me|te|se|lhe|ainda|sempre|todos|tudo|querendo|fazendo)(?![\p{L}])|\p{L}+(?:ando|endo|indo|ondo)(?![\p{L}]))/iu;
+const taoAsEstao = (before: string, after: string) => ESTAO_AFTER.test(before) || ESTAO_BEFORE.test(after);
 
 /** Praise that may be ironic, and the marks of irony after it. */
 const PRAISE =
@@ -232,8 +233,9 @@ export function normalizeInformal(text: string): NormalizedText {
     const lower = squeezed.toLowerCase();
     const replacement =
       lower === 'tão' || lower === 'tao'
-        ? TAO_AS_ESTAO.test(
-            `${whole.slice(Math.max(0, offset - 12), offset)}\u0000${whole.slice(offset + word.length, offset + word.length + 16)}`,
+        ? taoAsEstao(
+            whole.slice(Math.max(0, offset - 12), offset),
+            whole.slice(offset + word.length, offset + word.length + 16),
           )
           ? 'estão'
           : 'tão'
