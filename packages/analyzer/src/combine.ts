@@ -152,7 +152,7 @@ export const ESCALATION_VOTE = { threshold: 0.5 };
  * calm question under a week is not"; the times one called, not "a segunda vez que compro"): only
  * the rules count them. The model may add any other reason.
  */
-export const LEARNED_REASONS: ReadonlySet<string> = new Set(
+export const LEARNED_REASONS: ReadonlySet<EscalationReason> = new Set(
   ESCALATION_REASONS.filter((reason) => reason !== 'long_wait' && reason !== 'repeated_contact'),
 );
 
@@ -173,9 +173,11 @@ export function learnedEscalation(
   text: string,
   ruleReasons: readonly EscalationReason[],
   counted = false,
+  vetoed: readonly EscalationReason[] = [],
 ): LearnedEscalation | undefined {
   if (ruleReasons.length) return undefined;
-  const p = modelEscalation(text, counted ? undefined : LEARNED_REASONS);
+  const allowed = counted ? ESCALATION_REASONS : [...LEARNED_REASONS];
+  const p = modelEscalation(text, new Set(allowed.filter((reason) => !vetoed.includes(reason))));
   if (p.probability < ESCALATION_VOTE.threshold || !p.words.length) return undefined;
   const reason = ESCALATION_REASONS.find((r) => r === p.reason);
   return reason ? { reason, probability: p.probability, words: p.words } : undefined;

@@ -602,9 +602,16 @@ const LIFE_REASON = re(
   `\\b(?:me|nos|se|a gente se) mud(?:ar|ando|o|ei|amos|ou|a|am)\\b|\\bmudanca\\b(?! de (?:operadora|plano|empresa|banco))|\\bmud(?:ar|ando|ei|amos) de (?:cidade|estado|pais|casa|apartamento|ape|apto|endereco|bairro)\\b|\\b(?:vou|vamos|to|estou|estamos|indo|vai) (?:\\w+ )?morar\\b|\\btransferid[oa]s?\\b|\\bsaindo do pais\\b|\\bvoltando (?:pro|para o) brasil\\b|\\b(?:viajando|intercambio|vou viajar|vamos viajar)\\b|\\b(?:falec\\w+|morreu|obito)\\b|\\bnao (?:vou |vamos )?(?:precisar|preciso|precisamos|uso|usamos|usarei|utilizo) mais\\b|\\bnao (?:vou |vamos )?mais precisar\\b|\\b(?:fim|final) do (?:ciclo|contrato|periodo|pacote|semestre|ano letivo|curso)\\b|\\b(?:acabou|terminou|encerrou) (?:o|a) (?:pacote|contrato|periodo|curso|fidelidade)\\b|\\b(?:pacote|contrato|curso|periodo|fidelidade)\\b(?: [\\w,]+){0,6} (?:acabou|terminou)\\b|\\b(?:se formou|formou|passou no vestibular|aposent\\w+)\\b|\\bja (?:tem|vem com|da|inclui) (?:o |a |um |uma )?(?:plano|seguro|streaming|internet|assinatura|convenio|academia|tv|chip|linha)\\b|\\b(?:beneficio|convenio) (?:da|do|pela|pelo) (?:empresa|trabalho|sindicato)\\b|\\b(?:a empresa|o trabalho|meu trabalho|o sindicato)(?: \\w+){0,4} (?:paga|oferece|da|inclui|fechou convenio)\\b|\\bcortar (?:gastos|custos|despesas)\\b|\\b(?:orcamento|grana) (?:apertad[oa]|curt[oa])\\b`,
 );
 
+/**
+ * Leaving for a reason of one's life and no grievance: a calm cancellation whatever the sentiment
+ * (the learned reason may not call it a threat either: ticket.ts).
+ */
+export function calmCancellation(folded: string): boolean {
+  return LIFE_REASON.test(folded) && !ULTIMATUM.test(folded) && !PROBLEM.test(folded);
+}
+
 function churnThreat(folded: string, ctx: RuleContext): string | undefined {
-  // A life reason and no grievance: leaving calmly, whatever the sentiment.
-  const calm = LIFE_REASON.test(folded) && !ULTIMATUM.test(folded) && !PROBLEM.test(folded);
+  const calm = calmCancellation(folded);
   const strong = calm
     ? undefined
     : (firstMatch(folded, CHURN_STRONG) ??

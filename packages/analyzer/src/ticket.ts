@@ -9,7 +9,7 @@ import {
   type StoredEscalationReason,
   type UrgencyLevel,
 } from './enums.ts';
-import { findEscalations, PERSISTENT_REASONS } from './escalation.ts';
+import { calmCancellation, findEscalations, PERSISTENT_REASONS } from './escalation.ts';
 import { detectLanguageDetailed } from './language.ts';
 import { ANALYSED_PREFIX, type AnalyzeOptions } from './message.ts';
 import { MODEL_LANGUAGES } from './model.ts';
@@ -275,7 +275,13 @@ export function analyzeTicket(fullText: string, options: AnalyzeOptions = {}): T
     overall !== 'positive' &&
     status.status !== 'solved' &&
     options.engine !== 'rules'
-      ? learnedEscalation(writtenText, reasons, !portugueseText)
+      ? learnedEscalation(
+          writtenText,
+          reasons,
+          !portugueseText,
+          // A calm cancellation the rules judged is no threat the model may add.
+          portugueseText && calmCancellation(folded) ? ['churn_threat'] : [],
+        )
       : undefined;
   if (learned) reasons.push(learned.reason);
 
