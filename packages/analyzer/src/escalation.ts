@@ -47,7 +47,7 @@ export interface EscalationContext {
 }
 
 /** Reasons that stand even when the ticket is solved: the complaint or the exposure is already out. */
-export const PERSISTENT_REASONS: ReadonlySet<EscalationReason> = new Set([
+const PERSISTENT_REASONS: ReadonlySet<EscalationReason> = new Set([
   'regulator_complaint',
   'legal_action',
   'public_exposure',

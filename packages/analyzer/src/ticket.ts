@@ -9,7 +9,7 @@ import {
   type StoredEscalationReason,
   type UrgencyLevel,
 } from './enums.ts';
-import { calmCancellation, findEscalations, PERSISTENT_REASONS } from './escalation.ts';
+import { calmCancellation, findEscalations } from './escalation.ts';
 import { detectLanguageDetailed } from './language.ts';
 import { ANALYSED_PREFIX, type AnalyzeOptions } from './message.ts';
 import { MODEL_LANGUAGES } from './model.ts';
@@ -20,6 +20,14 @@ import { foldText, wordsRegex } from './text.ts';
 import { scoreUrgency } from './urgency.ts';
 
 /** A ticket's analysis; field names are the API's. */
+
+/** Reasons that, told after the customer's own "solved", are a new problem (see analyzeTicket). */
+const REOPENING_REASONS: ReadonlySet<EscalationReason> = new Set([
+  'financial_harm',
+  'business_impact',
+  'misleading_sale',
+]);
+
 export interface TicketAnalysis {
   readonly overall_sentiment: Sentiment;
   /** Same value as overall_sentiment (the API answers both). */
@@ -205,12 +213,13 @@ export function analyzeTicket(fullText: string, options: AnalyzeOptions = {}): T
   const portugueseText = language === 'pt' || language === 'pt-BR';
   const unhappy = sentiments.some((s) => s.sentiment === 'negative' || s.sentiment === 'mixed');
   let status = decideStatus(turns, sentiments);
-  // "Consegui entrar no app e vi um pix que eu não fiz": a new problem told after the customer's
-  // own "solved" is not solved (a complaint already out, such as Reclame Aqui, is no new problem).
+  // "Consegui entrar no app e vi um pix que eu não fiz": money, a sale or a business at stake told
+  // after the customer's own "solved" is a new problem. How the solved one went ("mas demorou 3
+  // dias", "o atendente foi grosso", "liguei três vezes") does not reopen it.
   if (
     status.afterCustomerCue &&
-    findEscalations(status.afterCustomerCue, { negative: true, portuguese: portugueseText }).some(
-      (f) => !PERSISTENT_REASONS.has(f.reason),
+    findEscalations(status.afterCustomerCue, { negative: true, portuguese: portugueseText }).some((f) =>
+      REOPENING_REASONS.has(f.reason),
     )
   )
     status = {
