@@ -611,13 +611,12 @@ export function calmCancellation(folded: string): boolean {
 }
 
 function churnThreat(folded: string, ctx: RuleContext): string | undefined {
-  const calm = calmCancellation(folded);
-  const strong = calm
-    ? undefined
-    : (firstMatch(folded, CHURN_STRONG) ??
-      firstMatch(folded, CHURN_SELF) ??
-      (ctx.negative ? firstMatch(folded, CHURN_FED_UP) : undefined));
-  if (strong) return strong[0];
+  const strong =
+    firstMatch(folded, CHURN_STRONG) ??
+    firstMatch(folded, CHURN_SELF) ??
+    (ctx.negative ? firstMatch(folded, CHURN_FED_UP) : undefined);
+  // Judged only when leaving is said at all (most messages never get here).
+  if (strong) return calmCancellation(folded) ? undefined : strong[0];
   const m =
     firstMatch(folded, CHURN) ??
     firstMatch(folded, CHURN_MORE) ??
@@ -628,7 +627,10 @@ function churnThreat(folded: string, ctx: RuleContext): string | undefined {
     );
   if (!m) return undefined;
   const tied =
-    (ctx.negative && !calm) || ULTIMATUM.test(folded) || PROBLEM.test(folded) || ctx.otherSignals > 0;
+    ULTIMATUM.test(folded) ||
+    PROBLEM.test(folded) ||
+    ctx.otherSignals > 0 ||
+    (ctx.negative && !LIFE_REASON.test(folded));
   return tied ? m[0] : undefined;
 }
 
