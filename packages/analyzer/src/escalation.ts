@@ -1202,10 +1202,11 @@ function askedWhatIf(folded: string, evidence: string): boolean {
 export function findEscalations(text: string, context: EscalationContext = {}): EscalationFinding[] {
   const folded = context.portuguese === false ? text : expandChatSpelling(text);
   const found = new Map<EscalationReason, string>();
+  const positiveOnly = !(context.negative ?? false) && POSITIVE_ONLY.test(folded);
   for (const [reason, rule] of RULES) {
     const ctx: RuleContext = {
       negative: context.negative ?? false,
-      positiveOnly: !(context.negative ?? false) && POSITIVE_ONLY.test(folded),
+      positiveOnly,
       maxWaitMinutes: context.maxWaitMinutes,
       otherSignals: found.size,
     };
