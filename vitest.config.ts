@@ -39,6 +39,8 @@ export default defineConfig({
           name: 'packages',
           include: ['packages/*/src/**/*.test.ts'],
           environment: 'node',
+          // Some analyzer tests run hundreds of analyses (~1 s alone; over 5 s on a loaded machine).
+          testTimeout: 30_000,
         },
       },
       { test: { name: 'scripts', include: ['scripts/*.test.mjs'], environment: 'node' } },

@@ -51,10 +51,10 @@ const AWAITED =
   '(?:pedido|produto|encomenda|pacote|mercadoria|reembolso|estorno|dinheiro|valor|pagamento|pix|deposito|credito|codigo|senha|e-?mail|acesso|boleto certo|segunda via|nota|cartao novo|chip)';
 const ARRIVED_BROKEN =
   '(?! (?:\\w+ )?(?:quebrad|errad|danificad|amassad|com defeito|faltando|vazi|abert|diferente|sujo|suja|molhad|incomplet|atrasad|outr|sem |pela metade|estragad|vencid|podre|derretid|quente|rasgad|trocad|violad))';
-const ARRIVED_WELL = `(?=\\s*$|\\s*[.,!;:)]|\\s+(?:aqui|hoje|agora|ontem|sim|certinho|certinha|direitinho|direitinha|certo|certa|tudo|perfeit\\w*|inteir\\w*|bem|rapidinho|antes|no prazo|em casa|obrigad\\w*|brigad\\w*|valeu|vlw|gracas)\\b|\\s+(?:o|a|os|as|meu|minha|meus|minhas|seu|sua) ${AWAITED}\\b${ARRIVED_BROKEN})`;
+const ARRIVED_WELL = `(?=\\s*$|\\s*[.,!;:)]|\\s+(?:aqui|hoje|agora|ontem|sim|certinho|certinha|direitinho|direitinha|certo|certa|tudo|perfeit\\w*|inteir\\w*|bem|rapidinho|antes|no prazo|em casa|obrigad\\w*|brigad\\w*|valeu|vlw|gracas)\\b${ARRIVED_BROKEN}|\\s+(?:o|a|os|as|meu|minha|meus|minhas|seu|sua) ${AWAITED}\\b${ARRIVED_BROKEN})`;
 // "pode encerrar meu plano" cancels; "pode encerrar" alone closes the conversation.
 const NOT_AN_ACCOUNT =
-  '(?! (?:o |a |meu |minha |esse |essa |este |esta )?(?:cadastro|plano|conta|contrato|assinatura|linha|cartao|servico|pedido|compra|matricula))';
+  '(?! (?:(?:o|a|os|as) )?(?:(?:meu|minha|esse|essa|este|esta) )?(?:cadastro|plano|conta|contrato|assinatura|linha|cartao|servico|pedido|compra|matricula))';
 const SOLVED_BY_CUSTOMER = new RegExp(
   `(?<!\\b(?:nao|nem|ainda nao|nunca|sem) )\\b(?:funcionou|funcionando|resolvido|resolvida|resolveu|resolveram|solucionado|deu certo|consegui|agora foi|agora sim|tudo certo|tudo certinho|tudo ok|(?:ja|agora|finalmente) (?:chegou|recebi|caiu)${ARRIVED_WELL}|(?<!\\bque )chegou${ARRIVED_WELL}|recebi (?:o|a|os|as|meu|minha|meus|minhas) ${AWAITED}${ARRIVED_BROKEN}|(?:o|a|meu|minha) ${AWAITED} (?:ja )?(?:caiu|chegou)${ARRIVED_BROKEN}|caiu (?:o|a) ${AWAITED}|voltou a funcionar|voltou ao normal|normalizou|ja esta ok|problema resolvido|pode (?:encerrar|finalizar|fechar)${NOT_AN_ACCOUNT}|era so isso)\\b`,
   'g',
@@ -62,7 +62,7 @@ const SOLVED_BY_CUSTOMER = new RegExp(
 // "fecharam como resolvido", "o técnico jurou que tinha resolvido": someone else's word, not the
 // customer's (read in the words just before a solved cue).
 const CLAIMED_BY_OTHERS =
-  /\b(?:diss\w*|diz\w*|jur\w+|falou|falaram|garant\w+|afirm\w+|achei|achava|pensei|pensava|marc\w+|fech\w+|encerr\w+|consta\w*|aparece\w*|status)\b[^.!?]*\b(?:como|que|q)\s+(?:\w+\s+){0,3}$/;
+  /\b(?:diss\w*|diz\w*|jur\w+|falou|falaram|garant\w+|afirm\w+|achei|achava|pensei|pensava|marc\w+|fech\w+|encerr\w+|consta\w*|aparece\w*|status)\b(?:(?!\b(?:mas|porem)\b)[^.!?])*\b(?:como|que|q)\s+(?:(?!(?:mas|porem)\b)\w+\s+){0,3}$/;
 
 /**
  * The customer's own last word that the problem is solved, in their folded last turn: where it

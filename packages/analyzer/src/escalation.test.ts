@@ -932,3 +932,25 @@ describe('calm cancellations of the sixth pass', () => {
     expect(reasonsOf(text)).toContain('churn_threat');
   });
 });
+
+// Review of the sixth pass: what the new families must not hide or raise.
+describe('sixth pass review', () => {
+  it.each([
+    ['churn_threat', 'Fui transferido 5 vezes. Vou cancelar e ir para outra operadora.'],
+    ['churn_threat', 'A internet morreu de novo, vou cancelar'],
+    ['churn_threat', 'A empresa não dá a mínima, vou cancelar'],
+    ['repeated_contact', 'Toda vez que ligo cai a ligação, já tentei sem sucesso'],
+    ['long_wait', 'Já é o terceiro mês que espero a instalação'],
+  ] as const)('%s: %s', (reason, text) => {
+    expect(reasonsOf(text)).toContain(reason);
+  });
+
+  it.each([
+    'Aguardo retorno. Tenho 10 dias pra pagar o boleto.',
+    'Comprei um plano novo. O boleto venceu dia 5 e hoje é dia 10, consigo pagar ainda?',
+    'Pode ser entre a primeira e a segunda semana de março? aguardo',
+    'minha avó morreu e a assinatura do jornal era dela, pode cancelar por favor',
+  ])('does not escalate: %s', (text) => {
+    expect(reasonsOf(text)).toEqual([]);
+  });
+});

@@ -414,7 +414,7 @@ const ELAPSED_BEFORE =
   /\b(?:ha|faz|fazem|desde|durante|por|ja sao|ja faz|ja fazem|vai fazer|vao fazer|quase|mais de|cerca de|uns|umas|for|over|llevo|hace|a|ja|tem|ja tem|completou|completa|completam|completaram|esperei|espero|esperamos|aguardei|aguardo|aguardamos|esperando|aguardando|fiquei|fico|ficamos|passei|passamos|levou|levaram|levando|leva|demorou|demoraram|demora|demorando|durando|estou|estamos|ta|esta|waited|been)\s+(?:mais de\s+|quase\s+|uns\s+|umas\s+|cerca de\s+|ha\s+|por\s+|ja\s+)?$/;
 
 /** A delay named just before a duration ("que demora, 10 dias pra…", "rapidez hein, 8 dias pra…"). */
-const DELAY_BEFORE = /\b(?:demor\w*|lentid\w*|lerd\w*|esper\w*|aguard\w*|rapidez|agilidade|eficiencia)\b/;
+const DELAY_BEFORE = /\b(?:demor\w*|lentid\w*|lerd\w*|rapidez|agilidade|eficiencia)\b/;
 
 /** Without a service, or nothing happening: a wait of a few days already hurts. */
 const HARD_WAIT = re(
@@ -443,9 +443,14 @@ const DATE_SPAN =
 /** "abri o chamado dia 2 e hoje é dia 20": the customer's own step on the first day starts the wait. */
 const STARTED_ON_DAY =
   /\b(?:abri|pedi|comprei|paguei|liguei|mandei|enviei|devolvi|solicitei|registrei|reclamei|agendei|cancelei|contratei|fiz o pedido|fiz a solicitacao|fiz a reclamacao)\b/;
+/** The words of the same sentence just before `index` (at most `span` characters) and a few after. */
+function sentenceBefore(folded: string, index: number, span: number): string {
+  const window = folded.slice(Math.max(0, index - span), index + 8);
+  return window.slice(window.lastIndexOf('.', window.length - 9) + 1);
+}
 /** "ja é a terceira semana que…": weeks told by their ordinal. */
 const ORDINAL_WEEKS = re(
-  `\\b(?:ja e|e|ja vai pra|vai pra|ja vai para|vai para|entrando na|estamos na|ja estamos na|completando|completou|completa) a (?:segunda|terceira|quarta|quinta|sexta|setima|oitava|\\d+a) (?:semana|mes)\\b`,
+  `(?:\\b(?:ja e|ja vai pra|vai pra|ja vai para|vai para|entrando na|estamos na|ja estamos na|completando|completou|completa)|(?:^|[.,!?;:]\\s*)e) (?:a (?:segunda|terceira|quarta|quinta|sexta|setima|oitava|\\d+a) semana|o (?:segundo|terceiro|quarto|quinto|sexto|\\d+o) mes)\\b`,
 );
 /** "ia chegar dia 5, hoje é dia 19": a promised day of the month long past. */
 const PROMISED_DAY =
@@ -476,7 +481,7 @@ function longWait(folded: string, ctx: RuleContext): string | undefined {
     Number(span[2]) - Number(span[1]) >= 2 &&
     (WAITING_CUE.test(folded) ||
       HARD_WAIT.test(folded) ||
-      STARTED_ON_DAY.test(folded.slice(0, span.index + 8))) &&
+      STARTED_ON_DAY.test(sentenceBefore(folded, span.index, 40))) &&
     (span[0].includes('hoje') || ctx.negative)
   )
     return span[0];
@@ -599,7 +604,7 @@ const CHURN_FED_UP = re(
  * when the message reads sad ("minha avó faleceu, pode cancelar a assinatura dela").
  */
 const LIFE_REASON = re(
-  `\\b(?:me|nos|se|a gente se) mud(?:ar|ando|o|ei|amos|ou|a|am)\\b|\\bmudanca\\b(?! de (?:operadora|plano|empresa|banco))|\\bmud(?:ar|ando|ei|amos) de (?:cidade|estado|pais|casa|apartamento|ape|apto|endereco|bairro)\\b|\\b(?:vou|vamos|to|estou|estamos|indo|vai) (?:\\w+ )?morar\\b|\\btransferid[oa]s?\\b|\\bsaindo do pais\\b|\\bvoltando (?:pro|para o) brasil\\b|\\b(?:viajando|intercambio|vou viajar|vamos viajar)\\b|\\b(?:falec\\w+|morreu|obito)\\b|\\bnao (?:vou |vamos )?(?:precisar|preciso|precisamos|uso|usamos|usarei|utilizo) mais\\b|\\bnao (?:vou |vamos )?mais precisar\\b|\\b(?:fim|final) do (?:ciclo|contrato|periodo|pacote|semestre|ano letivo|curso)\\b|\\b(?:acabou|terminou|encerrou) (?:o|a) (?:pacote|contrato|periodo|curso|fidelidade)\\b|\\b(?:pacote|contrato|curso|periodo|fidelidade)\\b(?: [\\w,]+){0,6} (?:acabou|terminou)\\b|\\b(?:se formou|formou|passou no vestibular|aposent\\w+)\\b|\\bja (?:tem|vem com|da|inclui) (?:o |a |um |uma )?(?:plano|seguro|streaming|internet|assinatura|convenio|academia|tv|chip|linha)\\b|\\b(?:beneficio|convenio) (?:da|do|pela|pelo) (?:empresa|trabalho|sindicato)\\b|\\b(?:a empresa|o trabalho|meu trabalho|o sindicato)(?: \\w+){0,4} (?:paga|oferece|da|inclui|fechou convenio)\\b|\\bcortar (?:gastos|custos|despesas)\\b|\\b(?:orcamento|grana) (?:apertad[oa]|curt[oa])\\b`,
+  `\\b(?:me mud(?:ar|ando|ei|o)|nos mud(?:ar|ando|amos)|(?:a gente|gente|familia|eu|nos) (?:vai |vamos |esta |estamos |ta )?(?:se |nos |me )mud(?:ar|ando|a|ou|ei|amos))\\b|\\bmudanca (?:de|pra|para) (?:cidade|estado|pais|casa|apartamento|ape|apto|endereco|bairro|\\w+ (?:cidade|estado))\\b|\\bmud(?:ar|ando|ei|amos) de (?:cidade|estado|pais|casa|apartamento|ape|apto|endereco|bairro)\\b|\\b(?:vou|vamos|to|estou|estamos|indo|vai) (?:\\w+ )?morar\\b|\\bsaindo do pais\\b|\\bvoltando (?:pro|para o) brasil\\b|\\b(?:viajando|intercambio|vou viajar|vamos viajar)\\b|\\b(?:falec\\w+|obito)\\b|\\b(?:avo|pai|mae|marido|esposa|mulher|filho|filha|irmao|irma|tio|tia|sogro|sogra|cachorr\\w*|cachorrinh\\w*|gat[oa]|gatinh[oa]|pet|titular)\\b(?: \\w+){0,2} morreu\\b|\\bnao (?:vou |vamos )?(?:precisar|preciso|precisamos|uso|usamos|usarei|utilizo) mais\\b|\\bnao (?:vou |vamos )?mais precisar\\b|\\b(?:fim|final) do (?:ciclo|contrato|periodo|pacote|semestre|ano letivo|curso)\\b|\\b(?:acabou|terminou|encerrou) (?:o|a) (?:pacote|contrato|periodo|curso|fidelidade)\\b|\\b(?:pacote|contrato|curso|periodo|fidelidade)\\b(?: [\\w,]+){0,6} (?:acabou|terminou)\\b|\\b(?:se formou|formou|passou no vestibular|aposent\\w+)\\b|\\bja (?:tem|vem com|inclui) (?:o |a |um |uma )?(?:plano|seguro|streaming|internet|assinatura|convenio|academia|tv|chip|linha)\\b|\\b(?:beneficio|convenio) (?:da|do|pela|pelo) (?:empresa|trabalho|sindicato)\\b|\\b(?:a empresa|o trabalho|meu trabalho|o sindicato)(?: \\w+){0,4} (?:paga|oferece|inclui|fechou convenio)\\b|\\bcortar (?:gastos|custos|despesas)\\b|\\b(?:orcamento|grana) (?:apertad[oa]|curt[oa])\\b`,
 );
 
 /**
@@ -616,7 +621,7 @@ function churnThreat(folded: string, ctx: RuleContext): string | undefined {
     firstMatch(folded, CHURN_SELF) ??
     (ctx.negative ? firstMatch(folded, CHURN_FED_UP) : undefined);
   // Judged only when leaving is said at all (most messages never get here).
-  if (strong) return calmCancellation(folded) ? undefined : strong[0];
+  if (strong) return ctx.otherSignals === 0 && calmCancellation(folded) ? undefined : strong[0];
   const m =
     firstMatch(folded, CHURN) ??
     firstMatch(folded, CHURN_MORE) ??
@@ -1266,5 +1271,5 @@ function expandChatSpelling(folded: string): string {
 
 /** "É a segunda vez que compro e amei": a repeat in a happy message is loyalty, not a failure. */
 const POSITIVE_ONLY = re(
-  `\\b(?:amei|adorei|adoro|amo|gostei muito|recomendo|excelente|otim[oa]|maravilhos[oa]|perfeit[oa]|parabens|satisfeit[oa]|sensacional|incrivel|sucesso|top demais|nao (?:erram|erra) uma|nao decepcion\\w+|love|great)\\b`,
+  `\\b(?:amei|adorei|adoro|amo|gostei muito|recomendo|excelente|otim[oa]|maravilhos[oa]|perfeit[oa]|parabens|satisfeit[oa]|sensacional|incrivel|(?<!sem )sucesso|top demais|nao (?:erram|erra) uma|nao decepcion\\w+|love|great)\\b`,
 );

@@ -184,9 +184,13 @@ const ELONGATION = /(\p{L})\1{2,}/gu;
  * it is the adverb ("nunca fui tão bem atendida", "tão rápido").
  */
 const ESTAO_AFTER = /(?<![\p{L}])(?:vcs|voces|vocês|eles|elas|todos|tds|todas|gente|pessoal)\s+$/iu;
+// After a verb it is the adverb: "é tão de boa", "foi tão rápido".
+const AFTER_VERB =
+  /(?<![\p{L}])(?:é|e|eh|foi|era|são|sao|ficou|fica|está|esta|tá|ta|parece|seja|estava|tava|fui|sou|estou|to|tô)\s+$/iu;
 const ESTAO_BEFORE =
-  /^\s*(?:$|[.,!?;:)]|(?:com|sem|em|no|na|nos|nas|num|numa|aqui|ai|aí|la|lá|ali|de|do|da|pra|pro|para|me|te|se|lhe|ainda|sempre|todos|tudo|querendo|fazendo)(?![\p{L}])|\p{L}+(?:ando|endo|indo|ondo)(?![\p{L}]))/iu;
-const taoAsEstao = (before: string, after: string) => ESTAO_AFTER.test(before) || ESTAO_BEFORE.test(after);
+  /^\s*(?:$|[.,!?;:)]|(?:com|sem|em|no|na|nos|nas|num|numa|aqui|ai|aí|la|lá|ali|de|do|da|pra|pro|para|me|te|se|lhe|ainda|sempre|todos|tudo|querendo|fazendo)(?![\p{L}])|(?!(?:lindo|linda|bem-vindo|horrendo|tremendo|estupendo|hediondo|redondo|brando|fecundo|profundo|segundo|rotundo|imundo|fedorento)(?![\p{L}]))\p{L}+(?:ando|endo|indo|ondo)(?![\p{L}]))/iu;
+const taoAsEstao = (before: string, after: string) =>
+  ESTAO_AFTER.test(before) || (!AFTER_VERB.test(before) && ESTAO_BEFORE.test(after));
 
 /** Praise that may be ironic, and the marks of irony after it. */
 const PRAISE =

@@ -79,7 +79,15 @@ describe('analyzeTicket: the customer\'s own, last word decides "solved"', () =>
     expect(result.escalation_reasons).toContain(reason);
   });
 
+  it.each(['chegou tudo errado', 'Pode encerrar o meu plano.', 'O pedido chegou hoje errado'])(
+    'not solved: %s',
+    (text) => {
+      expect(analyzeTicket(text).solved_status).not.toBe('solved');
+    },
+  );
+
   it.each([
+    'Pensei que ia demorar mas deu certo, obrigada',
     'recebi o reembolso, valeu. mas foi a terceira vez que precisei ligar',
     'tudo certo com a entrega, mas o motoboy foi meio grosso',
   ])('how the solved problem went does not reopen it: %s', (text) => {

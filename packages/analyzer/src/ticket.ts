@@ -19,8 +19,6 @@ import { analyzeSentiment, type SentimentEvidence, withSarcasm } from './sentime
 import { foldText, wordsRegex } from './text.ts';
 import { scoreUrgency } from './urgency.ts';
 
-/** A ticket's analysis; field names are the API's. */
-
 /** Reasons that, told after the customer's own "solved", are a new problem (see analyzeTicket). */
 const REOPENING_REASONS: ReadonlySet<EscalationReason> = new Set([
   'financial_harm',
@@ -28,6 +26,7 @@ const REOPENING_REASONS: ReadonlySet<EscalationReason> = new Set([
   'misleading_sale',
 ]);
 
+/** A ticket's analysis; field names are the API's. */
 export interface TicketAnalysis {
   readonly overall_sentiment: Sentiment;
   /** Same value as overall_sentiment (the API answers both). */
@@ -218,7 +217,7 @@ export function analyzeTicket(fullText: string, options: AnalyzeOptions = {}): T
   // dias", "o atendente foi grosso", "liguei três vezes") does not reopen it.
   if (
     status.afterCustomerCue &&
-    findEscalations(status.afterCustomerCue, { negative: true, portuguese: portugueseText }).some((f) =>
+    findEscalations(status.afterCustomerCue, { negative: unhappy, portuguese: portugueseText }).some((f) =>
       REOPENING_REASONS.has(f.reason),
     )
   )
