@@ -954,3 +954,40 @@ describe('sixth pass review', () => {
     expect(reasonsOf(text)).toEqual([]);
   });
 });
+
+// Issue 32, seventh pass: writers' neutral news and good news told with negation raised false
+// alarms — a repeat denied or only supposed, a contact said not to happen, "direto" as "straight",
+// a habit in another sentence, a bug each time the app opens, the company's own place refusing
+// something, a hazard denied. The repeats, stops and threats they stand beside still count.
+describe('false alarms of the seventh pass', () => {
+  it.each([
+    'não aconteceu de novo, então pode finalizar por aqui',
+    'a luz não piscou mais desde ontem 🙏 se piscar de novo mando msg',
+    'minha reserva de sexta não precisa confirmar de novo, né?',
+    'fiz o login de novo e não pediu mais o código de verificação',
+    'pode vir direto sem ligar antes, tem gente em casa o dia todo',
+    'pode não debitar automático? prefiro pagar o boleto todo mês',
+    'o app fecha sozinho toda vez que abro o carrinho',
+    'a escola não aceita transferência no meio do semestre?',
+    'o app da farmácia não deixa anexar a receita, dá erro no upload',
+    'instaladores nota mil, não deixaram nenhum fio solto 👏👏',
+  ])('%s', (text) => {
+    expect(reasonsOf(text)).toEqual([]);
+  });
+
+  it.each([
+    ['o técnico não veio de novo', 'repeated_contact'],
+    ['a internet não está funcionando de novo', 'repeated_contact'],
+    ['o sinal caiu de novo hoje, que droga', 'repeated_contact'],
+    ['toda vez que abro um chamado me mandam reiniciar o modem', 'repeated_contact'],
+    ['ligo direto e ninguém resolve meu problema', 'repeated_contact'],
+    ['a fábrica parou, sem energia desde cedo', 'business_impact'],
+    ['a clínica está sem sistema, pacientes esperando', 'business_impact'],
+    ['a câmara fria parou e a carne vai estragar', 'business_impact'],
+    ['tem um fio solto soltando faísca no poste da rua', 'business_impact'],
+    ['se a plataforma cair de novo na prova, eu tranco e vou pra outra faculdade', 'churn_threat'],
+    ['se a entrega atrasar mais uma vez vou comprar em outro lugar', 'churn_threat'],
+  ])('still: %s', (text, reason) => {
+    expect(reasonsOf(text)).toContain(reason);
+  });
+});

@@ -171,6 +171,25 @@ function negatedAt(folded: string, index: number): boolean {
 function around(folded: string, m: RegExpExecArray, before = 90, after = 90): string {
   return folded.slice(Math.max(0, m.index - before), m.index + m[0].length + after);
 }
+/** `around`, cut at the sentence's ends: "pode não debitar? prefiro pagar todo mês" holds no problem near. */
+function sentenceAround(folded: string, m: RegExpExecArray, before: number, after: number): string {
+  const head = folded.slice(Math.max(0, m.index - before), m.index);
+  const start = Math.max(head.lastIndexOf('.'), head.lastIndexOf('!'), head.lastIndexOf('?'));
+  const tail = folded.slice(m.index + m[0].length, m.index + m[0].length + after);
+  const stop = tail.search(/[.!?]/);
+  return head.slice(start + 1) + m[0] + (stop < 0 ? tail : tail.slice(0, stop));
+}
+/** A contact said not to happen ("pode vir sem ligar antes", "não precisa ligar") is none. */
+const NEGATED_CONTACT = /\b(?:sem|nao|nem|nunca) (?:precisa(?:r)? (?:de )?)?$/;
+function contactNear(window: string): boolean {
+  return (
+    firstMatch(
+      window,
+      CONTACT_ANY,
+      (c) => !NEGATED_CONTACT.test(window.slice(Math.max(0, c.index - 24), c.index)),
+    ) !== undefined
+  );
+}
 
 // ---------------------------------------------------------------------------------------------
 // repeated_contact: "é a terceira vez que ligo", "já abri três chamados", "o técnico não veio de
@@ -230,7 +249,7 @@ const REPETITION_MARK = re(
 );
 /** "toda vez que ligo", "sempre que entro em contato", "ligo todo dia". */
 const EVERY_TIME = re(
-  `\\b(?:toda vez|todas as vezes|cada vez|sempre) que (?:eu )?(?:\\w+ )?(?:ligo|liguei|entro em contato|reclamo|falo|abro|tento|chamo|escrevo|peco|procuro|vou|cobro|mando|contato|aciono)\\b|\\b(?:ligo|ligamos|reclamo|reclamamos|escrevo|mando (?:e-?mail|mensagem)|entro em contato|faco contato|fazemos contato|tenho feito contato|cobro|cobramos|venho aqui|passo aqui|abro chamado)\\s+(?:\\w+\\s+){0,3}(?:todo dia|todos os dias|toda semana|toda hora|diariamente|semanalmente|direto|sem parar|o tempo todo|a semana toda|ha \\w+ (?:dias|semanas|meses))\\b|\\bevery time i (?:call|contact|write)\\b`,
+  `\\b(?:toda vez|todas as vezes|cada vez|sempre) que (?:eu )?(?:\\w+ )?(?:ligo|liguei|entro em contato|reclamo|falo|abro (?:um |o |outro |mais um )?(?:chamado|protocolo|reclamacao|ticket)|tento (?:falar|ligar|contato|entrar em contato|resolver|ser atendid[oa]|reclamar|cancelar|contatar|chamar)|chamo|escrevo|peco|procuro|vou (?:na|no|a|ao|ate|ai|la)|cobro|mando|contato|aciono)\\b|\\b(?:ligo|ligamos|reclamo|reclamamos|escrevo|mando (?:e-?mail|mensagem)|entro em contato|faco contato|fazemos contato|tenho feito contato|cobro|cobramos|venho aqui|passo aqui|abro chamado)\\s+(?:\\w+\\s+){0,3}(?:todo dia|todos os dias|toda semana|toda hora|diariamente|semanalmente|direto|sem parar|o tempo todo|a semana toda|ha \\w+ (?:dias|semanas|meses))\\b|\\bevery time i (?:call|contact|write)\\b`,
 );
 /** "cansei de ligar", "chega de reclamar": tired of contacting means it has happened many times. */
 const TIRED_OF_CONTACTING = re(
@@ -241,14 +260,14 @@ const NEVER_DO = re(
   `\\bnunca (?:me |nos )?(?:retornam|retornaram|respondem|responderam|ligam de volta|resolvem|resolveram|cumprem|cumpriram|aparecem|apareceram|atendem|entregam|dao retorno|dao (?:uma )?resposta|dao (?:uma )?solucao)\\b|\\b(?:perdi a conta|nem sei (?:mais )?|nem lembro|sei la) (?:de )?quant[oa]s (?:vezes|mensagens|msgs|ligacoes|chamados|protocolos|e-?mails|reclamacoes|tentativas)\\b|\\b(?:todo|toda|todos os|todas as) (?:mes|meses|semana|semanas|dia|dias|fatura|faturas|vez)\\b[^.!?]{0,30}\\b(?:a mesma|o mesmo) (?:novela|historia|coisa|problema|erro|ladainha|desculpa|situacao|palhacada)\\b|\\b(?:a mesma|o mesmo) (?:novela|historia|problema|erro|ladainha|palhacada)\\b[^.!?]{0,20}\\b(?:todo|toda|todos os|todas as) (?:mes|meses|semana|semanas|dia|dias|fatura|faturas|vez)\\b|\\bcada (?:dia|vez|hora|semana) (?:um|uma) (?:atendente|pessoa|tecnico|desculpa|resposta|protocolo|historia) (?:diferente|nov[oa])\\b|\\bcada (?:um|atendente|pessoa) (?:me )?(?:diz|fala|da|conta) (?:uma coisa|algo|uma historia|uma resposta) diferente\\b|\\bquantas vezes (?:mais )?(?:eu )?(?:vou|preciso|tenho que|terei que|vou ter que|devo) (?:ligar|reclamar|explicar|pedir|falar|mandar|repetir|vir|abrir|entrar em contato)\\b|\\bsempre (?:dizem|prometem|falam|inventam|me dizem|me falam|me prometem)\\b(?=.{0,60}\\b(?:nunca|e nada|mas nao|e nao|ninguem)\\b)`,
 );
 const FREQUENCY = re(
-  `\\b(?:todo dia|todos os dias|toda semana|todas as semanas|todo mes|todos os meses|toda hora|diariamente|semanalmente|o tempo todo|direto|sem parar)\\b`,
+  `\\b(?:todo dia|todos os dias|toda semana|todas as semanas|todo mes|todos os meses|toda hora|diariamente|semanalmente|o tempo todo|(?<!\\b(?:vir|vem|venha|ir|vai|va|vou|entregar|entrega|mandar|manda|pagar|paga|passar|passa|chegar|levar|leva|falar|fala|ligar|liga) )direto|sem parar)\\b`,
 );
 const CONTACT_ANY = re(
   `\\b(?:lig(?:o|ar|amos|ando)|reclam(?:o|ar|amos|ando)|escrev(?:o|er|endo)|entr(?:o|ar|ando) em contato|(?:faco|fazer) contato|cobr(?:o|ar|ando) (?:voces|a empresa|uma solucao|retorno|resposta)|abr(?:o|ir) (?:um )?(?:novo )?chamado|vir aqui|vir na loja|mand(?:o|ar) (?:e-?mail|mensagem))\\b`,
 );
 /** Redoing something by choice is not a failure: "vou tentar de novo", "compraria de novo". */
 const VOLUNTARY_REDO =
-  /\b(?:tent\w*|compr\w*|ped\w*|mand\w*|envi\w*|reenvi\w*|faz\w*|fac\w*|test\w*|instal\w*|obrigad[oa]|agradec\w*|volt\w*|ler|leia|li|abrir|abri|logar|entrar|digit\w*|cadastr\w*|try|buy|thanks)\s+(?:\w+\s+){0,2}$/;
+  /\b(?:tent\w*|compr\w*|ped\w*|mand\w*|envi\w*|reenvi\w*|faz\w*|fac\w*|fiz|fez|fizemos|refiz|refez|confirm\w*|test\w*|instal\w*|obrigad[oa]|agradec\w*|volt\w*|ler|leia|li|abrir|abri|logar|entrar|digit\w*|cadastr\w*|try|buy|thanks)\s+(?:\w+\s+){0,2}$/;
 /** "manda o link de rastreio de novo": asking for something again is a request, not a failure. */
 const ASKED_AGAIN =
   /\b(?:manda|mande|mandem|me manda|envia|envie|enviem|reenvia|reenvie|passa|passe|repete|repita)\s+(?:\w+\s+){0,5}$/;
@@ -256,9 +275,22 @@ const AGAIN_RE = re(`\\b(?:de novo|novamente|outra vez|mais uma vez|again|otra v
 const PROBLEM_WORD = re(
   `\\b(?:nao|sem|nada|nenhum\\w*|ninguem|erro|errad\\w*|problema\\w*|defeito|falh\\w*|atras\\w*|cai\\w*|parou|quebr\\w*|cobr\\w*|cancel\\w*|remarc\\w*|desmarc\\w*|sumi\\w*|trav\\w*|faltando|falta|faltou|incomplet\\w*|danificad\\w*|estragad\\w*|vencid\\w*|pior|absurdo|descaso|mesm[oa] (?:problema|erro|defeito|coisa|desculpa))\\b`,
 );
+/**
+ * "não aconteceu de novo", "não precisa confirmar de novo", "se piscar de novo eu aviso": a repeat
+ * denied or only supposed, in the words right before it (the same clause).
+ */
+const NOT_AGAIN = re(
+  [
+    // A problem's own verb denied (a service's verb denied is the failure: "não liga de novo").
+    `\\b(?:nao|nem|nunca)\\s+(?:\\w+\\s+)?(?:aconte\\w+|ocorr\\w+|repet\\w+|precis\\w+|trav\\w+|cai|caiu|cair|pisc\\w+|quebr\\w+|falh\\w+|deu|da|volt\\w+|vou|vai)\\s+(?:\\w+\\s+)?$`,
+    // A supposition: "se", "caso", "quando" with the future subjunctive ("se piscar", "se o sinal cair").
+    `\\b(?:se|caso|quando)\\s+(?:\\w+\\s+){0,2}\\w+(?:ar|er|ir|or|rem)\\s+$`,
+  ].join('|'),
+);
 function failedAgainLoosely(folded: string): string | undefined {
   return firstMatch(folded, AGAIN_RE, (m) => {
-    if (VOLUNTARY_REDO.test(folded.slice(Math.max(0, m.index - 40), m.index))) return false;
+    const before = folded.slice(Math.max(0, m.index - 40), m.index);
+    if (VOLUNTARY_REDO.test(before) || NOT_AGAIN.test(before)) return false;
     if (ASKED_AGAIN.test(folded.slice(Math.max(0, m.index - 50), m.index))) return false;
     return PROBLEM_WORD.test(around(folded, m, 50, 40));
   })?.[0];
@@ -356,13 +388,13 @@ function repeatedContact(folded: string, ctx: RuleContext): string | undefined {
   const again = firstMatch(folded, FAILED_AGAIN) ?? firstMatch(folded, NEVER_DO);
   if (again) return again[0];
   const frequent = loose
-    ? firstMatch(folded, FREQUENCY, (m) => CONTACT_ANY.test(around(folded, m, 40, 40)))
+    ? firstMatch(folded, FREQUENCY, (m) => contactNear(sentenceAround(folded, m, 40, 40)))
     : undefined;
   if (frequent) return frequent[0];
   const looselyAgain = loose ? failedAgainLoosely(folded) : undefined;
   if (looselyAgain) return looselyAgain;
   const periodic = loose
-    ? firstMatch(folded, PERIODIC, (m) => PROBLEM_WORD.test(around(folded, m, 50, 60)))
+    ? firstMatch(folded, PERIODIC, (m) => PROBLEM_WORD.test(sentenceAround(folded, m, 50, 60)))
     : undefined;
   if (periodic) return periodic[0];
   const back = firstMatch(folded, CAME_BACK, (m) =>
@@ -546,6 +578,8 @@ const LEAVE = any(
   'levar (?:\\w+ ){0,3}(?:pra|para) (?:a |o )?(?:(?:\\w+ ){1,2}d[ao] )?(?:concorren\\w+|outr[oa] (?:empresa|operadora|loja|banco|marca|provedor|seguradora))',
   'ir (?:pra|para) (?:a |o )?(?:concorren\\w+|outr[oa] (?:empresa|operadora|loja|banco|marca|provedor|seguradora))',
   'procurar (?:outr[oa]|a concorrencia|um concorrente)',
+  'compr(?:ar|o) (?:em |n)(?:outr[oa] (?:lugar|loja|site|empresa)|a concorren\\w+)',
+  '(?:pra|para) outr[oa] (?:faculdade|escola|academia|clinica|academia|plataforma|app|aplicativo|farmacia|mercado|corretora)',
   '(?:pra|para) (?:a |o )?(?:concorren\\w+|outr[oa] (?:empresa|operadora|loja|banco|marca|provedor|seguradora))',
   '(?:pra|para) (?:a |o )?(?:\\w+ ){1,2}d[ao] concorren\\w+',
   'levar (?:\\w+ ){0,2}(?:conta|contas|dinheiro|negocio|empresa|investimentos?|compras) (?:pra|para) (?:outr|a concorr|o concorr)\\w*',
@@ -562,7 +596,7 @@ const CHURN = re(
 );
 /** "se não resolverem…", "caso continue…": an ultimatum ties the threat to the problem. */
 const ULTIMATUM = re(
-  `\\b(?:se|caso|senao)\\s+(?:\\w+\\s+){0,3}(?:nao|continuar|continue|isso|persistir|persista|acontecer|nada)\\b|\\b(?:if|si)\\s+(?:\\w+\\s+){0,3}(?:not|nobody|no|nada|nadie|sigue|continua)\\b|\\bmais uma (?:dessa|dessas|assim|vez|dessa vez)\\b|\\b(?:na|da) proxima(?: vez)?\\b|\\bate (?:amanha|hoje|o fim do dia|sexta|segunda)\\b|\\bou (?:resolvem|voces resolvem|me devolvem|cancelo)\\b`,
+  `\\b(?:se|caso|senao)\\s+(?:\\w+\\s+){0,3}(?:nao|continuar|continue|isso|persistir|persista|acontecer|nada)\\b|\\b(?:if|si)\\s+(?:\\w+\\s+){0,3}(?:not|nobody|no|nada|nadie|sigue|continua)\\b|\\bmais uma (?:dessa|dessas|assim|vez|dessa vez)\\b|\\b(?:se|caso)\\s+(?:\\w+\\s+){0,4}(?:de novo|novamente|outra vez)\\b|\\b(?:na|da) proxima(?: vez)?\\b|\\bate (?:amanha|hoje|o fim do dia|sexta|segunda)\\b|\\bou (?:resolvem|voces resolvem|me devolvem|cancelo)\\b`,
 );
 const PROBLEM = re(
   `\\b(?:cansei|cansad[oa]|farto|farta|chega|paciencia (?:acabou|esgotou)|acabou (?:pra|para) mim|ultima (?:vez|chance)|absurdo|pessim\\w*|horrivel|descaso|palhacada|vergonha|ridicul\\w*|mal atendid[oa]|nao funciona|so (?:cai|trava|da erro|da problema|falha)|vive (?:caindo|travando|dando (?:erro|problema))|caindo|lixo|porcaria|ruim|horrivel|com esse (?:atendimento|servico|descaso)|desse jeito|se for assim|se continuar assim|assim nao (?:da|tem como|vai)|nao da mais|nao aguento mais|do jeito que (?:esta|vai)|nao resolve\\w*|ninguem resolve|sem solucao|falta de respeito|desrespeito|defeito|decepcion\\w*|insatisfeit\\w*|revoltad\\w*|irritad\\w*|fed up|terrible|awful|tired of|harto|cansado)\\b`,
@@ -826,7 +860,6 @@ function financialHarm(folded: string, ctx: RuleContext): string | undefined {
 /** The customer's own operation: "nossa loja", "meu restaurante", or things only a business has. */
 const OWN_BUSINESS = any(
   '(?:meu|minha|nosso|nossa|meus|minhas|nossos|nossas)\\s+(?:\\w+\\s+)?(?:loja|lojas|empresa|negocio|comercio|restaurante|lanchonete|clinica|consultorio|escritorio|fabrica|farmacia|mercado|padaria|oficina|salao|filial|filiais|franquia|estabelecimento|sistema|site|e-?commerce|loja virtual|servidor|servidores|operacao|caixa|caixas|pdv|maquininhas?|maquinas? de cartao|equipe|funcionarios|vendas|producao)',
-  '(?:a |o )?(?:fabrica|industria|producao|linha de producao|frota|obra|clinica|consultorio|restaurante|lanchonete|farmacia|hotel|pousada|escola|escritorio|freezer da loja|camara fria|camara frigorifica|camera frigorifica|camera fria|balcao refrigerado)',
   '(?:a |o )?(?:loja|empresa|fabrica|operacao|clinica|escritorio) (?:inteira|toda)|todas as (?:lojas|filiais|maquinas|unidades)|todos os (?:caixas|computadores|terminais|funcionarios)',
   '(?:internet|rede|wi-?fi|sistema|link|telefone|computadores?|caixa|energia|luz) d[ao] (?:loja|empresa|restaurante|escritorio|clinica|padaria|mercado|lanchonete|farmacia|consultorio|fabrica|oficina|salao|firma)',
   '(?:meu|minha|nosso|nossa) (?:call center|central de atendimento|faturamento|expediente|delivery)|(?:o |a )?(?:call center|central de atendimento) (?:inteir[oa]|tod[oa])',
@@ -846,9 +879,23 @@ const STOPPED = any(
   'off|offline|recusando|nao sobe|nao carrega|(?:da|dando|com) erro|descarregou',
   'is down|went down|stopped',
 );
+/**
+ * A workplace named without "my": stopped is the customer's own ("a fábrica parou", "a clínica está
+ * sem sistema"), but the company's place refusing or failing at something is a routine matter
+ * ("a escola não aceita transferência?", "o app da farmácia dá erro").
+ */
+const PLACE = `(?<!\\b(?:d[aeo]|n[ao]|pel[ao]) )(?:a |o )?(?:clinica|consultorio|restaurante|lanchonete|farmacia|hotel|pousada|escola|escritorio)`;
+/** Workplaces only a customer's own business has: any stop counts. */
+const OWN_PLACE = `(?:a |o )?(?:fabrica|industria|producao|linha de producao|frota|obra|freezer da loja|camara fria|camara frigorifica|camera frigorifica|camera fria|balcao refrigerado)`;
+const PLACE_STOPPED = any(
+  'parou(?! de)|pararam(?! de)|parad[oa]s?|fora do ar|inoperante',
+  'sem (?:sistema|internet|telefone|linha|sinal|luz|energia|agua|gas|conexao)',
+);
 const BUSINESS = re(
   [
     `\\b${OWN_BUSINESS}\\b(?:\\s+[\\w,]+){0,5}?\\s+(?:esta |estao |ficou |ficaram )?${STOPPED}\\b`,
+    `\\b${PLACE}\\b(?:\\s+[\\w,]+){0,5}?\\s+(?:esta |estao |ficou |ficaram )?${PLACE_STOPPED}\\b`,
+    `\\b${OWN_PLACE}\\b(?:\\s+[\\w,]+){0,5}?\\s+(?:esta |estao |ficou |ficaram )?${STOPPED}\\b`,
     `\\b(?:sem|nao (?:\\w+ )?(?:consigo|conseguimos|consegue|conseguem|estamos conseguindo|esta conseguindo|da para|da pra|podemos|posso|deixa|deixam|deixando)|impedid[oa]s? de|impossivel)\\s+(?:\\w+\\s+)?(?:vender|faturar|pesar|emitir (?:notas?|nf\\w*|nota fiscal|cupom|cupons)|trabalhar|operar|atender (?:os |as |nossos |nossas |meus |minhas )?(?:clientes|pacientes|alunos|hospedes|consumidores|pedidos)|receber (?:pagamentos?|dos clientes|no cartao|pix)|passar (?:cartao|cartoes|vendas)|abrir a loja|fechar a loja|abrir o comercio|fechar o comercio|abrir o restaurante|produzir|despachar (?:os )?pedidos|fazer (?:as |nenhuma |minhas |nossas )?(?:entregas?|vendas?|corridas?|atendimentos?)|pagar (?:os )?(?:funcionarios|fornecedores|salarios))\\b`,
     `\\b(?:perdendo|perdemos|estamos perdendo|vamos perder|vou perder)\\s+(?:\\w+\\s+)?(?:clientes|vendas|dinheiro|pedidos|contratos|faturamento|negocios|encomendas)\\b`,
     `\\b(?:vivo disso|vivo dele|vivo dela|meu ganha-? ?pao|meu sustento|minha (?:fonte de )?renda|dependo (?:disso|dele|dela|do app|do aplicativo|do sistema|da internet|do carro) para (?:trabalhar|viver)|preciso (?:disso|dele|dela) para trabalhar)\\b|\\bprejuizos?\\b|\\b(?:ninguem|nenhum funcionario|nenhum caixa|a equipe toda|todos os funcionarios)\\s+(?:\\w+\\s+)?(?:consegue|conseguem|pode|podem)\\s+(?:trabalhar|vender|acessar|atender|operar)\\b`,
@@ -856,7 +903,7 @@ const BUSINESS = re(
     `\\b(?:os |as |meus |minhas |nossos |nossas )?(?:\\d+ )?(?:funcionarios|colaboradores|empregados|atendentes|caixas|motoristas|entregadores|operadores|vendedores) (?:\\w+ ){0,2}(?:parad[oa]s|de bracos cruzados|sem (?:poder|conseguir) trabalhar)\\b`,
     `\\b(?:perder|perdendo|perdi|perdemos|estragar|estragando|estragou|estragaram|estragada|estragado)\\s+(?:\\w+\\s+){0,2}(?:mercadoria|mercadorias|estoque|produtos|alimentos|vacinas|carga|cargas|insumos|materia-prima)\\b`,
     // Safety: health equipment, medicine, hazards.
-    `\\b(?:vazamento de gas|cheiro de gas|vazando gas|pegou fogo|pegando fogo|(?<!extintor de |extintores de |seguro de |seguro contra |alarme de |alarmes de )incendio|fumaca|curto-?circuito|choque eletrico|levou (?:um )?choque|fio desencapado|(?:fios?|cabos?|poste|transformador)(?: \\w+){0,3} (?:soltos?|caidos?|expostos?|rompidos?|partidos?|desencapados?|soltando faisca|pegando fogo|estourou|explodiu)|poste caido|faisc\\w*|cheiro de queimado|derret(?:eu|endo)|reacao alergica|passei mal|passou mal|(?:fui|foi|fomos) parar no hospital|hospitalizad[oa]|explodiu|explosao|(?:pres[oa]s?|parou|travou|parado|travado) (?:\\w+ ){0,5}(?:no|dentro do) elevador|elevador (?:\\w+ ){0,8}(?:dentro|pres[oa]s?)|(?:cheiro|chiado|vazamento) (?:\\w+ ){0,4}(?:de )?gas|gas (?:\\w+ ){0,6}(?:cheiro|chiado|vazando|vaza)|agua (?:\\w+ ){0,5}(?:quadro de (?:forca|luz|energia|disjuntores)|fiacao|tomadas?)|(?:remedio|medicamento)s? (?:\\w+ ){0,6}(?:vencid|violad|trocad|adulterad)\\w*|risco de vida|risco de morte|em perigo|intoxica\\w+|queimadura|queimou (?:a|o|minha|meu) (?:mao|pele|braco|perna|rosto))\\b`,
+    `\\b(?:vazamento de gas|cheiro de gas|vazando gas|pegou fogo|pegando fogo|(?<!extintor de |extintores de |seguro de |seguro contra |alarme de |alarmes de )incendio|fumaca|curto-?circuito|choque eletrico|levou (?:um )?choque|(?<!\\b(?:nenhum|nenhuma|sem) )fio desencapado|(?<!\\b(?:nenhum|nenhuma|sem) )(?:fios?|cabos?|poste|transformador)(?: \\w+){0,3} (?:soltos?|caidos?|expostos?|rompidos?|partidos?|desencapados?|soltando faisca|pegando fogo|estourou|explodiu)|poste caido|faisc\\w*|cheiro de queimado|derret(?:eu|endo)|reacao alergica|passei mal|passou mal|(?:fui|foi|fomos) parar no hospital|hospitalizad[oa]|explodiu|explosao|(?:pres[oa]s?|parou|travou|parado|travado) (?:\\w+ ){0,5}(?:no|dentro do) elevador|elevador (?:\\w+ ){0,8}(?:dentro|pres[oa]s?)|(?:cheiro|chiado|vazamento) (?:\\w+ ){0,4}(?:de )?gas|gas (?:\\w+ ){0,6}(?:cheiro|chiado|vazando|vaza)|agua (?:\\w+ ){0,5}(?:quadro de (?:forca|luz|energia|disjuntores)|fiacao|tomadas?)|(?:remedio|medicamento)s? (?:\\w+ ){0,6}(?:vencid|violad|trocad|adulterad)\\w*|risco de vida|risco de morte|em perigo|intoxica\\w+|queimadura|queimou (?:a|o|minha|meu) (?:mao|pele|braco|perna|rosto))\\b`,
     // English and Spanish.
     `\\b(?:losing (?:sales|customers|money|business)|business is down|can'?t (?:sell|operate|work)|gas leak|oxygen|perdiendo (?:ventas|clientes|dinero)|negocio parado)\\b`,
   ].join('|'),
