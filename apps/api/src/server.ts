@@ -38,6 +38,9 @@ try {
   exitOnStartupError(err);
 }
 
+// The worker threads start now, not at the first sign-in (a failure shows at that sign-in again).
+app.cpu.warm().catch((err) => app.log.warn({ err }, 'CPU pool warm-up failed'));
+
 const seconds = ((performance.now() - started) / 1000).toFixed(1);
 const where = config.DATABASE_URL ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${config.DATA_DIR}`;
 const publicNote = config.PUBLIC_URL === address ? '' : ` (public URL ${config.PUBLIC_URL})`;
