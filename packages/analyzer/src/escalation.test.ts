@@ -987,6 +987,7 @@ describe('false alarms of the seventh pass', () => {
     ['tem um fio solto soltando faísca no poste da rua', 'business_impact'],
     ['se a plataforma cair de novo na prova, eu tranco e vou pra outra faculdade', 'churn_threat'],
     ['se a entrega atrasar mais uma vez vou comprar em outro lugar', 'churn_threat'],
+    ['caiu uma TED de 2 mil que nem eu nem meu marido fizemos', 'financial_harm'],
   ])('still: %s', (text, reason) => {
     expect(reasonsOf(text)).toContain(reason);
   });

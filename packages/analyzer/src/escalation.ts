@@ -796,10 +796,10 @@ const LOSS = re(
 
 /** Money words and, nearby, a mark that it was taken wrongly: "uma cobrança de R$ 300 que não reconheço". */
 const MONEY = re(
-  `\\b(?:cobranc\\w*|cobrad[oa]s?|cobraram|cobrando|cobrou|debit\\w*|descont(?:aram|ou|ando|ado|ada)|lancamentos?|compras?|transac\\w+|pix|saques?|transferenc\\w*|fatura|valor(?:es)?|parcelas?|dinheiro|grana|conto|contos|pila|limite|emprestimos?|consignado|cartao|conta bancaria|saldo|r\\$ ?\\d+|reais|\\d+ mil|charge[sd]?|money)\\b`,
+  `\\b(?:cobranc\\w*|cobrad[oa]s?|cobraram|cobrando|cobrou|debit\\w*|descont(?:aram|ou|ando|ado|ada)|lancamentos?|compras?|transac\\w+|pix|teds?|saques?|transferenc\\w*|fatura|valor(?:es)?|parcelas?|dinheiro|grana|conto|contos|pila|limite|emprestimos?|consignado|cartao|conta bancaria|saldo|r\\$ ?\\d+|reais|\\d+ mil|charge[sd]?|money)\\b`,
 );
 const TAKEN_WRONGLY = re(
-  `\\b(?:nao (?:\\w+ )?(?:reconheco|reconhecemos|autorizei|autorizamos)|que (?:eu )?(?:nao|nunca) (?:\\w+ )?(?:fiz|realizei|contratei|solicitei|pedi|usei|comprei|autorizei|pisei|fui|estive|entrei|visitei|conheco|assinei|recebi)|desconhecid[oa]s?|estranh[oa]s|suspeit[oa]s|indevid\\w*|(?:duas|tres|[2-9]) vezes|em dobro|duplicad[oa]s?|duplicidade|a mais|sem (?:minha )?autorizac\\w+|sem eu (?:pedir|autorizar|saber)|falsos?|falsas?|golpe|fraud\\w*|clonad[oa]s?|perdi|roubad[oa]s?|roubaram|twice|unauthori[sz]ed|don'?t recognize)\\b`,
+  `\\b(?:nao (?:\\w+ )?(?:reconheco|reconhecemos|autorizei|autorizamos)|que nem eu(?: nem(?: \\w+){1,2})? (?:fiz|fizemos|realizei|realizamos|autorizei|autorizamos|pedi|pedimos)|que (?:eu )?(?:nao|nunca) (?:\\w+ )?(?:fiz|realizei|contratei|solicitei|pedi|usei|comprei|autorizei|pisei|fui|estive|entrei|visitei|conheco|assinei|recebi)|desconhecid[oa]s?|estranh[oa]s|suspeit[oa]s|indevid\\w*|(?:duas|tres|[2-9]) vezes|em dobro|duplicad[oa]s?|duplicidade|a mais|sem (?:minha )?autorizac\\w+|sem eu (?:pedir|autorizar|saber)|falsos?|falsas?|golpe|fraud\\w*|clonad[oa]s?|perdi|roubad[oa]s?|roubaram|twice|unauthori[sz]ed|don'?t recognize)\\b`,
 );
 
 /** Issue 32's marks of money taken ("que não é meu", "não mexi em nada"): not in a content message. */
