@@ -21,7 +21,6 @@ export class CpuPool {
   /** Made by the first task: a start loads neither piscina nor a thread (issue 33). */
   private piscina: Promise<Piscina> | undefined;
   private closed = false;
-  private keepWarm = false;
 
   constructor(private readonly threads: number) {}
 
@@ -30,9 +29,7 @@ export class CpuPool {
       ({ Piscina }) =>
         new Piscina({
           filename: workerFile,
-          // Threads start on first use (tests build many apps), or at once and for good in a
-          // server that was warmed (warm()).
-          minThreads: this.keepWarm ? this.threads : 0,
+          minThreads: 0, // threads start on first use (tests build many apps) or at warm()
           maxThreads: this.threads,
           maxQueue: 2000,
           idleTimeout: 60_000,
@@ -42,13 +39,12 @@ export class CpuPool {
   }
 
   /**
-   * Starts every thread now and keeps them: a thread loads the analyzer (~0.5 s, seconds on a
-   * busy machine), which the first sign-in after a start or a quiet minute would otherwise wait
-   * for (SRP runs here). The server entry calls it once it listens.
+   * Starts every thread now: a thread loads the analyzer (~0.5 s, seconds on a busy machine),
+   * which the first sign-in after a start would otherwise wait for (SRP runs here). They still
+   * leave after a quiet minute: kept for good, two threads from source held ~300 MB more.
    */
   async warm() {
     if (this.closed) return;
-    this.keepWarm = true;
     await Promise.all(
       Array.from({ length: this.threads }, () =>
         this.run('passwordStrength', { password: 'aquecimento', userInputs: [] }),
