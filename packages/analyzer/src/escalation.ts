@@ -890,6 +890,7 @@ const OWN_PLACE = `(?:a |o )?(?:fabrica|industria|producao|linha de producao|fro
 const PLACE_STOPPED = any(
   'parou(?! de)|pararam(?! de)|parad[oa]s?|fora do ar|inoperante',
   'sem (?:sistema|internet|telefone|linha|sinal|luz|energia|agua|gas|conexao)',
+  'sem conseguir (?:vender|atender|emitir|trabalhar|operar)',
 );
 const BUSINESS = re(
   [
