@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { setTimeout as delay } from 'node:timers/promises';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { analysisExamples, analysisFeedback } from '../../db/schema/index.ts';
@@ -202,6 +203,10 @@ describe('learning from the team’s corrections', () => {
         createdAt: sql`now() - interval '1 day' + ${i} * interval '1 millisecond'`,
       })),
     );
+    // The inserts above held this process (server and client) for seconds: let the keep-alive
+    // timers that came due meanwhile close their sockets before the next request, which would
+    // otherwise be written to a socket the server closes at once ("fetch failed").
+    await delay(50);
     // One more correction through the API: the oldest example goes out, the total stays n.
     const { analysis } = await post(api, 'a sacola ficou na recepção do prédio');
     await correct(api, analysis.id, 'sentiment', 'positive');
