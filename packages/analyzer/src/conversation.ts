@@ -78,10 +78,11 @@ function customerSolvedCue(folded: string): { start: number; end: number } | und
 }
 
 /** Where the last match of a global pattern starts (−1: none). */
-function lastMatchAt(pattern: RegExp, text: string): number {
-  let at = -1;
-  for (const m of text.matchAll(pattern)) at = m.index;
-  return at;
+/** Where the last match of `pattern` ends in `text` (-1: none). */
+function lastMatchEnd(pattern: RegExp, text: string): number {
+  let end = -1;
+  for (const m of text.matchAll(pattern)) end = m.index + m[0].length;
+  return end;
 }
 
 const SOLVED_BY_AGENT = wordsRegex([
@@ -183,6 +184,8 @@ const UNSOLVED = wordsRegex(
     'mesmo problema',
     'de novo',
     'nada resolvido',
+    'nada foi resolvido',
+    'nada se resolveu',
     'sem solução',
     'still not',
     'todavía no',
@@ -220,9 +223,10 @@ export function decideStatus(
   // The later word wins: "ainda não tinha chegado, agora chegou" is solved; "consegui falar com
   // alguém, mas o problema continua" is not.
   const solvedCue = customerSolvedCue(customerLast);
-  const unsolvedAt = lastMatchAt(UNSOLVED, customerLast);
-  const solvedLast = solvedCue !== undefined && solvedCue.start > unsolvedAt;
-  const stillBad = lastCustomerSentiment?.sentiment === 'negative' || unsolvedAt >= 0;
+  // After its end: a solved word inside the unsolved cue ("nada resolvido") is no later word.
+  const unsolvedEnd = lastMatchEnd(UNSOLVED, customerLast);
+  const solvedLast = solvedCue !== undefined && solvedCue.start >= unsolvedEnd;
+  const stillBad = lastCustomerSentiment?.sentiment === 'negative' || unsolvedEnd >= 0;
   if (stillBad && !solvedLast) {
     if (FOLLOW_UP.test(agentLast))
       return {

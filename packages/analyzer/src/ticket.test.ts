@@ -33,6 +33,15 @@ describe('analyzeTicket: solved status', () => {
     expect(result.csat_score).toBeGreaterThanOrEqual(7);
   });
 
+  it.each([
+    'Cliente: já tenho quatro números de protocolo e nada resolvido',
+    'Cliente: liguei ontem e hoje, e nada foi resolvido',
+  ])('not solved when the solved word sits inside "nada resolvido": %s', (text) => {
+    const result = analyzeTicket(text);
+    expect(result.solved_status).toBe('not_solved');
+    expect(result.sentiment).toBe('negative');
+  });
+
   it('in progress when the agent promises a follow-up', () => {
     const result = analyzeTicket(
       'Cliente: A segunda via não chegou no meu e-mail.\nAgente: Encaminhei para o financeiro, retornaremos em até 2 dias úteis.',

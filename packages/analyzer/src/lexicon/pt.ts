@@ -241,6 +241,10 @@ export const PT_LEXICON = buildLexicon({
     ],
     [-2, 'qualidade caiu|qualidade piorou|nível caiu|serviço piorou|atendimento piorou|piorou muito'],
     [
+      -2,
+      'nada resolvido|e nada resolvido|nada foi resolvido|e nada foi resolvido|nada se resolveu|nada de resolver',
+    ],
+    [
       -1,
       'de novo|segunda vez|mesmo problema|mesmo erro|reinicia|reiniciando|descarrega rápido|superaquece|superaquecendo',
     ],
