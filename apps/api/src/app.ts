@@ -186,7 +186,7 @@ export async function buildApp({
   app.decorate('config', config);
   app.decorate('database', database);
   if (closeDatabase) app.addHook('onClose', () => database.close());
-  const cpu = new CpuPool(config.WORKER_THREADS);
+  const cpu = new CpuPool(config.WORKER_THREADS, (err) => app.log.error({ err }, 'CPU pool thread failed'));
   app.decorate('cpu', cpu);
   app.addHook('onClose', () => cpu.close());
   const events = createDomainEvents();

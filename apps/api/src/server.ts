@@ -38,7 +38,7 @@ try {
   exitOnStartupError(err);
 }
 
-// The worker threads start now, not at the first sign-in (a failure shows at that sign-in again).
+// A worker thread starts now, not at the first sign-in (a failure shows at that sign-in again).
 app.cpu.warm().catch((err) => app.log.warn({ err }, 'CPU pool warm-up failed'));
 
 const seconds = ((performance.now() - started) / 1000).toFixed(1);

@@ -171,14 +171,6 @@ function negatedAt(folded: string, index: number): boolean {
 function around(folded: string, m: RegExpExecArray, before = 90, after = 90): string {
   return folded.slice(Math.max(0, m.index - before), m.index + m[0].length + after);
 }
-/** `around`, cut at the sentence's ends: "pode não debitar? prefiro pagar todo mês" holds no problem near. */
-function sentenceAround(folded: string, m: RegExpExecArray, before: number, after: number): string {
-  const head = folded.slice(Math.max(0, m.index - before), m.index);
-  const start = Math.max(head.lastIndexOf('.'), head.lastIndexOf('!'), head.lastIndexOf('?'));
-  const tail = folded.slice(m.index + m[0].length, m.index + m[0].length + after);
-  const stop = tail.search(/[.!?]/);
-  return head.slice(start + 1) + m[0] + (stop < 0 ? tail : tail.slice(0, stop));
-}
 /** A contact said not to happen ("pode vir sem ligar antes", "não precisa ligar") is none. */
 const NEGATED_CONTACT = /\b(?:sem|nao|nem|nunca) (?:precisa(?:r)? (?:de )?)?$/;
 function contactNear(window: string): boolean {
@@ -229,7 +221,7 @@ const ORDINAL_TIME = re(
 );
 /** "três chamados", "várias ligações": the count itself says the contacts were many. */
 const CONTACT_COUNT = re(
-  `(?<!\\b(?:em|parcelad[oa] em|dividid[oa] em|in) )\\b${MANY}\\s+(?:numeros de protocolo|chamados|protocolos|ligacoes|reclamacoes|tentativas|contatos|e-?mails|mensagens|visitas(?: tecnicas)?|atendentes|atendimentos|tecnicos|trocas|reparos|consertos|solicitacoes|pedidos de|calls|emails|tickets|complaints|attempts|llamadas|reclamos)\\b`,
+  `(?<!\\b(?:em|parcelad[oa] em|dividid[oa] em|in|qual|quais|um|uma|algum|alguma|nenhum|nenhuma|cada) )\\b${MANY}\\s+(?:numeros de protocolo|chamados|protocolos|ligacoes|reclamacoes|tentativas|contatos|e-?mails|mensagens|visitas(?: tecnicas)?|atendentes|atendimentos|tecnicos|trocas|reparos|consertos|solicitacoes|pedidos de|calls|emails|tickets|complaints|attempts|llamadas|reclamos)\\b`,
 );
 /** "liguei cinco vezes": a count of times, with a contact verb nearby. */
 const TIMES_COUNT = re(
@@ -249,7 +241,7 @@ const REPETITION_MARK = re(
 );
 /** "toda vez que ligo", "sempre que entro em contato", "ligo todo dia". */
 const EVERY_TIME = re(
-  `\\b(?:toda vez|todas as vezes|cada vez|sempre) que (?:eu )?(?:\\w+ )?(?:ligo|liguei|entro em contato|reclamo|falo|abro (?:um |o |outro |mais um )?(?:chamado|protocolo|reclamacao|ticket)|tento (?:falar|ligar|contato|entrar em contato|resolver|ser atendid[oa]|reclamar|cancelar|contatar|chamar)|chamo|escrevo|peco|procuro|vou (?:na|no|a|ao|ate|ai|la)|cobro|mando|contato|aciono)\\b|\\b(?:ligo|ligamos|reclamo|reclamamos|escrevo|mando (?:e-?mail|mensagem)|entro em contato|faco contato|fazemos contato|tenho feito contato|cobro|cobramos|venho aqui|passo aqui|abro chamado)\\s+(?:\\w+\\s+){0,3}(?:todo dia|todos os dias|toda semana|toda hora|diariamente|semanalmente|direto|sem parar|o tempo todo|a semana toda|ha \\w+ (?:dias|semanas|meses))\\b|\\bevery time i (?:call|contact|write)\\b`,
+  `\\b(?:toda vez|todas as vezes|cada vez|sempre) que (?:eu )?(?:\\w+ )?(?:ligo|liguei|entro em contato|reclamo|falo|abro (?:um |o |outro |mais um )?(?:chamado|protocolo|reclamacao|ticket)|tento|chamo|escrevo|peco|procuro|vou|cobro|mando|contato|aciono)\\b|\\b(?:ligo|ligamos|reclamo|reclamamos|escrevo|mando (?:e-?mail|mensagem)|entro em contato|faco contato|fazemos contato|tenho feito contato|cobro|cobramos|venho aqui|passo aqui|abro chamado)\\s+(?:\\w+\\s+){0,3}(?:todo dia|todos os dias|toda semana|toda hora|diariamente|semanalmente|direto|sem parar|o tempo todo|a semana toda|ha \\w+ (?:dias|semanas|meses))\\b|\\bevery time i (?:call|contact|write)\\b`,
 );
 /** "cansei de ligar", "chega de reclamar": tired of contacting means it has happened many times. */
 const TIRED_OF_CONTACTING = re(
@@ -260,7 +252,7 @@ const NEVER_DO = re(
   `\\bnunca (?:me |nos )?(?:retornam|retornaram|respondem|responderam|ligam de volta|resolvem|resolveram|cumprem|cumpriram|aparecem|apareceram|atendem|entregam|dao retorno|dao (?:uma )?resposta|dao (?:uma )?solucao)\\b|\\b(?:perdi a conta|nem sei (?:mais )?|nem lembro|sei la) (?:de )?quant[oa]s (?:vezes|mensagens|msgs|ligacoes|chamados|protocolos|e-?mails|reclamacoes|tentativas)\\b|\\b(?:todo|toda|todos os|todas as) (?:mes|meses|semana|semanas|dia|dias|fatura|faturas|vez)\\b[^.!?]{0,30}\\b(?:a mesma|o mesmo) (?:novela|historia|coisa|problema|erro|ladainha|desculpa|situacao|palhacada)\\b|\\b(?:a mesma|o mesmo) (?:novela|historia|problema|erro|ladainha|palhacada)\\b[^.!?]{0,20}\\b(?:todo|toda|todos os|todas as) (?:mes|meses|semana|semanas|dia|dias|fatura|faturas|vez)\\b|\\bcada (?:dia|vez|hora|semana) (?:um|uma) (?:atendente|pessoa|tecnico|desculpa|resposta|protocolo|historia) (?:diferente|nov[oa])\\b|\\bcada (?:um|atendente|pessoa) (?:me )?(?:diz|fala|da|conta) (?:uma coisa|algo|uma historia|uma resposta) diferente\\b|\\bquantas vezes (?:mais )?(?:eu )?(?:vou|preciso|tenho que|terei que|vou ter que|devo) (?:ligar|reclamar|explicar|pedir|falar|mandar|repetir|vir|abrir|entrar em contato)\\b|\\bsempre (?:dizem|prometem|falam|inventam|me dizem|me falam|me prometem)\\b(?=.{0,60}\\b(?:nunca|e nada|mas nao|e nao|ninguem)\\b)`,
 );
 const FREQUENCY = re(
-  `\\b(?:todo dia|todos os dias|toda semana|todas as semanas|todo mes|todos os meses|toda hora|diariamente|semanalmente|o tempo todo|(?<!\\b(?:vir|vem|venha|ir|vai|va|vou|entregar|entrega|mandar|manda|pagar|paga|passar|passa|chegar|levar|leva|falar|fala|ligar|liga) )direto|sem parar)\\b`,
+  `\\b(?:todo dia|todos os dias|toda semana|todas as semanas|todo mes|todos os meses|toda hora|diariamente|semanalmente|o tempo todo|(?<!\\b(?:vir|vem|venha|ir|vai|va|vou|entregar|entrega|mandar|manda|pagar|paga|passar|passa|chegar|levar|leva|falar|fala|liga) )direto|sem parar)\\b`,
 );
 const CONTACT_ANY = re(
   `\\b(?:lig(?:o|ar|amos|ando)|reclam(?:o|ar|amos|ando)|escrev(?:o|er|endo)|entr(?:o|ar|ando) em contato|(?:faco|fazer) contato|cobr(?:o|ar|ando) (?:voces|a empresa|uma solucao|retorno|resposta)|abr(?:o|ir) (?:um )?(?:novo )?chamado|vir aqui|vir na loja|mand(?:o|ar) (?:e-?mail|mensagem))\\b`,
@@ -282,9 +274,9 @@ const PROBLEM_WORD = re(
 const NOT_AGAIN = re(
   [
     // A problem's own verb denied (a service's verb denied is the failure: "não liga de novo").
-    `\\b(?:nao|nem|nunca)\\s+(?:\\w+\\s+)?(?:aconte\\w+|ocorr\\w+|repet\\w+|precis\\w+|trav\\w+|cai|caiu|cair|pisc\\w+|quebr\\w+|falh\\w+|deu|da|volt\\w+|vou|vai)\\s+(?:\\w+\\s+)?$`,
-    // A supposition: "se", "caso", "quando" with the future subjunctive ("se piscar", "se o sinal cair").
-    `\\b(?:se|caso|quando)\\s+(?:\\w+\\s+){0,2}\\w+(?:ar|er|ir|or|rem)\\s+$`,
+    `\\b(?:nao|nem|nunca)\\s+(?:\\w+\\s+)?(?:aconte\\w+|ocorr\\w+|repet\\w+|precis\\w+|trav\\w+|pisc\\w+|quebr\\w+|falh\\w+)\\s+(?:\\w+\\s+)?$`,
+    // A supposition: "se", "caso" with the future subjunctive ("se piscar", "se o sinal cair").
+    `\\b(?:se|caso)\\s+(?:\\w+\\s+){0,2}\\w+(?:ar|er|ir|or|rem)\\s+$`,
   ].join('|'),
 );
 function failedAgainLoosely(folded: string): string | undefined {
@@ -388,13 +380,13 @@ function repeatedContact(folded: string, ctx: RuleContext): string | undefined {
   const again = firstMatch(folded, FAILED_AGAIN) ?? firstMatch(folded, NEVER_DO);
   if (again) return again[0];
   const frequent = loose
-    ? firstMatch(folded, FREQUENCY, (m) => contactNear(sentenceAround(folded, m, 40, 40)))
+    ? firstMatch(folded, FREQUENCY, (m) => contactNear(around(folded, m, 40, 40)))
     : undefined;
   if (frequent) return frequent[0];
   const looselyAgain = loose ? failedAgainLoosely(folded) : undefined;
   if (looselyAgain) return looselyAgain;
   const periodic = loose
-    ? firstMatch(folded, PERIODIC, (m) => PROBLEM_WORD.test(sentenceAround(folded, m, 50, 60)))
+    ? firstMatch(folded, PERIODIC, (m) => PROBLEM_WORD.test(around(folded, m, 50, 60)))
     : undefined;
   if (periodic) return periodic[0];
   const back = firstMatch(folded, CAME_BACK, (m) =>
@@ -488,14 +480,14 @@ const ORDINAL_WEEKS = re(
 /** "o técnico ficou de vir na terça / hoje é sexta": a promised weekday some days past. */
 const WEEKDAYS = ['domingo', 'segunda', 'terca', 'quarta', 'quinta', 'sexta', 'sabado'];
 const PROMISED_WEEKDAY = re(
-  `\\b(?:ficou de|ficaram de|era (?:pra|para)|eram (?:pra|para)|ia|iam|deveria|deveriam|prometeram|prometeu|marcaram|marcou|agendaram|marcad[oa]s?|agendad[oa]s?)\\s+(?:\\w+\\s+){0,3}?(?:na|no|pra|para) (${WEEKDAYS.join('|')})(?:-?feira)?\\b.{0,60}?\\bhoje (?:ja )?e (${WEEKDAYS.join('|')})\\b`,
+  `\\b(?:ficou de|ficaram de|era (?:pra|para)|eram (?:pra|para)|deveria|deveriam|prometeram|prometeu|marcaram|marcou|agendaram|marcad[oa]s?|agendad[oa]s?)\\s+(?:\\w+\\s+){0,3}?(?:na|no|pra|para) (${WEEKDAYS.join('|')})(?:-?feira)?\\b.{0,60}?\\bhoje (?:ja )?e (${WEEKDAYS.join('|')})\\b`,
 );
 function daysBetween(from: string, to: string): number {
   return (WEEKDAYS.indexOf(to) - WEEKDAYS.indexOf(from) + 7) % 7;
 }
 /** "falaram 5 dias e já foram 12": a promised span long overrun. */
 const PROMISED_SPAN =
-  /\b(?:falaram|disseram|prometeram|prometeu|falou|disse|prazo de|prazo era de|era de|seriam|eram)\s+(?:\w+\s+){0,2}?(\d{1,2}) dias(?: uteis)?\b.{0,50}?\bja (?:foram|sao|se passaram|vai pra|vao|fazem|faz) (\d{1,2})\b/;
+  /\b(?:falaram|disseram|prometeram|prometeu|falou|disse|prazo de|prazo era de|seriam)\s+(?:\w+\s+){0,2}?(\d{1,2}) dias(?: uteis)?\b.{0,50}?\bja (?:foram|sao|se passaram|vai pra|vao|fazem|faz) (\d{1,2})\b(?! (?:semanas?|meses|horas|dias corridos))/;
 const PROMISED_DAY =
   /\b(?:ia|iam|era (?:pra|para)|eram (?:pra|para)|deveria|deveriam|devia|previsto (?:pra|para)|previsao (?:pra|para|de)|prometeram (?:pra|para)?|prometido (?:pra|para))\s+(?:\w+\s+){0,3}?(?:dia|ate dia|no dia|ate o dia) (\d{1,2})\b.{0,60}?\bhoje (?:ja )?e (?:dia )?(\d{1,2})\b(?!\s*(?:\/|h\b|horas|reais|%))/;
 
@@ -518,9 +510,12 @@ function longWait(folded: string, ctx: RuleContext): string | undefined {
   if (weeks) return weeks[0];
   const promised = PROMISED_DAY.exec(folded);
   if (promised && Number(promised[2]) - Number(promised[1]) >= 2) return promised[0];
-  const weekday = PROMISED_WEEKDAY.exec(folded);
+  // A weekday only says the day passed when the customer says they are still waiting ("hoje é
+  // sexta e nada"); neither it nor a span counts in a question ("…, hoje é quarta, vem de manhã?").
+  const asked = folded.includes('?');
+  const weekday = WAITING_CUE.test(folded) && !asked ? PROMISED_WEEKDAY.exec(folded) : null;
   if (weekday && daysBetween(weekday[1] ?? '', weekday[2] ?? '') >= 2) return weekday[0];
-  const overrun = PROMISED_SPAN.exec(folded);
+  const overrun = asked ? null : PROMISED_SPAN.exec(folded);
   if (overrun && Number(overrun[2]) - Number(overrun[1]) >= 2) return overrun[0];
   const span = DATE_SPAN.exec(folded);
   if (
@@ -698,7 +693,7 @@ const REGULATOR = re(
 const ANS = /\bANS\b/;
 
 const LEGAL = re(
-  `\\b(?:(?:vai|vao|isso vai) parar no forum|levar (?:isso |o caso )?(?:pro|ao|para o) forum|doutora? (?:que|q) (?:eu )?contratei|advogad[oa]s?|juridico|processar|processarei|processando|processo (?:judicial|contra|na justica)|(?:abrir|entrar com|mover|abro|entro com|abrirei|entrarei com)\\s+(?:um |uma )?(?:processo|acao)|acao (?:judicial|na justica|contra)|na justica|a justica|justica(?! seja feita)|juizado|juiz|juiza|(?:ir|vou|correr|irei) atras dos meus direitos|junt(?:ei|ando|ar) (?:as |todas as )?provas|pequenas causas|danos morais|indenizac\\w+|boletim de ocorrencia|(?:um|o|fazer|fiz|registrar|registrei|abrir|abri) b\\.?o\\b|policia|delegacia|tribunal|judicial(?:mente)?|liminar|extrajudicial|lawyer|attorney|sue (?:you|the|your)|lawsuit|legal action|small claims|court|abogad[oa]|demanda(?:r)? judicial|denuncia penal)\\b`,
+  `\\b(?:(?:vai|vao|isso vai) parar no forum|levar (?:isso |o caso )?(?:pro|ao|para o) forum|advogad[oa]s?|juridico|processar|processarei|processando|processo (?:judicial|contra|na justica)|(?:abrir|entrar com|mover|abro|entro com|abrirei|entrarei com)\\s+(?:um |uma )?(?:processo|acao)|acao (?:judicial|na justica|contra)|na justica|a justica|justica(?! seja feita)|juizado|juiz|juiza|(?:ir|vou|correr|irei) atras dos meus direitos|junt(?:ei|ando|ar) (?:as |todas as )?provas|pequenas causas|danos morais|indenizac\\w+|boletim de ocorrencia|(?:um|o|fazer|fiz|registrar|registrei|abrir|abri) b\\.?o\\b|policia|delegacia|tribunal|judicial(?:mente)?|liminar|extrajudicial|lawyer|attorney|sue (?:you|the|your)|lawsuit|legal action|small claims|court|abogad[oa]|demanda(?:r)? judicial|denuncia penal)\\b`,
 );
 
 const PUBLIC_CHANNEL = any(
@@ -740,7 +735,7 @@ const PUBLIC_CHAT = re(
  * (plain verbs like "descontou", "caiu", "mostrava") are not read in it.
  */
 const CONTENT = re(
-  `\\b(?:obrigad[oa]|agradec\\w+|valeu|certinho|tudo certo|deu certo|ok|beleza|sucesso|felizes|feliz|lind[oa]|perfeit[oa]|indic(?:ou|aram|o|amos)|recomend\\w+|arrasou|arrasaram|amei|adorei|ja (?:foi|foram) (?:trocad|consertad|arrumad|resolvid|religad|cancelad)\\w*)\\b`,
+  `\\b(?:obrigad[oa]|agradec\\w+|valeu|certinho|tudo certo|deu certo|ok|beleza|sucesso|felizes|feliz|lind[oa]|perfeit[oa]|indic(?:ou|aram|o|amos)|recomend\\w+|elogi\\w+|arrasou|arrasaram|amei|adorei|ja (?:foi|foram) (?:trocad|consertad|arrumad|resolvid|religad|cancelad)\\w*)\\b`,
 );
 function contentMessage(folded: string, ctx: RuleContext): boolean {
   return ctx.positiveOnly || (!ctx.negative && CONTENT.test(folded));
@@ -814,7 +809,7 @@ const MONEY = re(
   `\\b(?:cobranc\\w*|cobrad[oa]s?|cobraram|cobrando|cobrou|debit\\w*|descont(?:aram|ou|ando|ado|ada)|lancamentos?|compras?|transac\\w+|pix|teds?|saques?|transferenc\\w*|fatura|valor(?:es)?|parcelas?|dinheiro|grana|conto|contos|pila|limite|emprestimos?|consignado|cartao|conta bancaria|saldo|r\\$ ?\\d+|reais|\\d+ mil|charge[sd]?|money)\\b`,
 );
 const TAKEN_WRONGLY = re(
-  `\\b(?:nao (?:\\w+ )?(?:reconheco|reconhecemos|autorizei|autorizamos)|que nem eu(?: nem(?: \\w+){1,2})? (?:fiz|fizemos|realizei|realizamos|autorizei|autorizamos|pedi|pedimos)|que (?:eu )?(?:nao|nunca) (?:\\w+ )?(?:fiz|realizei|contratei|solicitei|pedi|usei|comprei|autorizei|pisei|fui|estive|entrei|visitei|conheco|assinei|recebi)|desconhecid[oa]s?|estranh[oa]s|suspeit[oa]s|indevid\\w*|(?:duas|tres|[2-9]) vezes|em dobro|duplicad[oa]s?|duplicidade|a mais|sem (?:minha )?autorizac\\w+|sem eu (?:pedir|autorizar|saber)|falsos?|falsas?|golpe|fraud\\w*|clonad[oa]s?|perdi|roubad[oa]s?|roubaram|twice|unauthori[sz]ed|don'?t recognize)\\b`,
+  `\\b(?:nao (?:\\w+ )?(?:reconheco|reconhecemos|autorizei|autorizamos)|que nem eu nem(?: \\w+){1,2} (?:fiz|fizemos|fez|realizamos|autorizamos|reconhecemos)|que (?:eu )?(?:nao|nunca) (?:\\w+ )?(?:fiz|realizei|contratei|solicitei|pedi|usei|comprei|autorizei|pisei|fui|estive|entrei|visitei|conheco|assinei|recebi)|desconhecid[oa]s?|estranh[oa]s|suspeit[oa]s|indevid\\w*|(?:duas|tres|[2-9]) vezes|em dobro|duplicad[oa]s?|duplicidade|a mais|sem (?:minha )?autorizac\\w+|sem eu (?:pedir|autorizar|saber)|falsos?|falsas?|golpe|fraud\\w*|clonad[oa]s?|perdi|roubad[oa]s?|roubaram|twice|unauthori[sz]ed|don'?t recognize)\\b`,
 );
 
 /** Issue 32's marks of money taken ("que não é meu", "não mexi em nada"): not in a content message. */
@@ -899,7 +894,7 @@ const STOPPED = any(
  * sem sistema"), but the company's place refusing or failing at something is a routine matter
  * ("a escola não aceita transferência?", "o app da farmácia dá erro").
  */
-const PLACE = `(?<!\\b(?:d[aeo]|n[ao]|pel[ao]) )(?:a |o )?(?:clinica|consultorio|restaurante|lanchonete|farmacia|hotel|pousada|escola|escritorio)`;
+const PLACE = `(?<!\\b(?:d[aeo]|n[ao]|pel[ao]) )(?:a |o )?(?:clinica|consultorio|restaurante|lanchonete|farmacia|escola|escritorio)(?! d[eao] (?:voces|vcs)\\b)`;
 /** Workplaces only a customer's own business has: any stop counts. */
 const OWN_PLACE = `(?:a |o )?(?:fabrica|industria|producao|linha de producao|frota|obra|freezer da loja|camara fria|camara frigorifica|camera frigorifica|camera fria|balcao refrigerado)`;
 const PLACE_STOPPED = any(
@@ -919,7 +914,7 @@ const BUSINESS = re(
     `\\b(?:os |as |meus |minhas |nossos |nossas )?(?:\\d+ )?(?:funcionarios|colaboradores|empregados|atendentes|caixas|motoristas|entregadores|operadores|vendedores) (?:\\w+ ){0,2}(?:parad[oa]s|de bracos cruzados|sem (?:poder|conseguir) trabalhar)\\b`,
     `\\b(?:perder|perdendo|perdi|perdemos|estragar|estragando|estragou|estragaram|estragada|estragado)\\s+(?:\\w+\\s+){0,2}(?:mercadoria|mercadorias|estoque|produtos|alimentos|vacinas|carga|cargas|insumos|materia-prima)\\b`,
     // Safety: health equipment, medicine, hazards.
-    `\\b(?:vazamento de gas|cheiro de gas|vazando gas|pegou fogo|pegando fogo|(?<!extintor de |extintores de |seguro de |seguro contra |alarme de |alarmes de )incendio|fumaca|curto-?circuito|choque eletrico|levou (?:um )?choque|(?<!\\b(?:nenhum|nenhuma|sem) )fio desencapado|(?<!\\b(?:nenhum|nenhuma|sem) )(?:fios?|cabos?|poste|transformador)(?: \\w+){0,3} (?:soltos?|caidos?|expostos?|rompidos?|partidos?|desencapados?|soltando faisca|pegando fogo|estourou|explodiu)|poste caido|faisc\\w*|cheiro de queimado|derret(?:eu|endo)|reacao alergica|passei mal|passou mal|(?:fui|foi|fomos) parar no hospital|hospitalizad[oa]|explodiu|explosao|(?:pres[oa]s?|parou|travou|parado|travado) (?:\\w+ ){0,5}(?:no|dentro do) elevador|elevador (?:\\w+ ){0,8}(?:dentro|pres[oa]s?)|(?:cheiro|chiado|vazamento) (?:\\w+ ){0,4}(?:de )?gas|gas (?:\\w+ ){0,6}(?:cheiro|chiado|vazando|vaza)|agua (?:\\w+ ){0,5}(?:quadro de (?:forca|luz|energia|disjuntores)|fiacao|tomadas?)|(?:remedio|medicamento)s? (?:\\w+ ){0,6}(?:vencid|violad|trocad|adulterad)\\w*|risco de vida|risco de morte|em perigo|intoxica\\w+|queimadura|queimou (?:a|o|minha|meu) (?:mao|pele|braco|perna|rosto))\\b`,
+    `\\b(?:vazamento de gas|cheiro de gas|vazando gas|pegou fogo|pegando fogo|(?<!extintor de |extintores de |seguro de |seguro contra |alarme de |alarmes de )incendio|fumaca|curto-?circuito|choque eletrico|levou (?:um )?choque|(?<!\\b(?:nenhum|nenhuma|nenhum dos|sem|nao deixou|nao deixaram|nao ficou|nao tem) )fio desencapado|(?<!\\b(?:nenhum|nenhuma|nenhum dos|sem|nao deixou|nao deixaram|nao ficou|nao tem) )(?:fios?|cabos?|poste|transformador)(?: \\w+){0,3} (?:soltos?|caidos?|expostos?|rompidos?|partidos?|desencapados?|soltando faisca|pegando fogo|estourou|explodiu)|poste caido|faisc\\w*|cheiro de queimado|derret(?:eu|endo)|reacao alergica|passei mal|passou mal|(?:fui|foi|fomos) parar no hospital|hospitalizad[oa]|explodiu|explosao|(?:pres[oa]s?|parou|travou|parado|travado) (?:\\w+ ){0,5}(?:no|dentro do) elevador|elevador (?:\\w+ ){0,8}(?:dentro|pres[oa]s?)|(?:cheiro|chiado|vazamento) (?:\\w+ ){0,4}(?:de )?gas|gas (?:\\w+ ){0,6}(?:cheiro|chiado|vazando|vaza)|agua (?:\\w+ ){0,5}(?:quadro de (?:forca|luz|energia|disjuntores)|fiacao|tomadas?)|(?:remedio|medicamento)s? (?:\\w+ ){0,6}(?:vencid|violad|trocad|adulterad)\\w*|risco de vida|risco de morte|em perigo|intoxica\\w+|queimadura|queimou (?:a|o|minha|meu) (?:mao|pele|braco|perna|rosto))\\b`,
     // English and Spanish.
     `\\b(?:losing (?:sales|customers|money|business)|business is down|can'?t (?:sell|operate|work)|gas leak|oxygen|perdiendo (?:ventas|clientes|dinero)|negocio parado)\\b`,
   ].join('|'),
@@ -942,7 +937,7 @@ const MEDICAL = re(
 
 /** Someone fell ill or was hurt by what they ate or drank ("comeu o nuggets e vomitou", "mordeu e quebrou o dente"). */
 const HARMED = re(
-  `\\b(?:vomit\\w*|diarreia|febre|passaram mal|passamos mal|passou mal|passando mal|intoxica\\w+|pronto-? ?socorro|(?:no|pro|ao|para o) ps|(?:na|pra|para a) upa|(?:parar|levar|levei|levamos|correr|corri|corremos|passei|passamos|passou|fui|fomos|foi|acabei|acabou|parei|parou) (?:\\w+ ){0,3}(?:no|pro|ao|para o) hospital|desidrata\\w*|(?:quebrou|quebrei|trincou|trinquei) (?:o|um|meu) dente|engasg\\w+|glicose (?:foi|subiu|disparou))\\b`,
+  `\\b(?:vomit\\w*|diarreia|febre|passaram mal|passamos mal|passou mal|passando mal|intoxica\\w+|pronto-? ?socorro|(?:no|pro|ao|para o) ps|(?:na|pra|para a) upa|(?:parar|levar|levei|levamos|correr|corri|corremos) (?:\\w+ ){0,2}(?:no|pro|ao|para o) hospital|(?:passei|passamos|passou|acabei|acabou|acabamos|parei|parou|paramos) (?:\\w+ ){0,3}no hospital|desidrata\\w*|(?:quebrou|quebrei|trincou|trinquei) (?:o|um|meu) dente|engasg\\w+|glicose (?:foi|subiu|disparou))\\b`,
 );
 const CONSUMED = re(
   `\\b(?:comeu|comeram|comi|comemos|comer|bebeu|beberam|bebi|mordeu|mordi|ingeriu|engoliu|marmita|lanche|comida|leite|papinha|racao|refeicao|pedido)\\b`,
@@ -1041,11 +1036,11 @@ const BOSS = any(
 const BOSS_STRICT =
   '(?:(?<!\\bmeu |\\bminha )gerente(?! de (?:contas?|relacionamento))|supervisor|supervisora|superior|superiores|coordenador|coordenadora|diretor|diretora|diretoria|gestor|gestora|chefe|chefia|gerencia|coordenacao|supervisao)';
 const SUPERVISOR = re(
-  `\\b(?:para|pra|ao|a) (?:o |a |um |uma |seu |sua |o seu |a sua |teu |tua |o teu |a tua |algum |alguma |qualquer )?${BOSS_STRICT}\\b|\\b(?:pessoa|alguem) acima de (?:voce|vc|ti)\\b|\\balguem (?:superior|acima|responsavel|com (?:mais )?(?:autoridade|poder)|que (?:realmente )?(?:resolva|possa resolver|consiga resolver|decida|tenha poder))\\b|\\b(?:escalad[oa]|escalonad[oa]|escale|escalone|escalar|escalonar|escalem|escalonem)\\b|\\b(?:falar|fale|conversar|converse|contato|contatar|falo|passar|passe|passa|transferir|transfira|transfere|transferem|encaminhar|encaminhe|chamar|chame|chama|coloca|coloque)\\s+(?:com|para|pra|ao|a)?\\s*(?:o |a |um |uma |seu |sua |o seu |a sua |teu |tua |o teu |a tua )?${BOSS}\\b|\\b(?:quero|exijo|preciso|gostaria|solicito|peco|queria)\\s+(?:\\w+\\s+){0,4}(?:(?<!\\bmeu |\\bminha )gerente(?! de (?:contas?|relacionamento))|supervisor|supervisora|ouvidoria|diretoria|gerencia|supervisao|coordenacao|chefia)\\b|\\b(?:atendid[oa]|ouvid[oa]|tratad[oa]|resolvid[oa]) pel[oa] (?:${BOSS_STRICT})\\b|\\b(?:passa|passe|transfere|transfira|chama|chame|quero falar com|falar com|me coloca com) (?:pra |para |com )?quem (?:manda|decide|resolve|pode resolver|tem poder|e o responsavel|responde por)\\b|\\b(?:contato|numero|telefone|e-?mail|nome) d[eao] quem (?:manda|decide|resolve|responde|e o responsavel)\\b|\\balguem da (?:gerencia|diretoria|supervisao|coordenacao|chefia)\\b|\\bouvidoria\\b|\\binstancia superior\\b|\\b(?:speak|talk) (?:to|with) (?:a|the|your) (?:manager|supervisor)\\b|\\bhablar con (?:el|un|la|una) (?:gerente|supervisor|supervisora|encargad[oa])\\b|\\bombudsman\\b|\\b(?:speak|talk|escalate|transfer|put me through|connect me) (?:\\w+ ){0,3}(?:boss|superior|supervisor|manager|someone above|someone higher|higher up)\\b|\\bescalate (?:this|my (?:case|complaint|ticket))\\b|\\b(?:someone|somebody|anyone) (?:above|higher up than|senior to) you\\b|\\b(?:hablar|comunicarme|pasame|paseme|pasenme|comunicame|comuniqueme) (?:\\w+ ){0,3}(?:jefe|jefa|superior|supervisor|supervisora|gerente|encargad[oa]|responsable)\\b|\\balguien (?:por encima|superior|con mas autoridad)\\b`,
+  `\\b(?:para|pra|ao|a) (?:o |a |um |uma |seu |sua |o seu |a sua |teu |tua |o teu |a tua |algum |alguma |qualquer )?${BOSS_STRICT}\\b|\\b(?:pra|para|com) (?:a |uma )?(?:pessoa|alguem) acima de (?:voce|vc|ti)\\b|\\balguem (?:superior|acima|responsavel|com (?:mais )?(?:autoridade|poder)|que (?:realmente )?(?:resolva|possa resolver|consiga resolver|decida|tenha poder))\\b|\\b(?:escalad[oa]|escalonad[oa]|escale|escalone|escalar|escalonar|escalem|escalonem)\\b|\\b(?:falar|fale|conversar|converse|contato|contatar|falo|passar|passe|passa|transferir|transfira|transfere|transferem|encaminhar|encaminhe|chamar|chame|chama|coloca|coloque)\\s+(?:com|para|pra|ao|a)?\\s*(?:o |a |um |uma |seu |sua |o seu |a sua |teu |tua |o teu |a tua )?${BOSS}\\b|\\b(?:quero|exijo|preciso|gostaria|solicito|peco|queria)\\s+(?:\\w+\\s+){0,4}(?:(?<!\\bmeu |\\bminha )gerente(?! de (?:contas?|relacionamento))|supervisor|supervisora|ouvidoria|diretoria|gerencia|supervisao|coordenacao|chefia)\\b|\\b(?:atendid[oa]|ouvid[oa]|tratad[oa]|resolvid[oa]) pel[oa] (?:${BOSS_STRICT})\\b|\\b(?:passa|passe|transfere|transfira|chama|chame|quero falar com|falar com|me coloca com) (?:pra |para |com )?quem (?:manda|decide|resolve|pode resolver|tem poder|e o responsavel|responde por)\\b|\\b(?:contato|numero|telefone|e-?mail|nome) d[eao] quem (?:manda|decide|resolve|responde|e o responsavel)\\b|\\balguem da (?:gerencia|diretoria|supervisao|coordenacao|chefia)\\b|\\bouvidoria\\b|\\binstancia superior\\b|\\b(?:speak|talk) (?:to|with) (?:a|the|your) (?:manager|supervisor)\\b|\\bhablar con (?:el|un|la|una) (?:gerente|supervisor|supervisora|encargad[oa])\\b|\\bombudsman\\b|\\b(?:speak|talk|escalate|transfer|put me through|connect me) (?:\\w+ ){0,3}(?:boss|superior|supervisor|manager|someone above|someone higher|higher up)\\b|\\bescalate (?:this|my (?:case|complaint|ticket))\\b|\\b(?:someone|somebody|anyone) (?:above|higher up than|senior to) you\\b|\\b(?:hablar|comunicarme|pasame|paseme|pasenme|comunicame|comuniqueme) (?:\\w+ ){0,3}(?:jefe|jefa|superior|supervisor|supervisora|gerente|encargad[oa]|responsable)\\b|\\balguien (?:por encima|superior|con mas autoridad)\\b`,
 );
 /** "tem algum supervisor aí?", "não tem um chefe nesse lugar, não?": asked for, in an unhappy message. */
 const BOSS_ASKED = re(
-  `\\b(?:um|algum|alguem) responsavel\\b(?:\\s+\\w+){0,4}?\\s+(?:me |nos )?(?:retorne|ligue|atenda|responda|procure|contate|resolva)\\b|\\b(?:nao )?(?:tem|existe|cade) (?:algum|alguma|nenhum|nenhuma|um|uma|o|a)? ?${BOSS_STRICT}\\b[^.!?\\n]{0,30}\\?|\\b(?:tem|existe) (?:algum|alguma|um|uma) (?:dono|dona|responsavel)\\b[^.!?\\n]{0,30}\\?`,
+  `\\b(?:pessoa|alguem) acima de (?:voce|vc|ti)\\b|\\b(?:um|algum|alguem) responsavel\\b(?:\\s+\\w+){0,4}?\\s+(?:me |nos )?(?:retorne|ligue|atenda|responda|procure|contate|resolva)\\b|\\b(?:nao )?(?:tem|existe|cade) (?:algum|alguma|nenhum|nenhuma|um|uma|o|a)? ?${BOSS_STRICT}\\b[^.!?\\n]{0,30}\\?|\\b(?:tem|existe) (?:algum|alguma|um|uma) (?:dono|dona|responsavel)\\b[^.!?\\n]{0,30}\\?`,
 );
 const STAFF = any(
   'veterinari[oa]|enfermeir[oa]|recepcionista|professor|professora|instrutor|instrutora|cabeleireir[oa]|garcom|garconete|porteiro|atendente|atendentes|funcionari[oa]s?|vendedor|vendedora|vendedores|tecnic[oa]s?|entregador|entregadora|motoboy|motorista|instalador|operador|operadora do sac|consultor|consultora|seguranca|gerente|supervisor|supervisora|moca|moco|rapaz|senhora|senhor|pessoa que me atendeu|colaborador|colaboradora|agente|representante|equipe',
@@ -1053,7 +1048,7 @@ const STAFF = any(
   'empleado|empleada|vendedor|cajer[oa]|repartidor|repartidora|chofer|conductor|conductora|mesero|mesera|camarer[oa]|recepcionista|encargad[oa]|guardia|tecnico',
 );
 const RUDE = any(
-  'brutalidade|brutal|brut[oa]|grosseir[oa]s?|grosso|grossa|grossos|grossas|grosseria|mal-? ?educad[oa]s?|estupid[oa]s?|estupidez|rude|ignorante|arrogante|debochad[oa]|deboche|agressiv[oa]|desrespeitos[oa]|sem educacao|mal criad[oa]|malcriad[oa]|desonest[oa]|mentiros[oa]|bebad[oa]|embriagad[oa]',
+  'brutalidade|grosseir[oa]s?|grosso|grossa|grossos|grossas|grosseria|mal-? ?educad[oa]s?|estupid[oa]s?|estupidez|rude|ignorante|arrogante|debochad[oa]|deboche|agressiv[oa]|desrespeitos[oa]|sem educacao|mal criad[oa]|malcriad[oa]|desonest[oa]|mentiros[oa]|bebad[oa]|embriagad[oa]',
   'rude|disrespectful|insulting|aggressive|grosero|grosera|maleducad[oa]|prepotente|irrespetuos[oa]|insolente',
 );
 /** Issue 32's fifth pass, in an unhappy message only: drunk or mocking staff, a possession gone after a visit. */
@@ -1065,7 +1060,7 @@ const NOT_A_COMPLAINT = re(
   `\\b(?:elogi\\w+|parabeniz\\w+|agradecer|curiosidade)\\b|\\b(?:tem|existe|possuem) (?:uma )?ouvidoria\\b[^.!]{0,40}\\?`,
 );
 const MISCONDUCT = re(
-  `\\bbafo de (?:cachaca|pinga|bebida|alcool|cerveja)\\b|\\bacendeu (?:um )?cigarro\\b|\\b${STAFF}\\b(?:\\s+[\\w,]+){0,8}?\\s+com (?:uma |tanta |muita )?(?:brutalidade|grosseria|estupidez|ignorancia|deboche|falta de respeito)\\b|\\b${STAFF}\\b(?:\\s+[\\w,]+){0,6}?\\s+(?:foi|estava|era|e|foram|estavam|muito|extremamente|super|bem|was|were|fue)\\s+(?:\\w+\\s+)?${RUDE}\\b|\\b(?:me tratou|me trataram|fui tratad[oa]|tratou|trataram)\\s+(?:\\w+\\s+){0,2}(?:mal|com (?:grosseria|desprezo|descaso|ignorancia|deboche|falta de respeito)|aos gritos|como lixo)\\b|\\b(?:riu|riram|rindo|debochou|debocharam|zombou|zombaram) (?:da minha cara|de mim|do meu problema|da minha situacao)\\b|\\b(?:gritou|gritaram|gritando) comigo\\b|\\b${STAFF}\\b(?:\\s+\\w+){0,3}?\\s+me (?:chamou|chamaram) de\\b(?!\\s+(?:senhor|senhora|sr|sra|dona|doutor|doutora|querid[oa]|amig[oa]|cliente|voce|pelo nome|meu nome|volta|novo))|\\b(?:cobrou|cobraram|pediu|pediram) (?:\\w+ ){0,3}(?:por fora|propina|gorjeta obrigatoria|pra (?:resolver|agilizar|adiantar) mais rapido)\\b|\\b${STAFF}\\b(?:\\s+\\w+){0,3}?\\s+(?:mentiu|mentiram|me enganou|me enganaram|inventou|inventaram|me ignorou|me ignoraram|zombou|zombaram|debochou|debocharam|riu|riram)\\b|\\b(?:fui|fomos|sendo)\\s+(?:\\w+\\s+)?(?:mal ?tratad[oa]s?|maltratad[oa]s?|humilhad[oa]s?|desrespeitad[oa]s?|ofendid[oa]s?|xingad[oa]s?|ameacad[oa]s?|assediad[oa]s?|destratad[oa]s?)\\b|\\b(?:me )?(?:xingou|xingaram|ofendeu|ofenderam|humilhou|humilharam|ameacou|ameacaram|assediou|assediaram|destratou|destrataram|desrespeitou|desrespeitaram)\\b|\\b${STAFF}\\b(?:\\s+\\w+){0,3}?\\s+(?:abriu (?:minha|meu|a|o) (?:encomenda|pacote|pedido|caixa|lanche|comida)|violou|comeu|fumou|fumando|bebeu|bebendo|chegou bebad[oa]|estava bebad[oa]|cuspiu|urinou|fez xixi|sujou tudo|deixou (?:tudo sujo|sujeira|bituca)|entrou sem (?:permissao|autorizacao|pedir)|mexeu (?:nas|nos|em) (?:minhas|meus)|assediou|passou a mao)\\b|\\b(?:bateu o telefone|desligou na minha cara|desligaram na minha cara|desligou o telefone na minha cara)\\b|\\b(?:grosseria|assedio|racismo|racista|homofobi\\w+|machista|discrimina\\w+|preconceito)\\b|\\b(?:roubou|roubaram|furtou|furtaram|sumiu com|mexeu nas minhas|mexeram nas minhas)\\b(?=.*\\b(?:tecnic|entregador|funcionari|instalador|motoboy|atendente)\\w*)|\\b(?:was|were) (?:rude|disrespectful|insulting|aggressive) to me\\b|\\b(?:yelled|shouted|laughed) at me\\b|\\bhung up on me\\b|\\bse burl(?:o|aron) de mi\\b|\\b(?:insulted|cursed at|swore at|mocked|humiliated|threatened|harassed|disrespected) (?:me|us|my \\w+)\\b|\\b(?:treated|talked to|spoke to) (?:me|us) like (?:garbage|trash|dirt|an idiot|a criminal|a thief)\\b|\\b${STAFF}\\b(?:\\s+\\w+){0,3}?\\s+(?:was|were|came|showed up) (?:drunk|smoking)\\b|\\bsmoking (?:inside|in) (?:my|our) (?:house|home|apartment|flat|car|kitchen)\\b|\\b(?:me|nos) (?:insulto|insultaron|grito|gritaron|maltrato|maltrataron|humillo|humillaron|amenazo|amenazaron|falto el respeto|faltaron el respeto|acoso|acosaron|ofendio|ofendieron)\\b|\\b(?:me|nos) (?:trato|trataron) (?:muy )?(?:mal|como (?:basura|un perro|un idiota|una idiota|delincuente))\\b|\\b(?:estaba|vino|llego) (?:borracho|borracha|drogado|drogada|fumando)\\b`,
+  `\\bbafo de (?:cachaca|pinga|bebida|alcool|cerveja)\\b|\\b${STAFF}\\b(?:\\s+[\\w,]+){0,6}?\\s+acendeu (?:um )?cigarro\\b|\\b${STAFF}\\b(?:\\s+\\w+){0,4}?\\s+com (?:uma |tanta |muita )?(?:brutalidade|grosseria|estupidez|ignorancia|deboche|falta de respeito)\\b(?! (?:minha|meu|nossa|nosso)\\b)|\\b${STAFF}\\b(?:\\s+[\\w,]+){0,6}?\\s+(?:foi|estava|era|e|foram|estavam|muito|extremamente|super|bem|was|were|fue)\\s+(?:\\w+\\s+)?${RUDE}\\b|\\b(?:me tratou|me trataram|fui tratad[oa]|tratou|trataram)\\s+(?:\\w+\\s+){0,2}(?:mal|com (?:grosseria|desprezo|descaso|ignorancia|deboche|falta de respeito)|aos gritos|como lixo)\\b|\\b(?:riu|riram|rindo|debochou|debocharam|zombou|zombaram) (?:da minha cara|de mim|do meu problema|da minha situacao)\\b|\\b(?:gritou|gritaram|gritando) comigo\\b|\\b${STAFF}\\b(?:\\s+\\w+){0,3}?\\s+me (?:chamou|chamaram) de\\b(?!\\s+(?:senhor|senhora|sr|sra|dona|doutor|doutora|querid[oa]|amig[oa]|cliente|voce|pelo nome|meu nome|volta|novo))|\\b(?:cobrou|cobraram|pediu|pediram) (?:\\w+ ){0,3}(?:por fora|propina|gorjeta obrigatoria|pra (?:resolver|agilizar|adiantar) mais rapido)\\b|\\b${STAFF}\\b(?:\\s+\\w+){0,3}?\\s+(?:mentiu|mentiram|me enganou|me enganaram|inventou|inventaram|me ignorou|me ignoraram|zombou|zombaram|debochou|debocharam|riu|riram)\\b|\\b(?:fui|fomos|sendo)\\s+(?:\\w+\\s+)?(?:mal ?tratad[oa]s?|maltratad[oa]s?|humilhad[oa]s?|desrespeitad[oa]s?|ofendid[oa]s?|xingad[oa]s?|ameacad[oa]s?|assediad[oa]s?|destratad[oa]s?)\\b|\\b(?:me )?(?:xingou|xingaram|ofendeu|ofenderam|humilhou|humilharam|ameacou|ameacaram|assediou|assediaram|destratou|destrataram|desrespeitou|desrespeitaram)\\b|\\b${STAFF}\\b(?:\\s+\\w+){0,3}?\\s+(?:abriu (?:minha|meu|a|o) (?:encomenda|pacote|pedido|caixa|lanche|comida)|violou|comeu|fumou|fumando|bebeu|bebendo|chegou bebad[oa]|estava bebad[oa]|cuspiu|urinou|fez xixi|sujou tudo|deixou (?:tudo sujo|sujeira|bituca)|entrou sem (?:permissao|autorizacao|pedir)|mexeu (?:nas|nos|em) (?:minhas|meus)|assediou|passou a mao)\\b|\\b(?:bateu o telefone|desligou na minha cara|desligaram na minha cara|desligou o telefone na minha cara)\\b|\\b(?:grosseria|assedio|racismo|racista|homofobi\\w+|machista|discrimina\\w+|preconceito)\\b|\\b(?:roubou|roubaram|furtou|furtaram|sumiu com|mexeu nas minhas|mexeram nas minhas)\\b(?=.*\\b(?:tecnic|entregador|funcionari|instalador|motoboy|atendente)\\w*)|\\b(?:was|were) (?:rude|disrespectful|insulting|aggressive) to me\\b|\\b(?:yelled|shouted|laughed) at me\\b|\\bhung up on me\\b|\\bse burl(?:o|aron) de mi\\b|\\b(?:insulted|cursed at|swore at|mocked|humiliated|threatened|harassed|disrespected) (?:me|us|my \\w+)\\b|\\b(?:treated|talked to|spoke to) (?:me|us) like (?:garbage|trash|dirt|an idiot|a criminal|a thief)\\b|\\b${STAFF}\\b(?:\\s+\\w+){0,3}?\\s+(?:was|were|came|showed up) (?:drunk|smoking)\\b|\\bsmoking (?:inside|in) (?:my|our) (?:house|home|apartment|flat|car|kitchen)\\b|\\b(?:me|nos) (?:insulto|insultaron|grito|gritaron|maltrato|maltrataron|humillo|humillaron|amenazo|amenazaron|falto el respeto|faltaron el respeto|acoso|acosaron|ofendio|ofendieron)\\b|\\b(?:me|nos) (?:trato|trataron) (?:muy )?(?:mal|como (?:basura|un perro|un idiota|una idiota|delincuente))\\b|\\b(?:estaba|vino|llego) (?:borracho|borracha|drogado|drogada|fumando)\\b`,
 );
 
 // ---------------------------------------------------------------------------------------------
@@ -1089,10 +1084,10 @@ const PRODUCT_CLAIM = re(
 );
 /** The seller's claim denied later: "…e agora dizem que não cobre", "agora tem multa". */
 const DENIED = re(
-  `\\b(?:abri|abrimos|abriu)\\b(?:\\s+\\w+){0,3}?\\s+e (?:tinha|era|veio|nao|so|estava|tava)\\b|\\b(?:agora|depois|so que|mas)\\s+(?:\\w+\\s+){0,3}?(?:dizem|falam|alegam|informam|disseram|falaram|responderam) (?:que )?(?:nao|tem multa|e cobrad|precisa pagar)\\b|\\b(?:e|mas) agora (?:tem|cobram|querem cobrar|vem) (?:multa|taxa|cobranca)\\b`,
+  `\\b(?:abri|abrimos|abriu)\\b(?:\\s+\\w+){0,3}?\\s+e (?:nao (?:tinha|era|veio|tem|estava|tava)|so (?:tinha|veio|tem)|(?:tinha|tava|estava|veio) (?:\\w+ )?(?:digital|digitais|arranh\\w+|marcas?|defeito|riscos?|riscad\\w+|usad[oa]|uso|sujeira|manchas?|quebrad\\w+|aberto|aberta|violad[oa]))\\b|\\b(?:agora|depois|so que|mas)\\s+(?:\\w+\\s+){0,3}?(?:dizem|falam|alegam|informam|disseram|falaram|responderam) (?:que )?(?:nao|tem multa|e cobrad|precisa pagar)\\b|\\b(?:e|mas) agora (?:tem|cobram|querem cobrar|vem) (?:multa|taxa|cobranca)\\b`,
 );
 const CONTRADICTION = re(
-  `\\b(?:mas|porem|so que|agora|e nao|nao e|nao era|nao tem|nao tinha|na verdade|mentira|cobram|cobraram|cobrando|multa|veio|vem|tem sim|tinha sim|entreg\\w*|so (?:tem|vem|chega|funciona|durou|dura)|apenas|somente|recebo|recebi|olha (?:a|o|ai|so)|apareceu|aparece|fecha|but|now|pero|ahora)\\b`,
+  `\\b(?:mas|porem|so que|agora|e nao|nao e|nao era|nao tem|nao tinha|na verdade|mentira|cobram|cobraram|cobrando|multa|veio|vem|tem sim|tinha sim|entreg\\w*|so (?:tem|vem|chega|funciona|durou|dura)|apenas|somente|recebo|recebi|olha (?:a|o|ai|so)|apareceu|aparece|fecha (?:as|antes|cedo|mais cedo|a noite)|but|now|pero|ahora)\\b`,
 );
 /**
  * Issue 32's wording: what an ad, a menu, a photo or a seller showed ("o cardápio mostrava 12 e

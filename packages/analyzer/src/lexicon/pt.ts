@@ -252,10 +252,11 @@ export const PT_LEXICON = buildLexicon({
     [-0.8, 'mais ou menos'],
     [-1.5, 'esperava mais|esperava melhor|esperava bem mais|esperava muito mais|não era o que eu esperava'],
     [1, 'sem problemas|sem problema|nenhum problema|não tem problema'],
-    // A fault that stopped is good news ("a internet não caiu mais", "zero queda", "parou de travar").
+    // A fault that stopped is good news ("zero queda", "parou de travar"). Not "não caiu mais": the
+    // money that never arrived says it too.
     [
       1.5,
-      'não caiu mais|não cai mais|nunca mais caiu|não caiu nenhuma vez|não caiu nem uma vez|zero queda|zero quedas|zero problema|zero problemas|zero erro|zero erros|zero defeito|nenhuma queda|parou de cair|parou de travar|parou de dar erro|parou de fechar|parou de desligar|parou de reiniciar|parou de vazar|parou de pingar|parou de piscar|parou de doer|parou de fazer barulho|parou de cobrar|não doeu nada|não doeu nadinha|não sentiu nada|não senti nada|sem dor nenhuma|não deu mais problema|não deu mais erro|nunca mais travou|não travou mais|não trava mais',
+      'não caiu nenhuma vez|não caiu nem uma vez|zero queda|zero quedas|zero problema|zero problemas|zero erro|zero erros|zero defeito|nenhuma queda|parou de cair|parou de travar|parou de dar erro|parou de fechar|parou de desligar|parou de reiniciar|parou de vazar|parou de pingar|parou de piscar|parou de doer|parou de fazer barulho|não doeu nada|não doeu nadinha|sem dor nenhuma|não deu mais problema|não deu mais erro|nunca mais travou|não travou mais|não trava mais',
     ],
     [1.5, 'antes do prazo|de boa|agora foi|agora sim|da hora|muito bem|de primeira'],
     // "solícito" folds to "solicito" (I request): only read as praise after a linking verb or intensifier.

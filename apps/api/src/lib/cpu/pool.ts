@@ -22,34 +22,36 @@ export class CpuPool {
   private piscina: Promise<Piscina> | undefined;
   private closed = false;
 
-  constructor(private readonly threads: number) {}
+  /** `onError`: a thread that failed outside a task (piscina's 'error' would end the process). */
+  constructor(
+    private readonly threads: number,
+    private readonly onError: (err: unknown) => void = () => {},
+  ) {}
 
   private pool() {
-    this.piscina ??= import('piscina').then(
-      ({ Piscina }) =>
-        new Piscina({
-          filename: workerFile,
-          minThreads: 0, // threads start on first use (tests build many apps) or at warm()
-          maxThreads: this.threads,
-          maxQueue: 2000,
-          idleTimeout: 60_000,
-        }),
-    );
+    this.piscina ??= import('piscina').then(({ Piscina }) => {
+      const piscina = new Piscina({
+        filename: workerFile,
+        minThreads: 0, // threads start on first use (tests build many apps) or at warm()
+        maxThreads: this.threads,
+        maxQueue: 2000,
+        idleTimeout: 60_000,
+      });
+      piscina.on('error', this.onError);
+      return piscina;
+    });
     return this.piscina;
   }
 
   /**
-   * Starts every thread now: a thread loads the analyzer (~0.5 s, seconds on a busy machine),
-   * which the first sign-in after a start would otherwise wait for (SRP runs here). They still
-   * leave after a quiet minute: kept for good, two threads from source held ~300 MB more.
+   * Starts one thread now: it loads the analyzer (~0.5 s, seconds on a busy machine), which the
+   * first sign-in after a start would otherwise wait for (SRP runs here). One, not all: the pool
+   * may allow dozens, each ~150 MB from source; the rest start under load. It still leaves after
+   * a quiet minute.
    */
   async warm() {
     if (this.closed) return;
-    await Promise.all(
-      Array.from({ length: this.threads }, () =>
-        this.run('passwordStrength', { password: 'aquecimento', userInputs: [] }),
-      ),
-    );
+    await this.run('passwordStrength', { password: 'aquecimento', userInputs: [] });
   }
 
   async run<N extends TaskName>(
