@@ -589,7 +589,7 @@ const LEAVE = any(
   'ir (?:pra|para) (?:a |o )?(?:concorren\\w+|outr[oa] (?:empresa|operadora|loja|banco|marca|provedor|seguradora))',
   'procurar (?:outr[oa]|a concorrencia|um concorrente)',
   'compr(?:ar|o) (?:em |n)(?:outr[oa] (?:lugar|loja|site|empresa)|a concorren\\w+)',
-  '(?:pra|para) outr[oa] (?:faculdade|escola|academia|clinica|academia|plataforma|app|aplicativo|farmacia|mercado|corretora)',
+  '(?:pra|para) outr[oa] (?:faculdade|escola|academia|clinica|plataforma|app|aplicativo|farmacia|mercado|corretora)',
   '(?:pra|para) (?:a |o )?(?:concorren\\w+|outr[oa] (?:empresa|operadora|loja|banco|marca|provedor|seguradora))',
   '(?:pra|para) (?:a |o )?(?:\\w+ ){1,2}d[ao] concorren\\w+',
   'levar (?:\\w+ ){0,2}(?:conta|contas|dinheiro|negocio|empresa|investimentos?|compras) (?:pra|para) (?:outr|a concorr|o concorr)\\w*',
