@@ -68,4 +68,13 @@ describe('analyzeMessage', () => {
       analyzeMessage(text, { tenantTerms: ['app'] }),
     );
   });
+
+  // Issue 32, seventh pass: the model reads "não" as a complaint; a negative it alone read (no
+  // complaint word found) does not rule out a hand-over of information.
+  it.each([
+    'a luz voltou aqui na vila, não oscilou mais desde ontem',
+    'o nome no boleto não é o meu, é da minha esposa, cpf 987.654.321-00',
+  ])('news and data told with negation stay information: %s', (text) => {
+    expect(analyzeMessage(text).intent).toBe('information');
+  });
 });

@@ -138,7 +138,12 @@ export function analyzeMessage(fullText: string, options: AnalyzeOptions = {}): 
       classifyIntentDetailed(text, sentiment, { lang: language, urgency }),
       written,
       intentEngine,
-      sentiment.sentiment,
+      // A negative the model alone read (no complaint word: "o cartão final 4410 eu não uso mais")
+      // rules nothing out: the model takes "não" for a complaint.
+      sentiment.sentiment === 'negative' &&
+        !sentiment.evidence.some((e) => e.weight < 0 && e.term !== 'modelo')
+        ? undefined
+        : sentiment.sentiment,
     ),
     findings,
   );
