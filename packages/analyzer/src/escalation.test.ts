@@ -1008,6 +1008,8 @@ describe('indirect escalations of the seventh pass', () => {
     ['o entregador veio com bafo de cachaça', 'ombudsman_or_misconduct'],
     ['já tenho quatro números de protocolo e nada resolvido', 'repeated_contact'],
     ['comi a marmita e acabei no hospital de madrugada', 'business_impact'],
+    ['mais de um mês pra entregar um sofá, que absurdo', 'long_wait'],
+    ['três dias nessa fila de atendimento e ninguém me responde', 'long_wait'],
   ])('%s', (text, reason) => {
     expect(reasonsOf(text)).toContain(reason);
   });
@@ -1016,6 +1018,8 @@ describe('indirect escalations of the seventh pass', () => {
     'a promoção era sem frete, certinho, chegou ontem 👍',
     'vi um fio no insta ensinando a configurar, muito bom',
     'a entrega ficou pra segunda e hoje é segunda, tô aguardando',
+    'a entrega leva mais de uma semana pra chegar no interior',
+    'quase um mês pra chegar, é isso mesmo?',
     'vou gravar um vídeo mostrando como ficou lindo',
   ])('not escalated: %s', (text) => {
     expect(reasonsOf(text)).toEqual([]);

@@ -561,7 +561,7 @@ function longWait(folded: string, ctx: RuleContext): string | undefined {
     const after = folded.slice(m.index + m[0].length, m.index + m[0].length + 40);
     const elapsed =
       ELAPSED_BEFORE.test(before) ||
-      /^\s*(?:inteir[oa]s?\s+|tod[oa]s?\s+|seguid[oa]s?\s+|corridos?\s+)?(?:ja\s+)?(?:que|e|sem|esperando|aguardando|de espera|na espera|parad|tentando|ligando|cobrando|waiting|ya)\b/.test(
+      /^\s*(?:inteir[oa]s?\s+|tod[oa]s?\s+|seguid[oa]s?\s+|corridos?\s+)?(?:ja\s+)?(?:que|e|sem|esperando|aguardando|de espera|na espera|(?:nessa|nesta|numa|na) fila|parad|tentando|ligando|cobrando|waiting|ya)\b/.test(
         after,
       ) ||
       // "15 dias já", and the delay's own length: "que demora… 10 dias pra trocar um chip".
@@ -569,6 +569,16 @@ function longWait(folded: string, ctx: RuleContext): string | undefined {
       (/^\s*(?:pra|para|pro)\s+\w+/.test(after) &&
         !/\bdemoram?\s+$/.test(before) && // "demora 3 dias pra aparecer": a rate
         DELAY_BEFORE.test(folded.slice(Math.max(0, m.index - 60), m.index)));
+    // "quase um mês pra liberarem a consulta": weeks told as already spent on what is awaited.
+    const spent =
+      minutes >= WEEK &&
+      /^(?:quase|mais de)\b/.test(m[0]) &&
+      !/\b(?:leva|levam|levar|levaria|demora|demoram|costuma\w*|pode|podem|deve|devem|vai|vao)\s+$/.test(
+        before,
+      ) && // a rate
+      /^\s*(?:pra|para|pro)\s+\w+/.test(after) &&
+      !folded.includes('?');
+    if (spent) return m[0];
     if (!elapsed) continue;
     if (WAITING_CUE.test(around(folded, m, 80, 80)) && felt(m, minutes)) return m[0];
   }
