@@ -1043,6 +1043,11 @@ describe('seventh pass review', () => {
     'qual dos números de protocolo eu passo pro técnico?',
     'a clínica de vocês tá sem sistema, consigo remarcar por aqui?',
     'o instalador caprichou, não deixou fio solto',
+    'onde fica o procon aqui de Campinas?',
+    'vou trancar a faculdade porque arrumei um emprego e não vou ter tempo, como faço?',
+    'impossível cancelar o plano pelo app, o botão não aparece',
+    'o pix saiu ontem e o pedido aparece como não pago, vou ter que pagar de novo?',
+    'nem precisei explicar duas vezes, a moça entendeu na hora. show',
   ])('not escalated: %s', (text) => {
     expect(reasonsOf(text)).toEqual([]);
   });
@@ -1055,6 +1060,7 @@ describe('seventh pass review', () => {
     'a fatura veio errada. todo mês é isso',
     'tenho que ligar direto pra saber do pedido e ninguém sabe de nada',
     'toda vez que tento pagar pelo app dá erro, já perdi a conta',
+    'tive que explicar três vezes a mesma coisa',
   ])('repeated_contact: %s', (text) => {
     expect(reasonsOf(text)).toContain('repeated_contact');
   });

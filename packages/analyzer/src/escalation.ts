@@ -223,6 +223,8 @@ const ORDINAL_TIME = re(
 const CONTACT_COUNT = re(
   `(?<!\\b(?:em|parcelad[oa] em|dividid[oa] em|in|qual|quais|um|uma|algum|alguma|nenhum|nenhuma|cada) )\\b${MANY}\\s+(?:numeros de protocolo|chamados|protocolos|ligacoes|reclamacoes|tentativas|contatos|e-?mails|mensagens|visitas(?: tecnicas)?|atendentes|atendimentos|tecnicos|trocas|reparos|consertos|solicitacoes|pedidos de|calls|emails|tickets|complaints|attempts|llamadas|reclamos)\\b`,
 );
+/** "nem precisei explicar duas vezes": the count denied. */
+const COUNT_DENIED = /\b(?:nem|nao|sem) (?:precis\w+|tive que|tivemos que)(?: \w+){0,3} $/;
 /** "liguei cinco vezes": a count of times, with a contact verb nearby. */
 const TIMES_COUNT = re(
   `(?<!\\b(?:em|parcelad[oa] em|dividid[oa] em) )\\b${MANY}\\s+(?:vezes|times|veces)\\b`,
@@ -259,7 +261,7 @@ const CONTACT_ANY = re(
 );
 /** Redoing something by choice is not a failure: "vou tentar de novo", "compraria de novo". */
 const VOLUNTARY_REDO =
-  /\b(?:tent\w*|compr\w*|ped\w*|mand\w*|envi\w*|reenvi\w*|faz\w*|fac\w*|fiz|fez|fizemos|refiz|refez|confirm\w*|test\w*|instal\w*|obrigad[oa]|agradec\w*|volt\w*|ler|leia|li|abrir|abri|logar|entrar|digit\w*|cadastr\w*|try|buy|thanks)\s+(?:\w+\s+){0,2}$/;
+  /\b(?:tent\w*|pag\w*|compr\w*|ped\w*|mand\w*|envi\w*|reenvi\w*|faz\w*|fac\w*|fiz|fez|fizemos|refiz|refez|confirm\w*|test\w*|instal\w*|obrigad[oa]|agradec\w*|volt\w*|ler|leia|li|abrir|abri|logar|entrar|digit\w*|cadastr\w*|try|buy|thanks)\s+(?:\w+\s+){0,2}$/;
 /** "manda o link de rastreio de novo": asking for something again is a request, not a failure. */
 const ASKED_AGAIN =
   /\b(?:manda|mande|mandem|me manda|envia|envie|enviem|reenvia|reenvie|passa|passe|repete|repita)\s+(?:\w+\s+){0,5}$/;
@@ -364,7 +366,13 @@ function repeatedContact(folded: string, ctx: RuleContext): string | undefined {
   const count = firstMatch(folded, CONTACT_COUNT);
   if (count) return count[0];
   const times = loose
-    ? firstMatch(folded, TIMES_COUNT, (m) => CONTACT_NEAR.test(around(folded, m, 60, 40)))
+    ? firstMatch(
+        folded,
+        TIMES_COUNT,
+        (m) =>
+          CONTACT_NEAR.test(around(folded, m, 60, 40)) &&
+          !COUNT_DENIED.test(folded.slice(Math.max(0, m.index - 40), m.index)),
+      )
     : undefined;
   if (times) return times[0];
   const already = firstMatch(folded, ALREADY_CONTACTED);
@@ -632,7 +640,7 @@ const CANCEL_WORD = re(
   `\\b(?:cancelar|cancelamento|cancelo|cancele|cancelem|cancela|rescindir|rescisao|encerrar|encerro|portabilidade)\\b(?! (?:(?:o|a|os|as|meu|minha|meus|minhas|esse|essa|este|esta|um|uma|mais um|mais uma|outro|outra|d[oa]s?) )?(?:pedidos?|compras?|agendamentos?|visitas?|entregas?|boletos?|cartao|encomendas?|reservas?|transferencias?|pix|pagamentos?|produtos?|itens|item|trocas?|fretes?|parcelas?|cobrancas?|debitos?|ordem|atendimento|chamado|protocolo|conversa|chat)\\b)`,
 );
 const HOW_TO_BEFORE =
-  /\b(?:como|posso|consigo|da para|da pra|qual|quanto|onde|quando|se eu|caso eu|saber|duvida|informac\w+|procedimento|processo|prazo|multa)\s+(?:\w+\s+){0,3}$/;
+  /\b(?:como|posso|consigo|impossivel|nao consigo|nao da pra|nao deixa|da para|da pra|qual|quanto|onde|quando|se eu|caso eu|saber|duvida|informac\w+|procedimento|processo|prazo|multa)\s+(?:\w+\s+){0,3}$/;
 
 /** More ways to say it: asking for the cancellation or portability, closing the account, not staying. */
 const CHURN_MORE = re(
@@ -658,7 +666,7 @@ const CHURN_FED_UP = re(
  * when the message reads sad ("minha avó faleceu, pode cancelar a assinatura dela").
  */
 const LIFE_REASON = re(
-  `\\b(?:me mud(?:ar|ando|ei|o)|nos mud(?:ar|ando|amos)|(?:a gente|gente|familia|eu|nos) (?:vai |vamos |esta |estamos |ta )?(?:se |nos |me )mud(?:ar|ando|a|ou|ei|amos))\\b|\\bmudanca (?:de|pra|para) (?:cidade|estado|pais|casa|apartamento|ape|apto|endereco|bairro|\\w+ (?:cidade|estado))\\b|\\bmud(?:ar|ando|ei|amos) de (?:cidade|estado|pais|casa|apartamento|ape|apto|endereco|bairro)\\b|\\b(?:vou|vamos|to|estou|estamos|indo|vai) (?:\\w+ )?morar\\b|\\bsaindo do pais\\b|\\bvoltando (?:pro|para o) brasil\\b|\\b(?:viajando|intercambio|vou viajar|vamos viajar)\\b|\\b(?:falec\\w+|obito)\\b|\\b(?:avo|pai|mae|marido|esposa|mulher|filho|filha|irmao|irma|tio|tia|sogro|sogra|cachorr\\w*|cachorrinh\\w*|gat[oa]|gatinh[oa]|pet|titular)\\b(?: \\w+){0,2} morreu\\b|\\bnao (?:vou |vamos )?(?:precisar|preciso|precisamos|uso|usamos|usarei|utilizo) mais\\b|\\bnao (?:vou |vamos )?mais precisar\\b|\\b(?:fim|final) do (?:ciclo|contrato|periodo|pacote|semestre|ano letivo|curso)\\b|\\b(?:acabou|terminou|encerrou) (?:o|a) (?:pacote|contrato|periodo|curso|fidelidade)\\b|\\b(?:pacote|contrato|curso|periodo|fidelidade)\\b(?: [\\w,]+){0,6} (?:acabou|terminou)\\b|\\b(?:se formou|formou|passou no vestibular|aposent\\w+)\\b|\\bja (?:tem|vem com|inclui) (?:o |a |um |uma )?(?:plano|seguro|streaming|internet|assinatura|convenio|academia|tv|chip|linha)\\b|\\b(?:beneficio|convenio) (?:da|do|pela|pelo) (?:empresa|trabalho|sindicato)\\b|\\b(?:a empresa|o trabalho|meu trabalho|o sindicato)(?: \\w+){0,4} (?:paga|oferece|inclui|fechou convenio)\\b|\\bcortar (?:gastos|custos|despesas)\\b|\\b(?:orcamento|grana) (?:apertad[oa]|curt[oa])\\b`,
+  `\\b(?:consegui|arrumei|comecei (?:em|num|no)|passei (?:em|num|no)) (?:um |uma |o |a )?(?:emprego|trabalho|estagio|concurso)\\b|\\bnao vou (?:mais )?ter tempo\\b|\\b(?:me mud(?:ar|ando|ei|o)|nos mud(?:ar|ando|amos)|(?:a gente|gente|familia|eu|nos) (?:vai |vamos |esta |estamos |ta )?(?:se |nos |me )mud(?:ar|ando|a|ou|ei|amos))\\b|\\bmudanca (?:de|pra|para) (?:cidade|estado|pais|casa|apartamento|ape|apto|endereco|bairro|\\w+ (?:cidade|estado))\\b|\\bmud(?:ar|ando|ei|amos) de (?:cidade|estado|pais|casa|apartamento|ape|apto|endereco|bairro)\\b|\\b(?:vou|vamos|to|estou|estamos|indo|vai) (?:\\w+ )?morar\\b|\\bsaindo do pais\\b|\\bvoltando (?:pro|para o) brasil\\b|\\b(?:viajando|intercambio|vou viajar|vamos viajar)\\b|\\b(?:falec\\w+|obito)\\b|\\b(?:avo|pai|mae|marido|esposa|mulher|filho|filha|irmao|irma|tio|tia|sogro|sogra|cachorr\\w*|cachorrinh\\w*|gat[oa]|gatinh[oa]|pet|titular)\\b(?: \\w+){0,2} morreu\\b|\\bnao (?:vou |vamos )?(?:precisar|preciso|precisamos|uso|usamos|usarei|utilizo) mais\\b|\\bnao (?:vou |vamos )?mais precisar\\b|\\b(?:fim|final) do (?:ciclo|contrato|periodo|pacote|semestre|ano letivo|curso)\\b|\\b(?:acabou|terminou|encerrou) (?:o|a) (?:pacote|contrato|periodo|curso|fidelidade)\\b|\\b(?:pacote|contrato|curso|periodo|fidelidade)\\b(?: [\\w,]+){0,6} (?:acabou|terminou)\\b|\\b(?:se formou|formou|passou no vestibular|aposent\\w+)\\b|\\bja (?:tem|vem com|inclui) (?:o |a |um |uma )?(?:plano|seguro|streaming|internet|assinatura|convenio|academia|tv|chip|linha)\\b|\\b(?:beneficio|convenio) (?:da|do|pela|pelo) (?:empresa|trabalho|sindicato)\\b|\\b(?:a empresa|o trabalho|meu trabalho|o sindicato)(?: \\w+){0,4} (?:paga|oferece|inclui|fechou convenio)\\b|\\bcortar (?:gastos|custos|despesas)\\b|\\b(?:orcamento|grana) (?:apertad[oa]|curt[oa])\\b`,
 );
 
 /**
@@ -1242,6 +1250,14 @@ function calmMention(folded: string, reason: EscalationReason, ctx: RuleContext,
   if (!NAMED_ONLY.has(reason) || STEP.test(folded)) return false;
   if (NO_STEP.test(folded) || ctx.positiveOnly) return true;
   if (reason === 'legal_action' && LAWYER_SELF.test(folded) && !LEGAL_THREAT.test(folded)) return true;
+  // A message that is only a question about the body ("onde fica o procon aqui de BH?"), however
+  // the body's name weighs in the sentiment.
+  if (
+    reason !== 'ombudsman_or_misconduct' &&
+    /^[^.!?]*\?+$/.test(folded.trim()) &&
+    askedAboutTheBody(folded, evidence)
+  )
+    return true;
   // An aside in a complaint ("meu advogado já está com o contrato. só curiosidade, …") is no
   // aside unless the body is only asked about.
   if (OFF_TOPIC.test(folded) && (!ctx.negative || askedAboutTheBody(folded, evidence))) return true;
