@@ -179,30 +179,41 @@ describe('learning from the team’s corrections', () => {
       ),
     ].filter((w) => !['text', 'sentiment', 'intent'].includes(w));
     const pick = (i: number, k: number) => words[(i * 7919 + k * 104_729) % words.length];
-    const feedback = await db
-      .insert(analysisFeedback)
-      .values(
-        Array.from({ length: n }, () => ({
-          tenantId,
-          userId: user.user.id,
-          analysisType: 'message',
-          analysisId: crypto.randomUUID(),
-          field: 'sentiment',
-          verdict: 'down',
-          correction: 'negative',
-        })),
-      )
-      .returning({ id: analysisFeedback.id });
-    await db.insert(analysisExamples).values(
-      feedback.map((f, i) => ({
-        tenantId,
-        feedbackId: f.id,
-        field: 'sentiment',
-        label: 'negative',
-        text: Array.from({ length: 8 }, (_, k) => pick(i, k)).join(' '),
-        createdAt: sql`now() - interval '1 day' + ${i} * interval '1 millisecond'`,
-      })),
-    );
+    // In statements of 500 rows: one statement of 5,000 (40,000 parameters) once left PGlite
+    // spinning in its error path for minutes in CI.
+    const batch = 500;
+    let oldestId: string | undefined;
+    for (let start = 0; start < n; start += batch) {
+      const size = Math.min(batch, n - start);
+      const feedback = await db
+        .insert(analysisFeedback)
+        .values(
+          Array.from({ length: size }, () => ({
+            tenantId,
+            userId: user.user.id,
+            analysisType: 'message',
+            analysisId: crypto.randomUUID(),
+            field: 'sentiment',
+            verdict: 'down',
+            correction: 'negative',
+          })),
+        )
+        .returning({ id: analysisFeedback.id });
+      oldestId ??= feedback[0]?.id;
+      await db.insert(analysisExamples).values(
+        feedback.map((f, k) => {
+          const i = start + k;
+          return {
+            tenantId,
+            feedbackId: f.id,
+            field: 'sentiment',
+            label: 'negative',
+            text: Array.from({ length: 8 }, (_, w) => pick(i, w)).join(' '),
+            createdAt: sql`now() - interval '1 day' + ${i} * interval '1 millisecond'`,
+          };
+        }),
+      );
+    }
     // The inserts above held this process (server and client) for seconds: let the keep-alive
     // timers that came due meanwhile close their sockets before the next request, which would
     // otherwise be written to a socket the server closes at once ("fetch failed").
@@ -218,7 +229,7 @@ describe('learning from the team’s corrections', () => {
     const oldest = await db
       .select({ n: sql<number>`count(*)::int` })
       .from(analysisExamples)
-      .where(sql`${analysisExamples.feedbackId} = ${feedback[0]?.id}`);
+      .where(sql`${analysisExamples.feedbackId} = ${oldestId}`);
     expect(oldest[0]?.n).toBe(0);
 
     // Throughput of analysed writes for a tenant holding n examples (sequential, over HTTP), with
