@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
@@ -40,9 +41,12 @@ export function createMailer(config: Config, log: FastifyBaseLogger): SendMail {
     });
     const info = await transport.sendMail({ from, ...mail });
     fs.mkdirSync(outbox, { recursive: true });
+    // The time first, so names sort by it; then a random part, since mails to one address can be
+    // written in the same millisecond (by this process or another one on the same DATA_DIR).
     const stamp = new Date().toISOString().replace(/[:.]/g, '-');
-    const file = path.join(outbox, `${stamp}-${mail.to.replace(/[^\w@.-]/g, '_')}.eml`);
-    fs.writeFileSync(file, info.message as Buffer);
+    const unique = randomBytes(4).toString('hex');
+    const file = path.join(outbox, `${stamp}-${unique}-${mail.to.replace(/[^\w@.-]/g, '_')}.eml`);
+    fs.writeFileSync(file, info.message as Buffer, { flag: 'wx' });
     log.info(
       { to: mail.to, subject: mail.subject, file },
       'mail written to the outbox (SMTP_URL is not set)',
