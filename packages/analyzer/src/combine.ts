@@ -117,6 +117,8 @@ const RULED_OUT: Partial<Record<Sentiment, readonly string[]>> = {
   positive: ['complaint'],
 };
 
+const GREETING_ONLY = new Set(['greeting', 'greeting_wave']);
+
 export function combineIntent(
   rules: IntentResult,
   text: string,
@@ -129,7 +131,9 @@ export function combineIntent(
   const probabilities = ruledOut
     ? model.probabilities.map((p, k) => (ruledOut.includes(MODEL.intent.classes[k] ?? '') ? 0 : p))
     : model.probabilities;
-  // The model alone still keeps within what the sentiment allows.
+  // The model alone still keeps within what the sentiment allows. A message that is only a
+  // greeting leaves nothing for the model to weigh ("alguém aí?", "👋").
+  if (engine !== 'model' && GREETING_ONLY.has(rules.rule)) return rules;
   const weight =
     engine === 'model' ? 0 : rules.cue ? (INTENT_VOTE.cue[rules.intent] ?? 0.75) : INTENT_VOTE.fallback;
   const { label, changed } = vote(rules.intent, weight, MODEL.intent.classes, probabilities);

@@ -28,7 +28,7 @@ const re = (source: string) => new RegExp(source);
 
 // Greetings and farewells are recognised when nothing else is said.
 const GREETING_WORDS = re(
-  '^(?:oi+e?|ola|alo|opa|ei|eai|eae|iai|e ai|fala ai|fala|salve|boas|saudacoes|tem alguem (?:ai|online|na linha|ai me atendendo)|como (?:voces|voce) (?:estao|esta|vao|vai)|hey|hello|hi|hola|bom dia|boa tarde|boa noite|buenos dias|buenas tardes|buenas noches|buen dia|good morning|good afternoon|good evening|tudo bem|tudo bom|tudo certo|tudo joia|tudo tranquilo|como vai|como voce esta|como vao|beleza|salve|bonjour|hallo|ciao|buongiorno)\\b',
+  '^(?:oi+e*|ola|alo|opa|ei|eai|eae|iai|e ai|fala ai|fala|salve|boas|saudacoes|(?:tem )?alguem (?:ai|online|na linha|ai me atendendo)|como (?:voces|voce) (?:estao|esta|vao|vai)|hey|hello|hi|hola|bom dia|boa tarde|boa noite|buenos dias|buenas tardes|buenas noches|buen dia|good morning|good afternoon|good evening|tudo bem|tudo bom|tudo certo|tudo joia|tudo tranquilo|como vai|como voce esta|como vao|beleza|salve|bonjour|hallo|ciao|buongiorno)\\b',
 );
 const GREETING_FILLER = re(
   '^(?:(?:equipe|pessoal|time|galera)(?: d[eoa] \\w+)?(?: d[eoa] \\w+)?|(?:da|do) (?!pra\\b|para\\b)(?:empresa |loja )?[a-z]+|espero que (?:\\w+ )?(?:esteja|estejam|estejam todos|esteja tudo) bem|sou cliente(?: de voces| da \\w+| do \\w+| ha \\w+ \\w+)?|(?:meu nome e|me chamo|aqui e (?:o|a)|aqui quem fala e (?:o|a)|sou (?:o|a)|quem fala e (?:o|a)) [a-z]+(?: [a-z]+)?|alguem (?:pode|poderia|consegue|disponivel para) me atender|alguem (?:ai|online|disponivel)|(?:estou|to) (?:por aqui|aqui|online|na linha|aguardando atendimento)|gente|a todos|todos|com voces|com voce|ai|por ai|amigo|amiga|moca|moco|senhor|senhora|suporte|atendente|tudo|bem|e|team|there|everyone|a todos|que tal)\\b',
@@ -239,6 +239,8 @@ export function classifyIntentDetailed(
   const normalized = normalizeWords(text, lang);
   const hit = (rule: string, intent: Intent): IntentResult => ({ intent, rule, cue: true });
 
+  // A waving hand alone ("👋", "🙋‍♀️") says hello; other lone emoji say nothing ("👀").
+  if (!words(normalized).length && /^\s*(?:👋|🙋)/u.test(text)) return hit('greeting_wave', 'greeting');
   if (isGibberish(normalized)) return hit('gibberish', 'unknown');
   const { greeted, rest } = stripGreeting(normalized);
   const body = rest || normalized;

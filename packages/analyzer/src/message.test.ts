@@ -77,4 +77,16 @@ describe('analyzeMessage', () => {
   ])('news and data told with negation stay information: %s', (text) => {
     expect(analyzeMessage(text).intent).toBe('information');
   });
+
+  // Eighth pass: a message that is only a hello, however it is spelt, is a greeting.
+  it.each(['oiee', 'bdia', 'alguém aí?', '👋', '🙋‍♀️ boa tarde'])(
+    'a hello alone is a greeting: %s',
+    (text) => {
+      expect(analyzeMessage(text).intent).toBe('greeting');
+    },
+  );
+
+  it.each(['👀', 'nada não, esquece'])('a lone emoji or a "never mind" is no greeting: %s', (text) => {
+    expect(analyzeMessage(text).intent).toBe('unknown');
+  });
 });

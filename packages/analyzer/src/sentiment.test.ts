@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { analyzeMessage } from './message.ts';
+import { prepareText } from './normalize.ts';
 import { analyzeSentiment } from './sentiment.ts';
 
 const label = (text: string, lang: Parameters<typeof analyzeSentiment>[1] = 'pt-BR') =>
@@ -167,5 +168,21 @@ describe('mixed by a contrast fact, negative by the situation', () => {
 
   it('leaves plain praise alone', () => {
     expect(analyzeMessage('adorei o atendimento, muito obrigado').sentiment).toBe('positive');
+  });
+});
+
+// Issue 32, eighth pass: praise told by comparison, with a negation the lexicon alone would flip.
+describe('praise by comparison (the rules, on the text as analyzeMessage rewrites it)', () => {
+  it.each([
+    ['ninguém resolve como vcs, sério', 'positive'],
+    ['olha, já fui cliente de umas 4 operadoras e nenhuma chega aos pés de vcs', 'positive'],
+    ['fazia tempo q n era tão bem atendida numa loja', 'positive'],
+    ['n sei oq seria de mim sem a Jéssica do suporte', 'positive'],
+    ['ninguém me atendeu como vcs prometeram', 'negative'],
+    ['vcs não chegam aos pés da concorrência', 'negative'],
+    ['nunca fui tão mal atendida', 'negative'],
+    ['pra vcs eu não existo né, 3 dias sem resposta', 'negative'],
+  ])('%s → %s', (text, expected) => {
+    expect(label(prepareText(text, 'pt-BR').text)).toBe(expected);
   });
 });

@@ -49,7 +49,13 @@ const QUESTION_DAMPING = { positive: 0.4, negative: 0.7 };
 // Whole-text patterns the token lexicon cannot express (numbers in them vary).
 const NUMBER_WORDS =
   '\\d+|um|uma|dois|duas|tres|quatro|cinco|seis|sete|oito|nove|dez|quinze|vinte|trinta|varios|varias|muitos|muitas';
-const PATTERNS: ReadonlyArray<{ readonly re: RegExp; readonly weight: number; readonly term: string }> = [
+const PATTERNS: ReadonlyArray<{
+  readonly re: RegExp;
+  readonly weight: number;
+  readonly term: string;
+  /** The pattern reads its negation itself: a negative word inside what it matched no longer counts. */
+  readonly absorbs?: boolean;
+}> = [
   {
     // "faz duas semanas", "há 10 dias", "mais de um mês": time already spent waiting.
     re: new RegExp(
@@ -84,6 +90,14 @@ const PATTERNS: ReadonlyArray<{ readonly re: RegExp; readonly weight: number; re
     re: /\b(?:me |nos )?(?:empurrando|enrolando|embromando|enrolam|empurram|embromam|enrolaram|empurraram|fazendo de bob[oa])\b/,
     weight: -1.2,
     term: 'enrolação',
+  },
+  {
+    // Praise by comparison, told with a negation the lexicon would flip: "ninguém resolve como
+    // vocês", "nenhuma operadora chega aos pés", "fazia tempo que não era tão bem atendida".
+    re: /\b(?:(?:ninguem|nenhum|nenhuma)(?: (?!mal\b|pior\b|pessim)\w+){0,3} (?:como|igual|que nem|tao bem quanto) (?:voces|voce)\b(?! (?:prometeu|prometeram|disse|disseram|falou|falaram|combinou|combinaram|garantiu|garantiram|fizeram|fez)\b)|(?:ninguem|nenhum|nenhuma|nada)(?: \w+){0,2} (?:chega|chegam) aos pes|(?:nao|nunca)(?: \w+){0,4} tao bem (?:atendid|tratad|recebid|servid)\w*|(?:voces|voce) nao existem?\b(?! mais| no| na| para| pra)|nao sei o que (?:eu )?(?:seria|faria) (?:de mim )?sem)/,
+    weight: 2.5,
+    term: 'elogio por comparação',
+    absorbs: true,
   },
   {
     // "acabou minha paciência" (outweighs the LeIA word "paciência" it contains).
@@ -349,21 +363,27 @@ const round = (value: number, digits = 3) => Math.round(value * 10 ** digits) / 
 export function analyzeSentiment(text: string, lang: Language = 'pt-BR'): SentimentResult {
   const lexicon = LEXICONS[lang];
   const units = toUnits(wordsOf(text, lang), lexicon);
-  const contributions = score(units, lexicon);
-
-  const evidence: SentimentEvidence[] = contributions.map((c) => ({
-    term: c.unit.key,
-    weight: c.weight,
-    source: c.unit.source,
-    negated: c.negated,
-  }));
+  let contributions = score(units, lexicon);
+  const matched: SentimentEvidence[] = [];
   if (lang === 'pt' || lang === 'pt-BR') {
     const folded = foldText(text);
     for (const pattern of PATTERNS) {
-      if (pattern.re.test(folded))
-        evidence.push({ term: pattern.term, weight: pattern.weight, source: 'pattern', negated: false });
+      const match = pattern.re.exec(folded);
+      if (!match) continue;
+      matched.push({ term: pattern.term, weight: pattern.weight, source: 'pattern', negated: false });
+      if (pattern.absorbs)
+        contributions = contributions.filter((c) => c.weight > 0 || !match[0].includes(c.unit.key));
     }
   }
+  const evidence: SentimentEvidence[] = [
+    ...contributions.map((c) => ({
+      term: c.unit.key,
+      weight: c.weight,
+      source: c.unit.source,
+      negated: c.negated,
+    })),
+    ...matched,
+  ];
   const happy = (text.match(POSITIVE_EMOJI) ?? []).length;
   const sad = (text.match(NEGATIVE_EMOJI) ?? []).length;
   if (happy)
