@@ -117,7 +117,7 @@ const RULED_OUT: Partial<Record<Sentiment, readonly string[]>> = {
   positive: ['complaint'],
 };
 
-const GREETING_ONLY = new Set(['greeting', 'greeting_wave']);
+const DECISIVE_RULES = new Set(['greeting', 'greeting_wave', 'praise']);
 
 export function combineIntent(
   rules: IntentResult,
@@ -131,9 +131,10 @@ export function combineIntent(
   const probabilities = ruledOut
     ? model.probabilities.map((p, k) => (ruledOut.includes(MODEL.intent.classes[k] ?? '') ? 0 : p))
     : model.probabilities;
-  // The model alone still keeps within what the sentiment allows. A message that is only a
-  // greeting leaves nothing for the model to weigh ("alguém aí?", "👋").
-  if (engine !== 'model' && GREETING_ONLY.has(rules.rule)) return rules;
+  // The model alone still keeps within what the sentiment allows. Some cues say what the message
+  // does whatever its other words: only a greeting ("alguém aí?", "👋"), praise handed on ("qual o
+  // nome dele? quero deixar um elogio"; the model reads a request).
+  if (engine !== 'model' && DECISIVE_RULES.has(rules.rule)) return rules;
   const weight =
     engine === 'model' ? 0 : rules.cue ? (INTENT_VOTE.cue[rules.intent] ?? 0.75) : INTENT_VOTE.fallback;
   const { label, changed } = vote(rules.intent, weight, MODEL.intent.classes, probabilities);

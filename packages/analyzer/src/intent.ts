@@ -34,7 +34,7 @@ const GREETING_FILLER = re(
   '^(?:(?:equipe|pessoal|time|galera)(?: d[eoa] \\w+)?(?: d[eoa] \\w+)?|(?:da|do) (?!pra\\b|para\\b)(?:empresa |loja )?[a-z]+|espero que (?:\\w+ )?(?:esteja|estejam|estejam todos|esteja tudo) bem|sou cliente(?: de voces| da \\w+| do \\w+| ha \\w+ \\w+)?|(?:meu nome e|me chamo|aqui e (?:o|a)|aqui quem fala e (?:o|a)|sou (?:o|a)|quem fala e (?:o|a)) [a-z]+(?: [a-z]+)?|alguem (?:pode|poderia|consegue|disponivel para) me atender|alguem (?:ai|online|disponivel)|(?:estou|to) (?:por aqui|aqui|online|na linha|aguardando atendimento)|gente|a todos|todos|com voces|com voce|ai|por ai|amigo|amiga|moca|moco|senhor|senhora|suporte|atendente|tudo|bem|e|team|there|everyone|a todos|que tal)\\b',
 );
 const FAREWELL = re(
-  '\\b(?:tchau|tchauzinho|tchauu|xau|bjs|bjos|beijinhos?|abracinhos?|ate mais|ate logo|ate breve|ate a proxima|ate amanha|ate segunda|falou|flw|um abraco|abraco|abracos|beijos|era so isso|era so (?:essa|esse|essas|esses)|era isso|e isso ai|e so isso|isso e tudo|so isso mesmo|so isso|pode encerrar|pode finalizar|pode fechar|podem encerrar|podem finalizar|encerrando|encerrar o atendimento|finalizar o atendimento|tenham? (?:um|uma) (?:bom|boa|otimo|otima|excelente|lindo|linda|feliz) \\w+|bom descanso|tmj|boas festas|feliz (?:natal|ano novo|pascoa)|(?:deus|que deus) (?:te |lhe |vos )?abencoe|depois (?:eu )?(?:volto|falo|continuo|chamo|retorno|te chamo)|(?:qualquer coisa|se precisar|qq coisa) (?:eu )?(?:volto|chamo|aviso|retorno|falo|mando)|(?:preciso|tenho que|vou ter que|vou precisar) (?:ir|sair)|vou desligar|bom fim de semana|boa semana|fico por aqui|por hoje e so|bye|goodbye|see you|adios|hasta luego|hasta pronto|chau|au revoir|tschuss|arrivederci)\\b',
+  '\\b(?:tchau|tchauzinho|tchauu|xau|bjs|bjos|beijinhos?|abracinhos?|ate mais(?! tarde| cedo)|ate logo|ate breve|ate a proxima|ate amanha|ate segunda|falou|flw|um abraco|abraco|abracos|beijos|era so isso|era so (?:essa|esse|essas|esses)|era isso|e isso ai|e so isso|isso e tudo|so isso mesmo|so isso|pode encerrar|pode finalizar|pode fechar|podem encerrar|podem finalizar|encerrando|encerrar o atendimento|finalizar o atendimento|tenham? (?:um|uma) (?:bom|boa|otimo|otima|excelente|lindo|linda|feliz) \\w+|bom descanso|tmj|boas festas|feliz (?:natal|ano novo|pascoa)|(?:deus|que deus) (?:te |lhe |vos )?abencoe|depois (?:eu )?(?:volto|falo|continuo|chamo|retorno|te chamo)|(?:qualquer coisa|se precisar|qq coisa) (?:eu )?(?:volto|chamo|aviso|retorno|falo|mando)|(?:preciso|tenho que|vou ter que|vou precisar) (?:ir|sair)|vou desligar|bom fim de semana|boa semana|fico por aqui|por hoje e so|bye|goodbye|see you|adios|hasta luego|hasta pronto|chau|au revoir|tschuss|arrivederci)\\b',
 );
 // Thanks and acknowledgements: a message made only of these closes the conversation.
 const THANKS_ONLY = re(
@@ -46,7 +46,7 @@ const GIBBERISH_WORDS = re(
 
 // Domain vocabulary: a question or statement without any of it is off-topic ("Qual seu signo?").
 const DOMAIN = re(
-  '\\b(?:pedid|compr|produt|entreg|fret|pag|bolet|fatur|cobr|pix|cart[ao]|(?<!me |nos )conta\\b(?! (?:uma|um|pra|para|ai|algo|alguma|outra)\\b)|contas\\b|senh|login|logar|acess|cadastr|app\\b|aplicativ|site|sistem|loja|atend|suport|chamad|protocol|reembols|estorn|troc|devol|garant|nota\\b|fiscal|assinatur|plano|internet|sinal|rotead|modem|maquin|tecnic|visita|instal|servic|prec|valor|descont|cupom|promoc|prazo|rastre|correio|transport|enderec|cpf|cnpj|e-?mail|mail\\b|telefon|celular|codig|sms|erro|problem|funcion|cancel|contrat|parcel|juros|saldo|limite|credit|debit|transfer|deposit|recib|comprovant|modelo|tamanh|estoque|horario|unidade|filial|agencia|empresa|equipe|vend|envi|receb|client|consult|agend|reserva|voo|passagem|tarifa|recarga|chip|linha|portabil|fibra|wi-?fi|token|usuari|perfil|atualiz|versao|download|baix|arquivo|relatori|painel|servidor|integra|dados|backup|mercadoria|encomenda|embalag|camis|roupa|sapato|geladeira|fogao|tv\\b|televis|notebook|computador|impressora|dinheiro|reais|taxa|multa|vencimento|segunda via|nf\\b|order|refund|invoice|delivery|payment|account|password|pedido|factura|envio|cuenta|contrasena|reembolso|commande|bestellung|ordine)',
+  '\\b(?:pedid|compr|produt|entreg|fret|pag|bolet|fatur|cobr|pix|cart[ao]|(?<!me |nos )conta\\b(?! (?:uma|um|pra|para|ai|algo|alguma|outra)\\b)|contas\\b|senh|login|logar|acess|cadastr|app\\b|aplicativ|site|sistem|loja|atend|suport|chamad|protocol|reembols|estorn|troc|devol|garant|nota\\b|fiscal|assinatur|plano|internet|sinal|rotead|modem|maquin|tecnic|visita|instal|servic|prec|valor|descont|cupom|promoc|prazo|rastre|correio|transport|enderec|cpf|cnpj|e-?mail|mail\\b|telefon|celular|codig|sms|erro|problem|funcion|cancel|contrat|parcel|juros|saldo|limite|credit|debit|transfer|deposit|recib|comprovant|modelo|tamanh|estoque|horario|feriado|(?:abre|abrem|abrir|fecha|fecham)\\b|unidade|filial|agencia|empresa|equipe|vend|envi|receb|client|consult|agend|reserva|voo|passagem|tarifa|recarga|chip|linha|portabil|fibra|wi-?fi|token|usuari|perfil|atualiz|versao|download|baix|arquivo|relatori|painel|servidor|integra|dados|backup|mercadoria|encomenda|embalag|camis|roupa|sapato|geladeira|fogao|tv\\b|televis|notebook|computador|impressora|dinheiro|reais|taxa|multa|vencimento|segunda via|nf\\b|order|refund|invoice|delivery|payment|account|password|pedido|factura|envio|cuenta|contrasena|reembolso|commande|bestellung|ordine)',
 );
 
 const LEGAL_OR_REGULATOR = re(
@@ -123,8 +123,11 @@ function introductionOnly(rest: string): boolean {
   return words(clause).length <= 6 && words(tail).length <= 3;
 }
 const THANKS = re('\\b(?:obrigad[oa]s?|obrigadao|brigad[oa]|brigadao|valeu|vlw|agradeco|grato|grata)\\b');
+// Praise handed on: asking where or to whom, or asking the company to pass it on.
+// "foi um amor, qual o nome dela?": a staff member's name asked after praise, to hand it on.
+const NAME_ASKED = re('\\b(?:qual (?:e )?o nome|como (?:se )?chama|quem (?:foi|era) (?:que|a|o))\\b');
 const PRAISE_ACT = re(
-  '\\b(?:elogiar|parabenizar|agradecer|deixar (?:um|meu) elogio|registrar (?:um|meu) elogio)\\b',
+  '\\b(?:elogiar|parabenizar|agradecer|(?:deixar|registrar|mandar|fazer) (?:um |meu |uma )?elogio|(?:deixar|dar|dou|daria|dava) (?:\\d+|cinco|seis|dez|mil) estrelas|merece (?:um |uma )?(?:aumento|promocao|premio|medalha|estrela)|(?:deem|de) (?:um )?aumento|mand(?:a|em|e) (?:um )?(?:beijo|abraco)|agradecam (?:a|o|ela|ele)|onde (?:eu )?(?:deixo|faco|posso deixar) (?:uma )?avaliac\\w*)\\b',
 );
 const WANTS_TO_KNOW = re(
   '\\b(?:gostaria de saber|queria saber|quero saber|preciso saber|poderia(?:m)? me informar|me informe|me digam)\\b',
@@ -267,9 +270,9 @@ export function classifyIntentDetailed(
   if (greeted && words(rest).length === 1 && !DOMAIN.test(rest)) return hit('greeting_name', 'greeting');
 
   const isQuestion = body.includes('?') || INTERROGATIVE_START.test(body);
-  const negativeSide =
-    sentiment.sentiment === 'negative' ||
-    (sentiment.sentiment === 'mixed' && sentiment.negative >= sentiment.positive);
+  // A message with praise and a problem is filed by its problem ("a moça foi um amor, mas o boleto
+  // não aparece"): none of the labelled mixed messages is a compliment.
+  const negativeSide = sentiment.sentiment === 'negative' || sentiment.sentiment === 'mixed';
 
   // Urgent: strong time pressure alone, or some pressure on top of a problem or a plea for help.
   const urgency = options.urgency ?? scoreUrgency(text);
@@ -280,6 +283,12 @@ export function classifyIntentDetailed(
   if (!askingWhen && (urgency.pressure >= 3 || (urgency.pressure >= 2 && hasProblem)))
     return hit('urgency', 'urgent');
 
+  // Praise handed on, even through the ombudsman ("qual o email da ouvidoria? quero elogiar…").
+  if (
+    !negativeSide &&
+    (PRAISE_ACT.test(body) || (sentiment.sentiment === 'positive' && NAME_ASKED.test(body)))
+  )
+    return hit('praise', 'compliment');
   if (LEGAL_OR_REGULATOR.test(body)) return hit('threat', 'complaint');
   // "Oi, aqui é a Márcia do 302", "olá, falo pela minha mãe": a hello saying who writes, nothing asked.
   if (greeted && introductionOnly(rest) && !isQuestion && !hasRequest && !hasProblem)
@@ -310,7 +319,6 @@ export function classifyIntentDetailed(
     return hit('polite_request', 'request');
   if (negativeSide) return hit('negative_opinion', 'complaint');
 
-  if (PRAISE_ACT.test(body)) return hit('praise', 'compliment');
   if (HOW_TO.test(body)) return hit('how_to', 'question');
   if (caseStatus) return hit('case_status', 'inquiry');
   if (hasRequest) return hit('action_request', 'request');

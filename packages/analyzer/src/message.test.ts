@@ -86,6 +86,30 @@ describe('analyzeMessage', () => {
     },
   );
 
+  it.each([
+    'parabéns, conseguiram perder minha encomenda de novo',
+    'excelente serviço, o técnico marcou de manhã e até agora nada',
+    'incrível como vcs conseguem piorar a cada mês',
+    'até o correio é mais rápido q vcs kkkk',
+  ])('praise opening a bad fact, with no "mas", is irony: %s', (text) => {
+    expect(analyzeMessage(text)).toMatchObject({ sentiment: 'negative', intent: 'complaint' });
+  });
+
+  it.each([
+    'adorei, quero marcar de novo com a mesma cabeleireira',
+    'nota 10 pra Bianca, migrou meu site inteiro sem perder nada',
+  ])('praise with "de novo" or "sem perder" stays praise: %s', (text) => {
+    expect(analyzeMessage(text).sentiment).toBe('positive');
+  });
+
+  it.each([
+    'qual o nome do rapaz q me atendeu ontem? quero deixar um elogio pra ele',
+    'qual o email da ouvidoria? quero elogiar o pessoal da agência 0452',
+    'pode anotar aí: Marcelo, turno da noite, merece promoção',
+  ])('praise handed on is a compliment: %s', (text) => {
+    expect(analyzeMessage(text).intent).toBe('compliment');
+  });
+
   it.each(['👀', 'nada não, esquece'])('a lone emoji or a "never mind" is no greeting: %s', (text) => {
     expect(analyzeMessage(text).intent).toBe('unknown');
   });

@@ -197,11 +197,11 @@ const taoAsEstao = (before: string, after: string) =>
 
 /** Praise that may be ironic, and the marks of irony after it. */
 const PRAISE =
-  /(?<![\p{L}])(?:ótim[oa]|otim[oa]|excelente|maravilh[ao]s?[oa]?|parabéns|parabens|que beleza|show de bola|nota dez|nota 10|muito bom|muito boa|top demais|adorei|amei|perfeito|sensacional|incrível|incrivel|obrigad[oa] por nada)(?![\p{L}])/iu;
+  /(?<![\p{L}])(?:ótim[oa]s?|otim[oa]s?|excelente|que rapidez|que agilidade|que eficiência|que eficiencia|que surpresa boa|maravilh[ao]s?[oa]?|parabéns|parabens|que beleza|show de bola|nota dez|nota 10|muito bom|muito boa|top demais|adorei|amei|perfeito|sensacional|incrível|incrivel|obrigad[oa] por nada)(?![\p{L}])/iu;
 const IRONY_MARK = /(?<![\p{L}])(?:hein|hem|viu|né|ne|heim|só que não|so que nao)(?![\p{L}])|🙃|🤡|👏👏/iu;
 /** Negative facts that give the praise away: waiting, nothing, again, never, nobody. */
 const NEGATIVE_FACT =
-  /(?<![\p{L}])(?:\d+\s*(?:dias?|horas?|semanas?|meses|min(?:utos)?)|esperando|aguardando|nada(?! a (?:reclamar|declarar|dever))|ninguém|ninguem|de novo|nunca|sem (?:resposta|retorno|solução|solucao|sinal|internet|luz)|até agora|ate agora|não (?:chegou|funciona|resolve|resolveram|responde|responderam|veio|apareceu)|nao (?:chegou|funciona|resolve|resolveram|responde|responderam|veio|apareceu)|quebrad[oa]|errad[oa]|atrasad[oa])(?![\p{L}])/iu;
+  /(?<![\p{L}])(?:\d+\s*(?:dias?|horas?|semanas?|meses|min(?:utos)?)|esperando|aguardando|nada(?! a (?:reclamar|declarar|dever))|ninguém|ninguem|de novo|nunca|sem (?:resposta|retorno|solução|solucao|sinal|internet|luz)|até agora|ate agora|não (?:chegou|funciona|resolve|resolveram|responde|responderam|veio|apareceu|cumpre|cumprem|cumprir|cumpriu|cumpriram)|nao (?:chegou|funciona|resolve|resolveram|responde|responderam|veio|apareceu|cumpre|cumprem|cumprir|cumpriu|cumpriram)|quebrad[oa]|errad[oa]|atrasad[oa])(?![\p{L}])/iu;
 
 function capsShare(text: string): { letters: number; upper: number } {
   let letters = 0;
@@ -216,12 +216,24 @@ function capsShare(text: string): { letters: number; upper: number } {
   return { letters, upper };
 }
 
+/**
+ * Facts that are bad whatever is said around them: praise opening a message that tells one of
+ * them, with no "mas" between, is ironic even without a mark ("parabéns, perderam minha encomenda
+ * de novo"). "De novo" alone is not one: "adorei, quero marcar de novo".
+ */
+const BAD_FACT =
+  /(?<![\p{L}])(?:até agora (?:nada|não|nao)|ate agora (?:nada|não|nao)|(?<!sem )perder(?:am)?|perdeu|perderam|extraviar\w*|extraviad[oa]|piorar|piora|piorou|pioram|prometer e (?:não|nao|n) cumprir|cai todo dia|cai toda hora|caindo todo dia|sem ninguém avisar|sem ninguem avisar|nunca (?:chega|chegou|funciona|funcionou|resolve|resolveu|responde|respondeu|atende|atendeu))(?![\p{L}])/iu;
+const CONTRAST_WORD =
+  /(?<![\p{L}])(?:mas|porém|porem|só que|so que|pena que|apesar|embora|mesmo com)(?![\p{L}])/iu;
+
 /** Is the text ironic praise (see the module comment)? Judged on the rewritten text. */
 export function isSarcastic(text: string): boolean {
   const praise = PRAISE.exec(text);
-  if (!praise && !text.includes('🙃')) return false;
-  if (!IRONY_MARK.test(text)) return false;
-  return NEGATIVE_FACT.test(text);
+  if (!praise) return text.includes('🙃') && IRONY_MARK.test(text) && NEGATIVE_FACT.test(text);
+  const after = text.slice(praise.index);
+  // A mark of irony, or praise trailing off ("vocês são ótimos... em prometer").
+  if (IRONY_MARK.test(text) || /^[^.!?]*?(?:\.\.\.|…)/u.test(after)) return NEGATIVE_FACT.test(text);
+  return praise.index <= 20 && !CONTRAST_WORD.test(text) && BAD_FACT.test(after);
 }
 
 /** Rewrites informal Portuguese (see the module comment). Deterministic; linear in the text. */

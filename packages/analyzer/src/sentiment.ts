@@ -53,7 +53,10 @@ const PATTERNS: ReadonlyArray<{
   readonly re: RegExp;
   readonly weight: number;
   readonly term: string;
-  /** The pattern reads its negation itself: a negative word inside what it matched no longer counts. */
+  /**
+   * The pattern reads the words inside what it matched itself: a word of the other polarity there
+   * no longer counts ("nenhuma chega aos pés", "mais rápido que vocês").
+   */
   readonly absorbs?: boolean;
 }> = [
   {
@@ -97,6 +100,13 @@ const PATTERNS: ReadonlyArray<{
     re: /\b(?:(?:ninguem|nenhum|nenhuma)(?: (?!mal\b|pior\b|pessim)\w+){0,3} (?:como|igual|que nem|tao bem quanto) (?:voces|voce)\b(?! (?:prometeu|prometeram|disse|disseram|falou|falaram|combinou|combinaram|garantiu|garantiram|fizeram|fez)\b)|(?:ninguem|nenhum|nenhuma|nada)(?: \w+){0,2} (?:chega|chegam) aos pes|(?:nao|nunca)(?: \w+){0,4} tao bem (?:atendid|tratad|recebid|servid)\w*|(?:voces|voce) nao existem?\b(?! mais| no| na| para| pra)|nao sei o que (?:eu )?(?:seria|faria) (?:de mim )?sem)/,
     weight: 2.5,
     term: 'elogio por comparação',
+    absorbs: true,
+  },
+  {
+    // "até o correio é mais rápido que vocês": anything compared favourably against the company.
+    re: /\bate (?:o|a|os|as|meu|minha|um|uma) (?:\w+ ){0,3}(?:e|sao|seria|eh) mais (?:rapid|eficient|organizad|barat|educad|honest|confiave|competent|sério|serio|pontua)\w* (?:que|do que) (?:voces|voce)\b/,
+    weight: -2.5,
+    term: 'comparação desfavorável',
     absorbs: true,
   },
   {
@@ -372,7 +382,9 @@ export function analyzeSentiment(text: string, lang: Language = 'pt-BR'): Sentim
       if (!match) continue;
       matched.push({ term: pattern.term, weight: pattern.weight, source: 'pattern', negated: false });
       if (pattern.absorbs)
-        contributions = contributions.filter((c) => c.weight > 0 || !match[0].includes(c.unit.key));
+        contributions = contributions.filter(
+          (c) => c.weight * pattern.weight > 0 || !match[0].includes(c.unit.key),
+        );
     }
   }
   const evidence: SentimentEvidence[] = [

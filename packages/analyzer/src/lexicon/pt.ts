@@ -266,7 +266,7 @@ export const PT_LEXICON = buildLexicon({
     ],
     [
       2.5,
-      'são demais|é demais|foi demais|foram demais|mandou bem|mandaram bem|mandou muito bem|mandaram muito bem|fora de série|fora de serie',
+      'foi um amor|é um amor|são uns amores|foram uns amores|um amor de pessoa|são demais|é demais|foi demais|foram demais|mandou bem|mandaram bem|mandou muito bem|mandaram muito bem|fora de série|fora de serie',
     ],
     [
       2,
