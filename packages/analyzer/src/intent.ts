@@ -330,7 +330,7 @@ export function classifyIntentDetailed(
   }
   // "chegou o código, valeu": good news of one's own case, without praise, hands over information.
   if (OWN_GOOD_NEWS.test(body) && !PRAISE_OF_US.test(body)) return hit('good_news', 'information');
-  if (sentiment.sentiment === 'positive' || sentiment.sentiment === 'mixed') {
+  if (sentiment.sentiment === 'positive') {
     // "Gosto de pizza": a liking with nothing of ours in it is small talk.
     if ((GENERAL_LIKING.test(body) || CHIT_CHAT.test(body)) && !DOMAIN.test(body) && !ABOUT_US.test(body))
       return hit('off_topic_opinion', 'unknown');

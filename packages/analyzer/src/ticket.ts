@@ -289,6 +289,7 @@ export function analyzeTicket(fullText: string, options: AnalyzeOptions = {}): T
           !portugueseText,
           // A calm cancellation the rules judged is no threat the model may add.
           portugueseText && calmCancellation(folded) ? ['churn_threat'] : [],
+          overall === 'neutral' && writtenText.includes('?'),
         )
       : undefined;
   if (learned) reasons.push(learned.reason);
