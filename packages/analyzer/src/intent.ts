@@ -123,11 +123,11 @@ function introductionOnly(rest: string): boolean {
   return words(clause).length <= 6 && words(tail).length <= 3;
 }
 const THANKS = re('\\b(?:obrigad[oa]s?|obrigadao|brigad[oa]|brigadao|valeu|vlw|agradeco|grato|grata)\\b');
-// Praise handed on: asking where or to whom, or asking the company to pass it on.
 // "foi um amor, qual o nome dela?": a staff member's name asked after praise, to hand it on.
 const NAME_ASKED = re('\\b(?:qual (?:e )?o nome|como (?:se )?chama|quem (?:foi|era) (?:que|a|o))\\b');
+// Praise handed on: asking where or to whom, or asking the company to pass it on.
 const PRAISE_ACT = re(
-  '\\b(?:elogiar|parabenizar|agradecer|(?:deixar|registrar|mandar|fazer) (?:um |meu |uma )?elogio|(?:deixar|dar|dou|daria|dava) (?:\\d+|cinco|seis|dez|mil) estrelas|merece (?:um |uma )?(?:aumento|promocao|premio|medalha|estrela)|(?:deem|de) (?:um )?aumento|mand(?:a|em|e) (?:um )?(?:beijo|abraco)|agradecam (?:a|o|ela|ele)|onde (?:eu )?(?:deixo|faco|posso deixar) (?:uma )?avaliac\\w*)\\b',
+  '\\b(?:elogiar|parabenizar|agradecer|(?:deixar|registrar|mandar|fazer) (?:um |meu |uma )?elogio|(?:deixar|dar|dou|daria|dava) (?:\\d+|cinco|seis|dez|mil) estrelas|merece (?:um |uma )?(?:aumento|promocao|premio|medalha|estrela)|deem (?:um )?aumento|mand(?:a|em|e) (?:um )?(?:beijo|abraco)|agradecam (?:a|o|ela|ele)|onde (?:eu )?(?:deixo|faco|posso deixar) (?:uma )?avaliac\\w*)\\b',
 );
 const WANTS_TO_KNOW = re(
   '\\b(?:gostaria de saber|queria saber|quero saber|preciso saber|poderia(?:m)? me informar|me informe|me digam)\\b',
