@@ -20,10 +20,10 @@ export type Engine = 'rules' | 'model' | 'combined';
  * "mixed" or "positive" can be trusted). Chosen by scripts/tune-votes.ts.
  */
 export const SENTIMENT_VOTE = {
-  noEvidence: 0.25,
+  noEvidence: 0.1,
   perWeight: 0.6,
   max: 0.9,
-  byLabel: { positive: 0.25, negative: 0.25, neutral: 0.25, mixed: 0.5 } as Record<string, number>,
+  byLabel: { positive: 0.25, negative: 0.25, neutral: 0.25, mixed: 0.25 } as Record<string, number>,
 };
 /**
  * The rules' vote for intent: a specific cue (by the label it gives: some labels' cues generalise
@@ -33,15 +33,15 @@ export const INTENT_VOTE = {
   cue: {
     complaint: 0.1,
     compliment: 0.1,
-    feedback: 0.25,
-    goodbye: 0.55,
+    feedback: 0.4,
+    goodbye: 1,
     greeting: 0.4,
-    information: 0.4,
-    inquiry: 0.4,
-    question: 0.1,
+    information: 0.25,
+    inquiry: 0.25,
+    question: 0.25,
     request: 0.25,
     support: 0.1,
-    unknown: 0.25,
+    unknown: 0.1,
     urgent: 0.1,
   } as Record<string, number>,
   fallback: 0.2,
