@@ -1069,3 +1069,41 @@ describe('seventh pass review', () => {
     expect(analyzeTicket('o pix da venda não caiu mais na minha conta').sentiment).toBe('negative');
   });
 });
+
+// Issue 32, eighth pass: escalations told by the calendar, by channels and days, by a quoted
+// promise, sideways threats and exposure (a writer's set, scored before the rules were written).
+describe('indirect escalations of the eighth pass', () => {
+  it.each([
+    ['a instalação ficou pro dia 10. hj é 28. o roteador tá aqui na caixa ainda', 'long_wait'],
+    ["o reembolso ia cair 'em até 5 dias úteis'. isso foi no começo do mês passado", 'long_wait'],
+    ['desde antes do carnaval espero a segunda via do diploma', 'long_wait'],
+    ["o pedreiro disse q voltava 'semana que vem'. já virou o mês e nem sinal", 'long_wait'],
+    [
+      'terça falei com a Juliana, quinta com o Marcos, hoje com você e o vazamento continua',
+      'repeated_contact',
+    ],
+    ['abri chamado pelo app, pelo site e pelo 0800 e até agora ninguém retornou', 'repeated_contact'],
+    ['volto a explicar, como fiz na semana passada, que a taxa já foi paga', 'repeated_contact'],
+    ['pedi outro cartão e chegou com o mesmo erro', 'repeated_contact'],
+    ['tô com a proposta da concorrência aberta aqui. me dá um motivo pra n assinar', 'churn_threat'],
+    ['já tem print pronto, só falta decidir se posto hoje', 'public_exposure'],
+    ['conheço uma repórter do jornal da cidade', 'public_exposure'],
+    ['minha filha é formada em direito e disse q isso dá processo', 'legal_action'],
+    ['sumiu um relógio da cômoda depois q a equipe de montagem foi embora', 'ombudsman_or_misconduct'],
+    [
+      "me ofereceram o cartão 'anuidade zero pra sempre' e a terceira fatura veio com anuidade",
+      'misleading_sale',
+    ],
+  ])('%s → %s', (text, reason) => {
+    expect(reasonsOf(text)).toContain(reason);
+  });
+
+  it.each([
+    'no final de janeiro vou me mudar, aguardo retorno, obrigada!',
+    'vi vcs no reclame aqui com nota ótima, por isso comprei kkk',
+    'a moça da recepção riu comigo da confusão do horário, super simpática',
+    'obrigado, se necessário volto a falar com vocês',
+  ])('not escalated: %s', (text) => {
+    expect(reasonsOf(text)).toEqual([]);
+  });
+});

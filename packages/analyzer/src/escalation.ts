@@ -292,13 +292,19 @@ function failedAgainLoosely(folded: string): string | undefined {
 
 /** "reclamei ontem, reclamei hoje": the same contact told twice. */
 const CONTACT_ACT =
-  /\b(?:liguei|reclamei|escrevi|mandei (?:e-?mail|mensagem)|entrei em contato|abri (?:um |outro |mais um )?(?:chamado|protocolo)|cobrei|solicitei|fui (?:na|a|ate a) loja)\b/g;
+  /\b(?:liguei|reclamei|escrevi|mandei (?:e-?mail|mensagem)|entrei em contato|abri (?:um |outro |mais um )?(?:chamado|protocolo)|cobrei|solicitei|fui (?:na|a|ate a) loja|falei com|conversei com)\b/g;
 const DAY_WORD =
   /\b(?:segunda|terca|quarta|quinta|sexta|sabado|domingo|ontem|hoje|anteontem|semana passada|de manha|a tarde|a noite)\b/g;
 function contactedTwice(folded: string): string | undefined {
   for (const m of folded.matchAll(CONTACT_ACT)) {
     const next = folded.slice(m.index + m[0].length, m.index + m[0].length + 45);
     if ((next.match(DAY_WORD) ?? []).length >= 2) return m[0] + next.slice(0, next.search(/[.!?]|$/));
+  }
+  // "terça falei com a Juliana, quinta com o Marcos, hoje com você": the days told around it.
+  for (const m of folded.matchAll(CONTACT_ACT)) {
+    const days = new Set(around(folded, m, 45, 45).match(DAY_WORD) ?? []);
+    days.delete('hoje');
+    if (days.size >= 2 && !negatedAt(folded, m.index)) return around(folded, m, 45, 45).trim();
   }
   const seen = new Set<string>();
   for (const m of folded.matchAll(CONTACT_ACT)) {
@@ -332,7 +338,7 @@ const CAME_BACK = re(`\\b(?:voltou|voltaram|retornou|retornaram|reapareceu|reapa
 const FAULT_NOUN = re(`\\b(?:problema|defeito|erro|falha|vazamento|barulho|cobranca|bug|queda|quedas)\\b`);
 /** The problem came back or stays after a fix, or cases were closed unsolved. */
 const RECURRING = re(
-  `\\bvolt(?:ou|aram|a) a (?:dar|apresentar|acontecer|quebrar|cair|parar|travar|falhar|cobrar|aparecer|vazar|desligar|dar o mesmo|pingar|fazer (?:o mesmo )?barulho)\\b|\\b(?:fecha(?:ram|do|dos|da|das)|encerra(?:ram|do|dos|da|das)|finaliza(?:ram|do|dos|da|das)|conclui(?:ram|do|dos))\\s+(?:\\w+\\s+){0,4}sem (?:me |nos )?(?:dar |ter |receber |apresentar |oferecer )?(?:nenhuma |qualquer |uma )?(?:solucao|resolver|resposta|retorno|explicacao|me (?:avisar|consultar|responder)|ninguem resolver)\\b|\\bsem solucao (?:ate hoje|ate agora|de novo|novamente)\\b|\\b(?:still|keeps?) (?:happening|failing|breaking)\\b|\\bkeeps? ignoring\\b`,
+  `\\b(?:chegou|veio|vieram|chegaram|voltou|voltaram) (?:\\w+ ){0,2}com (?:o|a|os|as) mesm[oa]s? (?:erros?|defeitos?|problemas?|falhas?)\\b|\\bvolt(?:ou|aram|a) a (?:dar|apresentar|acontecer|quebrar|cair|parar|travar|falhar|cobrar|aparecer|vazar|desligar|dar o mesmo|pingar|fazer (?:o mesmo )?barulho)\\b|\\b(?:fecha(?:ram|do|dos|da|das)|encerra(?:ram|do|dos|da|das)|finaliza(?:ram|do|dos|da|das)|conclui(?:ram|do|dos))\\s+(?:\\w+\\s+){0,4}sem (?:me |nos )?(?:dar |ter |receber |apresentar |oferecer )?(?:nenhuma |qualquer |uma )?(?:solucao|resolver|resposta|retorno|explicacao|me (?:avisar|consultar|responder)|ninguem resolver)\\b|\\bsem solucao (?:ate hoje|ate agora|de novo|novamente)\\b|\\b(?:still|keeps?) (?:happening|failing|breaking)\\b|\\bkeeps? ignoring\\b`,
 );
 
 /** Issue 32's fifth pass, in an unhappy message only: the fix did not hold, a case reopened, closed again. */
@@ -343,10 +349,19 @@ const FIX_DID_NOT_HOLD = re(
 /** Telling it all again, lost count of the contacts, told them before and nothing since. */
 const TOLD_AGAIN = re(
   [
+    // "volto a explicar" (again), not a promise to come back ("e volto a falar").
+    `(?<!\\b(?:e|depois|entao|ai|necessario,?|preciso,?) )\\bvolto a (?:explicar|reclamar|repetir|cobrar|pedir|perguntar)\\b`,
     `\\bperdi as contas\\b(?=.{0,40}\\b(?:vezes|protocolos|chamados|ligacoes|mensagens|e-?mails|reclamacoes|tentativas)\\b)`,
     `\\b(?:contar|explicar|repetir|relatar|contando|explicando|repetindo)\\s+(?:\\w+\\s+){0,4}(?:outra vez|de novo|novamente|mais uma vez|pela \\w+ vez)\\b`,
     `\\bja (?:falei|disse|contei|expliquei|reclamei|avisei|informei)\\s+(?:\\w+\\s+){0,4}(?:semana passada|mes passado|ontem|anteontem|outro dia|(?:na|da) outra vez|antes)\\b(?=.{0,60}\\b(?:ninguem|nada|tambem|de novo|outra vez|continua)\\b)`,
   ].join('|'),
+);
+
+/** "abri chamado pelo app, pelo site e pelo 0800": one problem taken to several channels. */
+const CHANNEL =
+  '(?:pelo|pela|no|na) (?:app|aplicativo|site|0800|chat|whatsapp|zap|telefone|e-?mail|loja|instagram|insta|sac)';
+const CHANNELS = re(
+  `\\b(?:abri|liguei|reclamei|mandei|tentei|escrevi|falei|registrei|pedi)\\b(?:\\s+\\w+){0,4}?\\s+${CHANNEL}\\b,?\\s+(?:${CHANNEL},?\\s+)*(?:e\\s+)?${CHANNEL}\\b`,
 );
 
 function repeatedContact(folded: string, ctx: RuleContext): string | undefined {
@@ -363,7 +378,7 @@ function repeatedContact(folded: string, ctx: RuleContext): string | undefined {
       })
     : undefined;
   if (ordinal) return ordinal[0];
-  const count = firstMatch(folded, CONTACT_COUNT);
+  const count = firstMatch(folded, CONTACT_COUNT) ?? (loose ? firstMatch(folded, CHANNELS) : undefined);
   if (count) return count[0];
   const times = loose
     ? firstMatch(
@@ -415,11 +430,11 @@ const DURATION = re(
 );
 /** "desde a semana passada", "desde segunda", "desde o dia 3": a start some days back. */
 const SINCE = re(
-  `\\bdesde (?:anteontem|antes de ontem)\\b|\\bdesde (?:a |o )?(?:(semana|mes|ano) passad[oa]|(?:segunda|terca|quarta|quinta|sexta)(?:-?feira)?|sabado|domingo|(?:segunda|terca|quarta|quinta|sexta)(?:-?feira)? retrasad[oa]|(?:a )?semana retrasada|o mes retrasado|o dia \\d+|dia \\d+|o inicio do mes|o comeco do mes|(o ano passado|o natal|o carnaval|a pascoa|o ano novo|o feriado|a black friday|o dia das maes|o dia dos pais|janeiro|fevereiro|marco|abril|maio|junho|julho|agosto|setembro|outubro|novembro|dezembro)|\\d{1,2}\\/\\d{1,2}|last (?:week|month))\\b|\\bsince (?:last (?:week|month)|monday|tuesday|wednesday|thursday|friday)\\b`,
+  `\\bdesde (?:anteontem|antes de ontem)\\b|\\bdesde (?:antes d)?(?:a |o )?(?:(semana|mes|ano) passad[oa]|(?:segunda|terca|quarta|quinta|sexta)(?:-?feira)?|sabado|domingo|(?:segunda|terca|quarta|quinta|sexta)(?:-?feira)? retrasad[oa]|(?:a )?semana retrasada|o mes retrasado|o dia \\d+|dia \\d+|o inicio do mes|o comeco do mes|(o ano passado|o natal|o carnaval|a pascoa|o ano novo|o feriado|a black friday|o dia das maes|o dia dos pais|janeiro|fevereiro|marco|abril|maio|junho|julho|agosto|setembro|outubro|novembro|dezembro)|\\d{1,2}\\/\\d{1,2}|last (?:week|month))\\b|\\bsince (?:last (?:week|month)|monday|tuesday|wednesday|thursday|friday)\\b`,
 );
 /** What makes a duration a wait: waiting, being without the service, still nothing. */
 const WAITING_CUE = re(
-  `\\b(?:mud[oa]|fora do ar|sem tom|(?:nessa|nesta|na) fila|esper\\w*|aguard\\w*|demor\\w*|enrol\\w*|novela|sem (?:resposta|retorno|solucao|previsao|posicao|internet|sinal|luz|energia|agua|gas|servico|acesso|telefone|linha|conexao|tv|atendimento|nada|o meu|a minha|meu|minha|receber|funcionar|conseguir|poder|uso)|e nada|ate agora nada|ate hoje nada|nada ainda|nada de|ainda nao|ainda sem|ainda estou|ainda aguardo|ainda espero|continuo|continua (?:sem|com|o mesmo|a mesma|nao|dando|parad\\w*|travad\\w*|quebrad\\w*|pendente|em aberto)|sigo|em aberto|pendente|parad[oa]s?|travad[oa]s?|empacad[oa]s?|emperrad[oa]s?|encalhad[oa]s?|tentando|tento|tentei|tentamos|insisto|ligando|cobrando|atrasad[oa]s?|na fila|nenhum[a]? (?:resposta|retorno|solucao|posicao|previsao|contato)|nao (?:\\w+ )?(?:chegou|chega|veio|resolveram|resolvem|resolve|responde|respondem|responderam|retornaram|retornam|funciona|apareceu|caiu|entregaram|ligaram|deram)|ninguem|prometeram|prometido|devia|deveria|deveriam|era para|era pra|estava previst\\w+|previst[oa] para|consta\\w*|aparece como|em transito|em separacao|em analise|em processamento|sem atualizac\\w+|nao atualiza|pres[oa]|retid[oa]|parou|sem novidades?|alguma (?:novidade|noticia|posicao|previsao)|tudo igual|na mesma|do mesmo jeito|nem sinal|que (?:eu )?(?:pedi|solicitei|abri|reclamei|liguei|mandei|enviei|devolvi|cancelei|paguei|fiz o pedido|fiz a solicitacao|registrei)|(?:foi|foram) (?:pedid|solicitad|agendad|abert|marcad|registrad)[oa]s?|n[ao] (?:oficina|assistencia|manutencao|conserto)|em conserto|a espera|cade|waiting|waited|still|no (?:answer|response|reply)|nadie|llevo|esperando|sin respuesta)\\b`,
+  `\\b(?:mud[oa]|fora do ar|sem tom|(?:nessa|nesta|na) fila|esper\\w*|aguard\\w*|demor\\w*|enrol\\w*|novela|sem (?:resposta|retorno|solucao|previsao|posicao|internet|sinal|luz|energia|agua|gas|servico|acesso|telefone|linha|conexao|tv|atendimento|nada|o meu|a minha|meu|minha|receber|funcionar|conseguir|poder|uso)|e nada|ate agora nada|ate hoje nada|nada ainda|nada de|ainda nao|ainda sem|ainda estou|ainda aguardo|ainda espero|continuo|continua (?:sem|com|o mesmo|a mesma|nao|dando|parad\\w*|travad\\w*|quebrad\\w*|pendente|em aberto)|sigo|em aberto|pendente|parad[oa]s?|travad[oa]s?|empacad[oa]s?|emperrad[oa]s?|encalhad[oa]s?|tentando|tento|tentei|tentamos|insisto|ligando|cobrando|atrasad[oa]s?|na fila|nenhum[a]? (?:resposta|retorno|solucao|posicao|previsao|contato)|nao (?:\\w+ )?(?:chegou|chega|veio|resolveram|resolvem|resolve|responde|respondem|responderam|retornaram|retornam|funciona|apareceu|caiu|entregaram|ligaram|deram)|ninguem|prometeram|prometido|devia|deveria|deveriam|era para|era pra|estava previst\\w+|previst[oa] para|consta\\w*|aparece como|em transito|em separacao|em analise|em processamento|sendo (?:processad|analisad|avaliad)\\w*|ia (?:cair|chegar|vir|sair|ficar pront[oa]|ser)|iam (?:cair|chegar|vir|sair|ser)|sem atualizac\\w+|nao atualiza|pres[oa]|retid[oa]|parou|sem novidades?|alguma (?:novidade|noticia|posicao|previsao)|tudo igual|na mesma|do mesmo jeito|nem sinal|que (?:eu )?(?:pedi|solicitei|abri|reclamei|liguei|mandei|enviei|devolvi|cancelei|paguei|fiz o pedido|fiz a solicitacao|registrei)|(?:foi|foram) (?:pedid|solicitad|agendad|abert|marcad|registrad)[oa]s?|n[ao] (?:oficina|assistencia|manutencao|conserto)|em conserto|a espera|cade|waiting|waited|still|no (?:answer|response|reply)|nadie|llevo|esperando|sin respuesta)\\b`,
 );
 /** Habits and loyalty are not waits: "sou cliente há 10 anos", "uso o app há meses". */
 const NOT_A_WAIT_BEFORE =
@@ -497,7 +512,15 @@ function daysBetween(from: string, to: string): number {
 const PROMISED_SPAN =
   /\b(?:falaram|disseram|prometeram|prometeu|falou|disse|prazo de|prazo era de|seriam)\s+(?:\w+\s+){0,2}?(\d{1,2}) dias(?: uteis)?\b.{0,50}?\bja (?:foram|sao|se passaram|vai pra|vao|fazem|faz) (\d{1,2})\b(?! (?:semanas?|meses|horas|dias corridos))/;
 const PROMISED_DAY =
-  /\b(?:ia|iam|era (?:pra|para)|eram (?:pra|para)|deveria|deveriam|devia|previsto (?:pra|para)|previsao (?:pra|para|de)|prometeram (?:pra|para)?|prometido (?:pra|para))\s+(?:\w+\s+){0,3}?(?:dia|ate dia|no dia|ate o dia) (\d{1,2})\b.{0,60}?\bhoje (?:ja )?e (?:dia )?(\d{1,2})\b(?!\s*(?:\/|h\b|horas|reais|%))/;
+  /\b(?:ia|iam|era (?:pra|para)|eram (?:pra|para)|deveria|deveriam|devia|ficou|ficaram|marcaram|marcou|agendaram|agendou|marcad[oa]|agendad[oa]|previsto (?:pra|para)|previsao (?:pra|para|de)|prometeram (?:pra|para)?|prometido (?:pra|para))\s+(?:\w+\s+){0,3}?(?:dia|ate dia|no dia|ate o dia) (\d{1,2})\b.{0,60}?\bhoje (?:ja )?e (?:dia )?(\d{1,2})\b(?!\s*(?:\/|h\b|horas|reais|%))/;
+
+/** "já virou o mês e nem sinal", "já tô no segundo mês do ano esperando": the calendar turned. */
+const TIME_TURNED = re(
+  `\\bja (?:virou|passou|mudou|acabou) o (?:mes|ano)\\b|\\b(?:ja )?(?:to|estou|estamos|tamo|tamos) no (?:segundo|terceiro|quarto|quinto) mes\\b`,
+);
+const PROMISE = re(
+  `\\b(?:disse|disseram|falou|falaram|ficou de|ficaram de|prometeu|prometeram|garantiu|garantiram|combinou|combinaram)\\b`,
+);
 
 function longWait(folded: string, ctx: RuleContext): string | undefined {
   const monthsAgo = firstMatch(folded, LONG_SINCE);
@@ -505,9 +528,10 @@ function longWait(folded: string, ctx: RuleContext): string | undefined {
   const longAgo = firstMatch(
     folded,
     LONG_AGO,
+    // A month by name may lie ahead ("no final de janeiro vou me mudar"); last month cannot.
     (m) =>
       HARD_WAIT.test(around(folded, m, 80, 80)) ||
-      (ctx.negative && WAITING_CUE.test(around(folded, m, 80, 80))),
+      ((ctx.negative || /passad|retrasad/.test(m[0])) && WAITING_CUE.test(around(folded, m, 80, 80))),
   );
   if (longAgo) return longAgo[0];
   const weeks = firstMatch(
@@ -516,6 +540,11 @@ function longWait(folded: string, ctx: RuleContext): string | undefined {
     (m) => ctx.negative || WAITING_CUE.test(around(folded, m, 80, 80)),
   );
   if (weeks) return weeks[0];
+  const turned = firstMatch(folded, TIME_TURNED, (m) => {
+    const near = around(folded, m, 120, 80);
+    return WAITING_CUE.test(near) || HARD_WAIT.test(near) || PROMISE.test(near);
+  });
+  if (turned) return turned[0];
   const promised = PROMISED_DAY.exec(folded);
   if (promised && Number(promised[2]) - Number(promised[1]) >= 2) return promised[0];
   // A weekday only says the day passed when the customer says they are still waiting ("hoje é
@@ -652,7 +681,7 @@ const CHURN_MORE = re(
 );
 /** Leaving said with its own grievance: "não fico mais nessa empresa", "a um passo de mudar pra outra". */
 const CHURN_SELF = re(
-  `\\bnao (?:fico|continuo|renovo) mais\\b|\\b(?:nao vou|nao pretendo) (?:renovar|continuar (?:com voces|cliente))\\b|\\b(?:a um passo|prestes|quase) (?:de |a )?(?:mudar|ir) (?:pra|para|de) (?:outr\\w+|concorr\\w+|operadora|banco|empresa)\\b`,
+  `\\bproposta d[ao] (?:concorren\\w+|outra (?:operadora|empresa|loja|escola|academia|seguradora))\\b|\\b(?:me )?(?:da|de) (?:um|uma) (?:motivo|razao) (?:pra|para) (?:eu )?(?:nao|ficar|continuar)\\b|\\bpapel de saida\\b|\\b(?:pensando|pensar) (?:\\w+ )?em (?:fazer igual|ir (?:pra|para)|mudar (?:pra|para)|trocar (?:pela|pelo))\\b(?=.{0,60}\\b(?:concorren\\w+|outra|outro)\\b)|(?<=\\bconcorren\\w+\\b.{0,60})\\b(?:pensando|pensar) (?:\\w+ )?em (?:fazer igual|ir (?:pra|para)|mudar|trocar)\\b|\\bnao (?:fico|continuo|renovo) mais\\b|\\b(?:nao vou|nao pretendo) (?:renovar|continuar (?:com voces|cliente))\\b|\\b(?:a um passo|prestes|quase) (?:de |a )?(?:mudar|ir) (?:pra|para|de) (?:outr\\w+|concorr\\w+|operadora|banco|empresa)\\b`,
 );
 
 /** Issue 32's fifth pass, in an unhappy message only: leaving told as a plan or a fact. */
@@ -711,7 +740,7 @@ const REGULATOR = re(
 const ANS = /\bANS\b/;
 
 const LEGAL = re(
-  `\\b(?:(?:vai|vao|isso vai) parar no forum|levar (?:isso |o caso )?(?:pro|ao|para o) forum|advogad[oa]s?|juridico|processar|processarei|processando|processo (?:judicial|contra|na justica)|(?:abrir|entrar com|mover|abro|entro com|abrirei|entrarei com)\\s+(?:um |uma )?(?:processo|acao)|acao (?:judicial|na justica|contra)|na justica|a justica|justica(?! seja feita)|juizado|juiz|juiza|(?:ir|vou|correr|irei) atras dos meus direitos|junt(?:ei|ando|ar) (?:as |todas as )?provas|pequenas causas|danos morais|indenizac\\w+|boletim de ocorrencia|(?:um|o|fazer|fiz|registrar|registrei|abrir|abri) b\\.?o\\b|policia|delegacia|tribunal|judicial(?:mente)?|liminar|extrajudicial|lawyer|attorney|sue (?:you|the|your)|lawsuit|legal action|small claims|court|abogad[oa]|demanda(?:r)? judicial|denuncia penal)\\b`,
+  `\\b(?:(?:vai|vao|isso vai) parar no forum|levar (?:isso |o caso )?(?:pro|ao|para o) forum|advogad[oa]s?|juridico|processar|processarei|processando|processo (?:judicial|contra|na justica)|(?:abrir|entrar com|mover|abro|entro com|abrirei|entrarei com)\\s+(?:um |uma )?(?:processo|acao)|acao (?:judicial|na justica|contra)|na justica|a justica|justica(?! seja feita)|juizado|juiz|juiza|(?:ir|vou|correr|irei) atras dos meus direitos|junt(?:ei|ando|ar) (?:as |todas as )?provas|pequenas causas|danos morais|indenizac\\w+|boletim de ocorrencia|(?:um|o|fazer|fiz|registrar|registrei|abrir|abri) b\\.?o\\b|policia|delegacia|tribunal|judicial(?:mente)?|liminar|extrajudicial|(?:isso |que )?da processo|(?:formad[oa] em|(?:da|na) area d[oe]|estudante de|estuda|cursando) direito|lawyer|attorney|sue (?:you|the|your)|lawsuit|legal action|small claims|court|abogad[oa]|demanda(?:r)? judicial|denuncia penal)\\b`,
 );
 
 const PUBLIC_CHANNEL = any(
@@ -731,17 +760,25 @@ const POSTING = re(
 const SPREAD = re(
   `\\b(?:vou|vamos|irei|iremos|ja|estou|to|acabei de)\\s+(?:\\w+\\s+)?(?:divulgar|divulgando|divulguei|espalhar|espalhando|espalhei|compartilhar|compartilhando|compartilhei|viralizar|expor|expondo|expus|publicar|publicando|publiquei|postar|postando|postei)\\b(?!\\s+(?:o |a |meu |minha )?(?:pedido|comprovante|documento|foto do produto|anexo|cpf|endereco))`,
 );
+/** Looking a company up before buying is no exposure: "vi vocês no reclame aqui com nota ótima". */
+const CONSULTED =
+  /\b(?:vi|olhei|pesquisei|consultei|conferi|chequei|procurei)\s+(?:\w+\s+){0,2}no reclame ?aqui$/;
 function publicExposure(folded: string, ctx: RuleContext): string | undefined {
   // Showing off a result ("vou postar no insta de tão lindo que ficou") is no exposure.
   // (A positive-only message is a content one: nothing below runs for it.)
   if (contentMessage(folded, ctx)) return undefined;
-  const direct = firstMatch(folded, PUBLIC) ?? (ctx.negative ? firstMatch(folded, PUBLIC_CHAT) : undefined);
+  const direct =
+    firstMatch(
+      folded,
+      PUBLIC,
+      (m) => !CONSULTED.test(folded.slice(Math.max(0, m.index - 40), m.index + m[0].length)),
+    ) ?? (ctx.negative ? firstMatch(folded, PUBLIC_CHAT) : undefined);
   if (direct) return direct[0];
   const channel = firstMatch(folded, SOCIAL, (m) => POSTING.test(around(folded, m, 70, 40)));
   return channel?.[0] ?? firstMatch(folded, SPREAD)?.[0];
 }
 const PUBLIC = re(
-  `\\b(?:reclame ?aqui|reclameaqui)\\b|\\b(?:(?:fiz|fazendo|fazer|montando|montei|escrevendo|escrevi|postei|postando|abrir|abri)\\s+(?:um |uma )?|(?:meu|minha)\\s+)(?:fio|thread)\\b(?:\\s+\\w+){0,2}?\\s+no (?:x|twitter|insta|instagram|tiktok|face|facebook)\\b|\\bvou (?:gravar|filmar|fotografar|printar)\\b[^.!?]{0,120}?\\be (?:postar|publicar|expor|divulgar)\\b|\\bredes? sociais\\b|\\bredes sociales\\b|\\bsocial media\\b|\\b(?:expor|expondo|expus|expo) (?:voces|vcs|a empresa|essa empresa|esta empresa|a loja|essa loja|o caso|meu caso|isso|tudo|publicamente|a situacao)\\b|\\bviraliz\\w+\\b|\\b(?:vou|vamos|irei|ja|acabei de|fiz|fizemos)\\s+(?:\\w+\\s+){0,2}(?:postar|postei|publicar|publiquei|divulgar|divulguei|espalhar|gravar um video|fazer um video|filmar|contar|falar mal|denunciar|avaliar|deixar (?:uma |minha )?avaliac\\w+)\\b(?:\\s+[\\w.]+){0,6}?\\s+(?:n[oa]s?|em|para|pra|pro|a|no|na|pelo|pela)?\\s*${PUBLIC_CHANNEL}\\b|\\b(?:avaliac\\w+|review|nota|comentario|estrela)s?\\s+(?:\\w+\\s+){0,2}(?:negativa|ruim|pessima|uma estrela|1 estrela|zero)\\b|\\b(?:gravar|fazer|postar|publicar|soltar) (?:um |uns )?videos? (?:contando|mostrando|expondo|falando|sobre|denunciando)\\b|\\b(?:avaliar|avaliando|dar|darei|dei|vou dar|deixar|deixei)\\s+(?:\\w+\\s+){0,2}(?:uma|1|zero|0|nenhuma) estrelas?\\b|\\b(?:tell|telling) everyone\\b|\\bpost (?:this|it|about)\\b|\\b(?:imprensa|reportagem|jornalista)\\b`,
+  `\\b(?:reclame ?aqui|reclameaqui)\\b|\\b(?:(?:fiz|fazendo|fazer|montando|montei|escrevendo|escrevi|postei|postando|abrir|abri)\\s+(?:um |uma )?|(?:meu|minha)\\s+)(?:fio|thread)\\b(?:\\s+\\w+){0,2}?\\s+no (?:x|twitter|insta|instagram|tiktok|face|facebook)\\b|\\bvou (?:gravar|filmar|fotografar|printar)\\b[^.!?]{0,120}?\\be (?:postar|publicar|expor|divulgar)\\b|\\bredes? sociais\\b|\\bredes sociales\\b|\\bsocial media\\b|\\b(?:expor|expondo|expus|expo) (?:voces|vcs|a empresa|essa empresa|esta empresa|a loja|essa loja|o caso|meu caso|isso|tudo|publicamente|a situacao)\\b|\\bviraliz\\w+\\b|\\b(?:vou|vamos|irei|ja|acabei de|fiz|fizemos)\\s+(?:\\w+\\s+){0,2}(?:postar|postei|publicar|publiquei|divulgar|divulguei|espalhar|gravar um video|fazer um video|filmar|contar|falar mal|denunciar|avaliar|deixar (?:uma |minha )?avaliac\\w+)\\b(?:\\s+[\\w.]+){0,6}?\\s+(?:n[oa]s?|em|para|pra|pro|a|no|na|pelo|pela)?\\s*${PUBLIC_CHANNEL}\\b|\\b(?:avaliac\\w+|review|nota|comentario|estrela)s?\\s+(?:\\w+\\s+){0,2}(?:negativa|ruim|pessima|uma estrela|1 estrela|zero)\\b|\\b(?:gravar|fazer|postar|publicar|soltar) (?:um |uns )?videos? (?:contando|mostrando|expondo|falando|sobre|denunciando)\\b|\\b(?:avaliar|avaliando|dar|darei|dei|vou dar|deixar|deixei)\\s+(?:\\w+\\s+){0,2}(?:uma|1|zero|0|nenhuma) estrelas?\\b|\\b(?:tell|telling) everyone\\b|\\bpost (?:this|it|about)\\b|\\b(?:imprensa|reportagem|jornalista)\\b|\\bconheco (?:um|uma|uns|umas) (?:reporter\\w*|jornalistas?)\\b|\\b(?:prints?|fotos?|videos?) (?:\\w+ ){0,2}(?:pront[oa]s?|guardad[oa]s?|salv[oa]s?)\\b(?=.{0,80}\\b(?:posto|postar|publico|publicar|espalho|espalhar|divulgo|divulgar)\\b)|\\bmarcar (?:voces|a empresa|a loja|o perfil de voces) (?:\\w+ ){0,2}no (?:insta|instagram|face|facebook|twitter|x|tiktok)\\b|\\bgrupo d[aeo]\\b.{0,80}\\b(?:todas|todos|todo mundo|geral) (?:vao|vai) (?:saber|ficar sabendo)\\b`,
 );
 /** Issue 32's fifth pass, in an unhappy message only: already posted, a reporter, a warning to groups. */
 const PUBLIC_CHAT = re(
@@ -1071,14 +1108,14 @@ const RUDE = any(
 );
 /** Issue 32's fifth pass, in an unhappy message only: drunk or mocking staff, a possession gone after a visit. */
 const MISCONDUCT_CHAT = re(
-  `\\b${STAFF}\\b(?:\\s+\\w+){0,6}?\\s+(?:cheirando|com cheiro|fedendo) (?:de |a )?(?:cachaca|pinga|bebida|alcool|cerveja|maconha)\\b|\\b${STAFF}\\b(?:\\s+\\w+){0,4}?\\s+(?:fez|fizeram|fazendo|ficou fazendo) (?:piada|piadinha|chacota) (?:com|d[aeo])\\b|\\b(?:no maior|cheio de|cheia de|num tom de) deboche\\b|\\b${STAFF}\\b(?:\\s+\\w+){0,4}?\\s+(?:deu (?:uma )?risadinha|riu|riram|debochou|zombou)\\b|\\bsumi(?:u|ram) (?:meu|minha|meus|minhas) \\w+(?:\\s+\\w+){0,10}?\\s+depois (?:que|q) (?:o |a )?${STAFF}\\b|\\b(?:leu|falou|gritou|anunciou|comentou) (?:\\w+ ){0,3}(?:resultado|exame|diagnostico|divida|doenca)\\b(?:\\s+\\w+){0,4}?\\s+(?:em voz alta|na frente de todo)|\\bo unico (?:preto|negro)\\b(?=.{0,60}\\b(?:segui\\w*|atras de mim|revist\\w+|mochila|bolsa)\\b)|\\bso (?:porque|pq) (?:eu )?(?:sou|era) (?:preto|preta|negro|negra)\\b|\\b(?:deu|dando|deram) (?:um )?role com (?:meu|minha|o meu|a minha) (?:carro|moto)\\b`,
+  `\\b${STAFF}\\b(?:\\s+\\w+){0,6}?\\s+(?:cheirando|com cheiro|fedendo) (?:de |a )?(?:cachaca|pinga|bebida|alcool|cerveja|maconha)\\b|\\b${STAFF}\\b(?:\\s+\\w+){0,4}?\\s+(?:fez|fizeram|fazendo|ficou fazendo) (?:piada|piadinha|chacota) (?:com|d[aeo])\\b|\\b(?:no maior|cheio de|cheia de|num tom de) deboche\\b|\\b${STAFF}\\b(?:\\s+\\w+){0,4}?\\s+(?:deu (?:uma )?risadinha|riu|riram|debochou|zombou)\\b(?! (?:comigo|junto|com a gente|conosco))|\\bsumi(?:u|ram) (?:meu|minha|meus|minhas) \\w+(?:\\s+\\w+){0,10}?\\s+depois (?:que|q) (?:o |a )?${STAFF}\\b|\\b(?:leu|falou|gritou|anunciou|comentou) (?:\\w+ ){0,3}(?:resultado|exame|diagnostico|divida|doenca)\\b(?:\\s+\\w+){0,4}?\\s+(?:em voz alta|na frente de todo)|\\bo unico (?:preto|negro)\\b(?=.{0,60}\\b(?:segui\\w*|atras de mim|revist\\w+|mochila|bolsa)\\b)|\\bso (?:porque|pq) (?:eu )?(?:sou|era) (?:preto|preta|negro|negra)\\b|\\b(?:deu|dando|deram) (?:um )?role com (?:meu|minha|o meu|a minha) (?:carro|moto)\\b`,
 );
 /** Asking for a supervisor to praise someone, or whether an ouvidoria exists: not a grievance. */
 const NOT_A_COMPLAINT = re(
   `\\b(?:elogi\\w+|parabeniz\\w+|agradecer|curiosidade)\\b|\\b(?:tem|existe|possuem) (?:uma )?ouvidoria\\b[^.!]{0,40}\\?`,
 );
 const MISCONDUCT = re(
-  `\\bbafo de (?:cachaca|pinga|bebida|alcool|cerveja)\\b|\\b${STAFF}\\b(?:\\s+[\\w,]+){0,6}?\\s+acendeu (?:um )?cigarro\\b|\\b${STAFF}\\b(?:\\s+\\w+){0,4}?\\s+com (?:uma |tanta |muita )?(?:brutalidade|grosseria|estupidez|ignorancia|deboche|falta de respeito)\\b(?! (?:minha|meu|nossa|nosso)\\b)|\\b${STAFF}\\b(?:\\s+[\\w,]+){0,6}?\\s+(?:foi|estava|era|e|foram|estavam|muito|extremamente|super|bem|was|were|fue)\\s+(?:\\w+\\s+)?${RUDE}\\b|\\b(?:me tratou|me trataram|fui tratad[oa]|tratou|trataram)\\s+(?:\\w+\\s+){0,2}(?:mal|com (?:grosseria|desprezo|descaso|ignorancia|deboche|falta de respeito)|aos gritos|como lixo)\\b|\\b(?:riu|riram|rindo|debochou|debocharam|zombou|zombaram) (?:da minha cara|de mim|do meu problema|da minha situacao)\\b|\\b(?:gritou|gritaram|gritando) comigo\\b|\\b${STAFF}\\b(?:\\s+\\w+){0,3}?\\s+me (?:chamou|chamaram) de\\b(?!\\s+(?:senhor|senhora|sr|sra|dona|doutor|doutora|querid[oa]|amig[oa]|cliente|voce|pelo nome|meu nome|volta|novo))|\\b(?:cobrou|cobraram|pediu|pediram) (?:\\w+ ){0,3}(?:por fora|propina|gorjeta obrigatoria|pra (?:resolver|agilizar|adiantar) mais rapido)\\b|\\b${STAFF}\\b(?:\\s+\\w+){0,3}?\\s+(?:mentiu|mentiram|me enganou|me enganaram|inventou|inventaram|me ignorou|me ignoraram|zombou|zombaram|debochou|debocharam|riu|riram)\\b|\\b(?:fui|fomos|sendo)\\s+(?:\\w+\\s+)?(?:mal ?tratad[oa]s?|maltratad[oa]s?|humilhad[oa]s?|desrespeitad[oa]s?|ofendid[oa]s?|xingad[oa]s?|ameacad[oa]s?|assediad[oa]s?|destratad[oa]s?)\\b|\\b(?:me )?(?:xingou|xingaram|ofendeu|ofenderam|humilhou|humilharam|ameacou|ameacaram|assediou|assediaram|destratou|destrataram|desrespeitou|desrespeitaram)\\b|\\b${STAFF}\\b(?:\\s+\\w+){0,3}?\\s+(?:abriu (?:minha|meu|a|o) (?:encomenda|pacote|pedido|caixa|lanche|comida)|violou|comeu|fumou|fumando|bebeu|bebendo|chegou bebad[oa]|estava bebad[oa]|cuspiu|urinou|fez xixi|sujou tudo|deixou (?:tudo sujo|sujeira|bituca)|entrou sem (?:permissao|autorizacao|pedir)|mexeu (?:nas|nos|em) (?:minhas|meus)|assediou|passou a mao)\\b|\\b(?:bateu o telefone|desligou na minha cara|desligaram na minha cara|desligou o telefone na minha cara)\\b|\\b(?:grosseria|assedio|racismo|racista|homofobi\\w+|machista|discrimina\\w+|preconceito)\\b|\\b(?:roubou|roubaram|furtou|furtaram|sumiu com|mexeu nas minhas|mexeram nas minhas)\\b(?=.*\\b(?:tecnic|entregador|funcionari|instalador|motoboy|atendente)\\w*)|\\b(?:was|were) (?:rude|disrespectful|insulting|aggressive) to me\\b|\\b(?:yelled|shouted|laughed) at me\\b|\\bhung up on me\\b|\\bse burl(?:o|aron) de mi\\b|\\b(?:insulted|cursed at|swore at|mocked|humiliated|threatened|harassed|disrespected) (?:me|us|my \\w+)\\b|\\b(?:treated|talked to|spoke to) (?:me|us) like (?:garbage|trash|dirt|an idiot|a criminal|a thief)\\b|\\b${STAFF}\\b(?:\\s+\\w+){0,3}?\\s+(?:was|were|came|showed up) (?:drunk|smoking)\\b|\\bsmoking (?:inside|in) (?:my|our) (?:house|home|apartment|flat|car|kitchen)\\b|\\b(?:me|nos) (?:insulto|insultaron|grito|gritaron|maltrato|maltrataron|humillo|humillaron|amenazo|amenazaron|falto el respeto|faltaron el respeto|acoso|acosaron|ofendio|ofendieron)\\b|\\b(?:me|nos) (?:trato|trataron) (?:muy )?(?:mal|como (?:basura|un perro|un idiota|una idiota|delincuente))\\b|\\b(?:estaba|vino|llego) (?:borracho|borracha|drogado|drogada|fumando)\\b`,
+  `\\bsumi(?:u|ram)\\b.{0,60}\\bdepois (?:que|q) (?:a equipe|o tecnico|os tecnicos|o montador|os montadores|o entregador|o instalador|os instaladores|a faxineira|a diarista|o pessoal)\\b|\\bperguntando se eu (?:tinha|tenho|era|sou) (?:namorad\\w*|casad\\w*|solteir\\w*)\\b|\\bme (?:cantou|cantando|assediou|assediando|assediaram)\\b|\\bbafo de (?:cachaca|pinga|bebida|alcool|cerveja)\\b|\\b${STAFF}\\b(?:\\s+[\\w,]+){0,6}?\\s+acendeu (?:um )?cigarro\\b|\\b${STAFF}\\b(?:\\s+\\w+){0,4}?\\s+com (?:uma |tanta |muita )?(?:brutalidade|grosseria|estupidez|ignorancia|deboche|falta de respeito)\\b(?! (?:minha|meu|nossa|nosso)\\b)|\\b${STAFF}\\b(?:\\s+[\\w,]+){0,6}?\\s+(?:foi|estava|era|e|foram|estavam|muito|extremamente|super|bem|was|were|fue)\\s+(?:\\w+\\s+)?${RUDE}\\b|\\b(?:me tratou|me trataram|fui tratad[oa]|tratou|trataram)\\s+(?:\\w+\\s+){0,2}(?:mal|com (?:grosseria|desprezo|descaso|ignorancia|deboche|falta de respeito)|aos gritos|como lixo)\\b|\\b(?:riu|riram|rindo|debochou|debocharam|zombou|zombaram) (?:da minha cara|de mim|do meu problema|da minha situacao)\\b|\\b(?:gritou|gritaram|gritando) comigo\\b|\\b${STAFF}\\b(?:\\s+\\w+){0,3}?\\s+me (?:chamou|chamaram) de\\b(?!\\s+(?:senhor|senhora|sr|sra|dona|doutor|doutora|querid[oa]|amig[oa]|cliente|voce|pelo nome|meu nome|volta|novo))|\\b(?:cobrou|cobraram|pediu|pediram) (?:\\w+ ){0,3}(?:por fora|propina|gorjeta obrigatoria|pra (?:resolver|agilizar|adiantar) mais rapido)\\b|\\b${STAFF}\\b(?:\\s+\\w+){0,3}?\\s+(?:mentiu|mentiram|me enganou|me enganaram|inventou|inventaram|me ignorou|me ignoraram|zombou|zombaram|debochou|debocharam|riu|riram)\\b(?! (?:comigo|junto|com a gente|conosco))|\\b(?:fui|fomos|sendo)\\s+(?:\\w+\\s+)?(?:mal ?tratad[oa]s?|maltratad[oa]s?|humilhad[oa]s?|desrespeitad[oa]s?|ofendid[oa]s?|xingad[oa]s?|ameacad[oa]s?|assediad[oa]s?|destratad[oa]s?)\\b|\\b(?:me )?(?:xingou|xingaram|ofendeu|ofenderam|humilhou|humilharam|ameacou|ameacaram|assediou|assediaram|destratou|destrataram|desrespeitou|desrespeitaram)\\b|\\b${STAFF}\\b(?:\\s+\\w+){0,3}?\\s+(?:abriu (?:minha|meu|a|o) (?:encomenda|pacote|pedido|caixa|lanche|comida)|violou|comeu|fumou|fumando|bebeu|bebendo|chegou bebad[oa]|estava bebad[oa]|cuspiu|urinou|fez xixi|sujou tudo|deixou (?:tudo sujo|sujeira|bituca)|entrou sem (?:permissao|autorizacao|pedir)|mexeu (?:nas|nos|em) (?:minhas|meus)|assediou|passou a mao)\\b|\\b(?:bateu o telefone|desligou na minha cara|desligaram na minha cara|desligou o telefone na minha cara)\\b|\\b(?:grosseria|assedio|racismo|racista|homofobi\\w+|machista|discrimina\\w+|preconceito)\\b|\\b(?:roubou|roubaram|furtou|furtaram|sumiu com|mexeu nas minhas|mexeram nas minhas)\\b(?=.*\\b(?:tecnic|entregador|funcionari|instalador|motoboy|atendente)\\w*)|\\b(?:was|were) (?:rude|disrespectful|insulting|aggressive) to me\\b|\\b(?:yelled|shouted|laughed) at me\\b|\\bhung up on me\\b|\\bse burl(?:o|aron) de mi\\b|\\b(?:insulted|cursed at|swore at|mocked|humiliated|threatened|harassed|disrespected) (?:me|us|my \\w+)\\b|\\b(?:treated|talked to|spoke to) (?:me|us) like (?:garbage|trash|dirt|an idiot|a criminal|a thief)\\b|\\b${STAFF}\\b(?:\\s+\\w+){0,3}?\\s+(?:was|were|came|showed up) (?:drunk|smoking)\\b|\\bsmoking (?:inside|in) (?:my|our) (?:house|home|apartment|flat|car|kitchen)\\b|\\b(?:me|nos) (?:insulto|insultaron|grito|gritaron|maltrato|maltrataron|humillo|humillaron|amenazo|amenazaron|falto el respeto|faltaron el respeto|acoso|acosaron|ofendio|ofendieron)\\b|\\b(?:me|nos) (?:trato|trataron) (?:muy )?(?:mal|como (?:basura|un perro|un idiota|una idiota|delincuente))\\b|\\b(?:estaba|vino|llego) (?:borracho|borracha|drogado|drogada|fumando)\\b`,
 );
 
 // ---------------------------------------------------------------------------------------------
@@ -1087,7 +1124,7 @@ const MISCONDUCT = re(
 /** What the seller said (it needs a contradiction nearby: "…e agora cobram multa"). */
 const SALES_CLAIM = re(
   [
-    `\\b(?:me |nos )?(?:garantiram|disseram|falaram|prometeram|informaram|afirmaram|juraram|ofereceram|anunciaram|garantiu|disse|falou|prometeu|informou|afirmou|ofereceu|anunciou)\\s+(?:que\\s+)?(?:\\w+\\s+){0,6}?(?:gratis|gratuit[oa]|sem (?:custo|taxa|fidelidade|multa|juros|anuidade|carencia|mensalidade)|ilimitad[oa]|para sempre|vitalici[oa]|inclus[oa]|incluid[oa]|nao tinha|nao teria|nao havia|nao cobra\\w*|nao pagaria|isent[oa]|de graca|cancelar quando quisesse|sem compromisso)\\b`,
+    `\\b(?:me |nos )?(?:garantiram|disseram|falaram|prometeram|informaram|afirmaram|juraram|ofereceram|anunciaram|garantiu|disse|falou|prometeu|informou|afirmou|ofereceu|anunciou)\\s+(?:que\\s+)?(?:\\w+\\s+){0,6}?(?:gratis|gratuit[oa]|sem (?:custo|taxa|fidelidade|multa|juros|anuidade|carencia|mensalidade)|ilimitad[oa]|para sempre|pra sempre|(?:anuidade|taxa|juros|mensalidade|frete) zero|vitalici[oa]|inclus[oa]|incluid[oa]|nao tinha|nao teria|nao havia|nao cobra\\w*|nao pagaria|isent[oa]|de graca|cancelar quando quisesse|sem compromisso)\\b`,
     `\\b(?:o |a )?(?:anuncio|propaganda|site|oferta|promocao|panfleto|folheto|contrato|vendedor|vendedora)\\s+(?:\\w+\\s+)?(?:dizia|falava|prometia|informava|anunciava|garantia|mostrava|(?:era|eram) (?:sem|gratis|gratuit\\w+|ilimitad\\w+|de graca|inclus\\w+|isent\\w+|24 ?h|24 horas|vitalici\\w+|para sempre))\\b`,
     `\\b(?:me |nos )?vend(?:eram|eu|ido|ida)\\s+(?:\\w+\\s+){0,5}?(?:dizendo|falando|afirmando|garantindo|prometendo|com a promessa|como se|como|alegando|informando)\\b`,
     `\\b(?:me |nos )?(?:disseram|falaram|garantiram|prometeram|informaram|afirmaram|juraram|disse|falou|garantiu|prometeu)\\s+(?:\\w+\\s+){0,6}?(?:na loja|na venda|na compra|na contratacao|no balcao|no stand|no quiosque|no telefone|quando (?:comprei|contratei|assinei|fechei|aderi))\\b`,
@@ -1289,7 +1326,10 @@ function askedWhatIf(folded: string, evidence: string): boolean {
  * policy's order, each with the words that triggered it. Empty: no escalation.
  */
 export function findEscalations(text: string, context: EscalationContext = {}): EscalationFinding[] {
-  const folded = context.portuguese === false ? text : expandChatSpelling(text);
+  // Quotation marks around a claim ("o plano era 'sem fidelidade'") break the word sequences the
+  // rules read: they go.
+  const unquoted = text.replace(/["“”‘’]|(?<![a-z])'|'(?![a-z])/g, '');
+  const folded = context.portuguese === false ? unquoted : expandChatSpelling(unquoted);
   const found = new Map<EscalationReason, string>();
   const positiveOnly = !(context.negative ?? false) && POSITIVE_ONLY.test(folded);
   for (const [reason, rule] of RULES) {
