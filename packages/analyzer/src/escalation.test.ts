@@ -1107,3 +1107,38 @@ describe('indirect escalations of the eighth pass', () => {
     expect(reasonsOf(text)).toEqual([]);
   });
 });
+
+// Issue 32, eighth pass review: what the new cues first read wrongly.
+describe('eighth pass review', () => {
+  it.each([
+    'tô no segundo mês de gravidez, esperando bebê, o plano cobre o parto?',
+    'estou no terceiro mês do curso e continuo amando',
+    'já virou o mês, a moça disse que a franquia renova dia 1, certo?',
+    'a fatura ficou pra vencer dia 5 e hoje é dia 10, já paguei, só quero o comprovante',
+    'comprei no fim do mês passado e continuo usando todo dia, ótimo',
+    'conversei com o gerente hoje de manhã, ele vai me ligar sexta',
+    'falei com o técnico ontem à noite e ele vem segunda',
+    'se não resolver amanhã volto a reclamar',
+    'qualquer coisa volto a perguntar, obrigada',
+    'pedi pelo app e pela loja, quero saber qual chega primeiro',
+    'o novo veio com as mesmas falhas corrigidas? queria saber antes de comprar',
+    'recebi proposta da concorrente mas prefiro ficar com vocês, amo o serviço',
+    'meu pai teve alta mas o hospital não entregou o papel de saída, como faço?',
+    'estou pensando em trocar pelo outro modelo, o azul, vocês têm?',
+    'sou estudante de direito, tem desconto estudantil?',
+    'consultei o reclame aqui antes de comprar e gostei',
+    'o barulho sumiu depois que o técnico trocou a peça, obrigada',
+  ])('not escalated: %s', (text) => {
+    expect(reasonsOf(text)).toEqual([]);
+  });
+
+  it.each([
+    ['tô esperando desde antes de janeiro e nada', 'long_wait'],
+    [
+      'olhei no reclame aqui, tem muita reclamação, vou registrar a minha lá se não resolverem',
+      'public_exposure',
+    ],
+  ])('%s → %s', (text, reason) => {
+    expect(reasonsOf(text)).toContain(reason);
+  });
+});

@@ -295,16 +295,20 @@ const CONTACT_ACT =
   /\b(?:liguei|reclamei|escrevi|mandei (?:e-?mail|mensagem)|entrei em contato|abri (?:um |outro |mais um )?(?:chamado|protocolo)|cobrei|solicitei|fui (?:na|a|ate a) loja|falei com|conversei com)\b/g;
 const DAY_WORD =
   /\b(?:segunda|terca|quarta|quinta|sexta|sabado|domingo|ontem|hoje|anteontem|semana passada|de manha|a tarde|a noite)\b/g;
+/** Days of contacts already made (not "hoje", nor a part of the day), and a plan ahead. */
+const PAST_DAY = /\b(?:segunda|terca|quarta|quinta|sexta|sabado|domingo|ontem|anteontem|semana passada)\b/g;
+const FUTURE_MARK = /\b(?:vai|vao|vem|vou|ira|irao|amanha|depois|ficou de|ficaram de)\b/;
 function contactedTwice(folded: string): string | undefined {
   for (const m of folded.matchAll(CONTACT_ACT)) {
     const next = folded.slice(m.index + m[0].length, m.index + m[0].length + 45);
-    if ((next.match(DAY_WORD) ?? []).length >= 2) return m[0] + next.slice(0, next.search(/[.!?]|$/));
+    if ((next.match(DAY_WORD) ?? []).length >= 2 && !FUTURE_MARK.test(next))
+      return m[0] + next.slice(0, next.search(/[.!?]|$/));
   }
   // "terça falei com a Juliana, quinta com o Marcos, hoje com você": the days told around it.
   for (const m of folded.matchAll(CONTACT_ACT)) {
-    const days = new Set(around(folded, m, 45, 45).match(DAY_WORD) ?? []);
-    days.delete('hoje');
-    if (days.size >= 2 && !negatedAt(folded, m.index)) return around(folded, m, 45, 45).trim();
+    const near = around(folded, m, 45, 45);
+    const days = new Set(near.match(PAST_DAY) ?? []);
+    if (days.size >= 2 && !FUTURE_MARK.test(near) && !negatedAt(folded, m.index)) return near.trim();
   }
   const seen = new Set<string>();
   for (const m of folded.matchAll(CONTACT_ACT)) {
@@ -338,7 +342,7 @@ const CAME_BACK = re(`\\b(?:voltou|voltaram|retornou|retornaram|reapareceu|reapa
 const FAULT_NOUN = re(`\\b(?:problema|defeito|erro|falha|vazamento|barulho|cobranca|bug|queda|quedas)\\b`);
 /** The problem came back or stays after a fix, or cases were closed unsolved. */
 const RECURRING = re(
-  `\\b(?:chegou|veio|vieram|chegaram|voltou|voltaram) (?:\\w+ ){0,2}com (?:o|a|os|as) mesm[oa]s? (?:erros?|defeitos?|problemas?|falhas?)\\b|\\bvolt(?:ou|aram|a) a (?:dar|apresentar|acontecer|quebrar|cair|parar|travar|falhar|cobrar|aparecer|vazar|desligar|dar o mesmo|pingar|fazer (?:o mesmo )?barulho)\\b|\\b(?:fecha(?:ram|do|dos|da|das)|encerra(?:ram|do|dos|da|das)|finaliza(?:ram|do|dos|da|das)|conclui(?:ram|do|dos))\\s+(?:\\w+\\s+){0,4}sem (?:me |nos )?(?:dar |ter |receber |apresentar |oferecer )?(?:nenhuma |qualquer |uma )?(?:solucao|resolver|resposta|retorno|explicacao|me (?:avisar|consultar|responder)|ninguem resolver)\\b|\\bsem solucao (?:ate hoje|ate agora|de novo|novamente)\\b|\\b(?:still|keeps?) (?:happening|failing|breaking)\\b|\\bkeeps? ignoring\\b`,
+  `\\b(?:chegou|veio|vieram|chegaram|voltou|voltaram) (?:\\w+ ){0,2}com (?:o|a|os|as) mesm[oa]s? (?:erros?|defeitos?|problemas?|falhas?)\\b(?! (?:corrigid|resolvid|consertad|arrumad)\\w*)(?![^.!?]{0,30}\\?)|\\bvolt(?:ou|aram|a) a (?:dar|apresentar|acontecer|quebrar|cair|parar|travar|falhar|cobrar|aparecer|vazar|desligar|dar o mesmo|pingar|fazer (?:o mesmo )?barulho)\\b|\\b(?:fecha(?:ram|do|dos|da|das)|encerra(?:ram|do|dos|da|das)|finaliza(?:ram|do|dos|da|das)|conclui(?:ram|do|dos))\\s+(?:\\w+\\s+){0,4}sem (?:me |nos )?(?:dar |ter |receber |apresentar |oferecer )?(?:nenhuma |qualquer |uma )?(?:solucao|resolver|resposta|retorno|explicacao|me (?:avisar|consultar|responder)|ninguem resolver)\\b|\\bsem solucao (?:ate hoje|ate agora|de novo|novamente)\\b|\\b(?:still|keeps?) (?:happening|failing|breaking)\\b|\\bkeeps? ignoring\\b`,
 );
 
 /** Issue 32's fifth pass, in an unhappy message only: the fix did not hold, a case reopened, closed again. */
@@ -349,8 +353,8 @@ const FIX_DID_NOT_HOLD = re(
 /** Telling it all again, lost count of the contacts, told them before and nothing since. */
 const TOLD_AGAIN = re(
   [
-    // "volto a explicar" (again), not a promise to come back ("e volto a falar").
-    `(?<!\\b(?:e|depois|entao|ai|necessario,?|preciso,?) )\\bvolto a (?:explicar|reclamar|repetir|cobrar|pedir|perguntar)\\b`,
+    // "volto a explicar, como fiz na semana passada" (again), not "volto a reclamar se…" (later).
+    `\\bvolto a (?:explicar|reclamar|repetir|cobrar|pedir|perguntar)\\b(?=.{0,40}\\b(?:como (?:ja )?(?:fiz|falei|disse|expliquei|pedi)|pela \\w+ vez|mais uma vez|de novo|novamente|semana passada|mes passado)\\b)`,
     `\\bperdi as contas\\b(?=.{0,40}\\b(?:vezes|protocolos|chamados|ligacoes|mensagens|e-?mails|reclamacoes|tentativas)\\b)`,
     `\\b(?:contar|explicar|repetir|relatar|contando|explicando|repetindo)\\s+(?:\\w+\\s+){0,4}(?:outra vez|de novo|novamente|mais uma vez|pela \\w+ vez)\\b`,
     `\\bja (?:falei|disse|contei|expliquei|reclamei|avisei|informei)\\s+(?:\\w+\\s+){0,4}(?:semana passada|mes passado|ontem|anteontem|outro dia|(?:na|da) outra vez|antes)\\b(?=.{0,60}\\b(?:ninguem|nada|tambem|de novo|outra vez|continua)\\b)`,
@@ -361,7 +365,7 @@ const TOLD_AGAIN = re(
 const CHANNEL =
   '(?:pelo|pela|no|na) (?:app|aplicativo|site|0800|chat|whatsapp|zap|telefone|e-?mail|loja|instagram|insta|sac)';
 const CHANNELS = re(
-  `\\b(?:abri|liguei|reclamei|mandei|tentei|escrevi|falei|registrei|pedi)\\b(?:\\s+\\w+){0,4}?\\s+${CHANNEL}\\b,?\\s+(?:${CHANNEL},?\\s+)*(?:e\\s+)?${CHANNEL}\\b`,
+  `\\b(?:abri|liguei|reclamei|mandei|tentei|escrevi|falei|registrei)\\b(?:\\s+\\w+){0,4}?\\s+${CHANNEL}\\b,?\\s+(?:${CHANNEL},?\\s+)*(?:e\\s+)?${CHANNEL}\\b`,
 );
 
 function repeatedContact(folded: string, ctx: RuleContext): string | undefined {
@@ -378,7 +382,11 @@ function repeatedContact(folded: string, ctx: RuleContext): string | undefined {
       })
     : undefined;
   if (ordinal) return ordinal[0];
-  const count = firstMatch(folded, CONTACT_COUNT) ?? (loose ? firstMatch(folded, CHANNELS) : undefined);
+  const count =
+    firstMatch(folded, CONTACT_COUNT) ??
+    (loose
+      ? firstMatch(folded, CHANNELS, (m) => STILL_WAITING.test(around(folded, m, 40, 120)) || ctx.negative)
+      : undefined);
   if (count) return count[0];
   const times = loose
     ? firstMatch(
@@ -430,7 +438,7 @@ const DURATION = re(
 );
 /** "desde a semana passada", "desde segunda", "desde o dia 3": a start some days back. */
 const SINCE = re(
-  `\\bdesde (?:anteontem|antes de ontem)\\b|\\bdesde (?:antes d)?(?:a |o )?(?:(semana|mes|ano) passad[oa]|(?:segunda|terca|quarta|quinta|sexta)(?:-?feira)?|sabado|domingo|(?:segunda|terca|quarta|quinta|sexta)(?:-?feira)? retrasad[oa]|(?:a )?semana retrasada|o mes retrasado|o dia \\d+|dia \\d+|o inicio do mes|o comeco do mes|(o ano passado|o natal|o carnaval|a pascoa|o ano novo|o feriado|a black friday|o dia das maes|o dia dos pais|janeiro|fevereiro|marco|abril|maio|junho|julho|agosto|setembro|outubro|novembro|dezembro)|\\d{1,2}\\/\\d{1,2}|last (?:week|month))\\b|\\bsince (?:last (?:week|month)|monday|tuesday|wednesday|thursday|friday)\\b`,
+  `\\bdesde (?:anteontem|antes de ontem)\\b|\\bdesde (?:antes d(?:e |(?=[oa] )))?(?:a |o )?(?:(semana|mes|ano) passad[oa]|(?:segunda|terca|quarta|quinta|sexta)(?:-?feira)?|sabado|domingo|(?:segunda|terca|quarta|quinta|sexta)(?:-?feira)? retrasad[oa]|(?:a )?semana retrasada|o mes retrasado|o dia \\d+|dia \\d+|o inicio do mes|o comeco do mes|(o ano passado|o natal|o carnaval|a pascoa|o ano novo|o feriado|a black friday|o dia das maes|o dia dos pais|janeiro|fevereiro|marco|abril|maio|junho|julho|agosto|setembro|outubro|novembro|dezembro)|\\d{1,2}\\/\\d{1,2}|last (?:week|month))\\b|\\bsince (?:last (?:week|month)|monday|tuesday|wednesday|thursday|friday)\\b`,
 );
 /** What makes a duration a wait: waiting, being without the service, still nothing. */
 const WAITING_CUE = re(
@@ -512,14 +520,18 @@ function daysBetween(from: string, to: string): number {
 const PROMISED_SPAN =
   /\b(?:falaram|disseram|prometeram|prometeu|falou|disse|prazo de|prazo era de|seriam)\s+(?:\w+\s+){0,2}?(\d{1,2}) dias(?: uteis)?\b.{0,50}?\bja (?:foram|sao|se passaram|vai pra|vao|fazem|faz) (\d{1,2})\b(?! (?:semanas?|meses|horas|dias corridos))/;
 const PROMISED_DAY =
-  /\b(?:ia|iam|era (?:pra|para)|eram (?:pra|para)|deveria|deveriam|devia|ficou|ficaram|marcaram|marcou|agendaram|agendou|marcad[oa]|agendad[oa]|previsto (?:pra|para)|previsao (?:pra|para|de)|prometeram (?:pra|para)?|prometido (?:pra|para))\s+(?:\w+\s+){0,3}?(?:dia|ate dia|no dia|ate o dia) (\d{1,2})\b.{0,60}?\bhoje (?:ja )?e (?:dia )?(\d{1,2})\b(?!\s*(?:\/|h\b|horas|reais|%))/;
+  /\b(?:ia|iam|era (?:pra|para)|eram (?:pra|para)|deveria|deveriam|devia|previsto (?:pra|para)|previsao (?:pra|para|de)|prometeram (?:pra|para)?|prometido (?:pra|para))\s+(?:\w+\s+){0,3}?(?:dia|ate dia|no dia|ate o dia) (\d{1,2})\b.{0,60}?\bhoje (?:ja )?e (?:dia )?(\d{1,2})\b(?!\s*(?:\/|h\b|horas|reais|%))/;
 
 /** "já virou o mês e nem sinal", "já tô no segundo mês do ano esperando": the calendar turned. */
 const TIME_TURNED = re(
-  `\\bja (?:virou|passou|mudou|acabou) o (?:mes|ano)\\b|\\b(?:ja )?(?:to|estou|estamos|tamo|tamos) no (?:segundo|terceiro|quarto|quinto) mes\\b`,
+  `\\bja (?:virou|passou|mudou|acabou) o (?:mes|ano)\\b|\\b(?:ja )?(?:to|estou|estamos|tamo|tamos) no (?:segundo|terceiro|quarto|quinto) mes (?:do ano )?(?:esperando|aguardando|de espera|sem)\\b`,
 );
-const PROMISE = re(
-  `\\b(?:disse|disseram|falou|falaram|ficou de|ficaram de|prometeu|prometeram|garantiu|garantiram|combinou|combinaram)\\b`,
+/** "a instalação ficou pro dia 10. hoje é 28": a day the company fixed, long past. */
+const FIXED_DAY =
+  /\b(?:ficou|ficaram|marcaram|marcou|agendaram|agendou|marcad[oa]|agendad[oa]) (?:pro|pra|para o|para|no) dia (\d{1,2})\b.{0,60}?\bhoje (?:ja )?e (?:dia )?(\d{1,2})\b(?!\s*(?:\/|h\b|horas|reais|%))/;
+/** Still waiting, said outright (not "continuo usando", a habit). */
+const STILL_WAITING = re(
+  `\\b(?:esper\\w*|aguard\\w*|ate agora|ate hoje|e nada|nada (?:ainda|dele|dela|de)|nem sinal|ainda nao|ainda sem|cade|em (?:processamento|analise)|sendo (?:processad|analisad|avaliad)\\w*|ia (?:cair|chegar|vir|sair)|iam (?:cair|chegar|vir|sair)|pres[oa]|retid[oa]|parad[oa]|alguma (?:novidade|noticia|posicao|previsao)|tem previsao|n[ao] (?:oficina|assistencia|grafica))\\b`,
 );
 
 function longWait(folded: string, ctx: RuleContext): string | undefined {
@@ -531,7 +543,8 @@ function longWait(folded: string, ctx: RuleContext): string | undefined {
     // A month by name may lie ahead ("no final de janeiro vou me mudar"); last month cannot.
     (m) =>
       HARD_WAIT.test(around(folded, m, 80, 80)) ||
-      ((ctx.negative || /passad|retrasad/.test(m[0])) && WAITING_CUE.test(around(folded, m, 80, 80))),
+      (ctx.negative && WAITING_CUE.test(around(folded, m, 80, 80))) ||
+      (/passad|retrasad/.test(m[0]) && STILL_WAITING.test(around(folded, m, 80, 80))),
   );
   if (longAgo) return longAgo[0];
   const weeks = firstMatch(
@@ -540,12 +553,11 @@ function longWait(folded: string, ctx: RuleContext): string | undefined {
     (m) => ctx.negative || WAITING_CUE.test(around(folded, m, 80, 80)),
   );
   if (weeks) return weeks[0];
-  const turned = firstMatch(folded, TIME_TURNED, (m) => {
-    const near = around(folded, m, 120, 80);
-    return WAITING_CUE.test(near) || HARD_WAIT.test(near) || PROMISE.test(near);
-  });
+  const turned = folded.includes('?')
+    ? undefined
+    : firstMatch(folded, TIME_TURNED, (m) => STILL_WAITING.test(around(folded, m, 120, 80)));
   if (turned) return turned[0];
-  const promised = PROMISED_DAY.exec(folded);
+  const promised = PROMISED_DAY.exec(folded) ?? (folded.includes('?') ? null : FIXED_DAY.exec(folded));
   if (promised && Number(promised[2]) - Number(promised[1]) >= 2) return promised[0];
   // A weekday only says the day passed when the customer says they are still waiting ("hoje é
   // sexta e nada"); neither it nor a span counts in a question ("…, hoje é quarta, vem de manhã?").
@@ -681,7 +693,7 @@ const CHURN_MORE = re(
 );
 /** Leaving said with its own grievance: "não fico mais nessa empresa", "a um passo de mudar pra outra". */
 const CHURN_SELF = re(
-  `\\bproposta d[ao] (?:concorren\\w+|outra (?:operadora|empresa|loja|escola|academia|seguradora))\\b|\\b(?:me )?(?:da|de) (?:um|uma) (?:motivo|razao) (?:pra|para) (?:eu )?(?:nao|ficar|continuar)\\b|\\bpapel de saida\\b|\\b(?:pensando|pensar) (?:\\w+ )?em (?:fazer igual|ir (?:pra|para)|mudar (?:pra|para)|trocar (?:pela|pelo))\\b(?=.{0,60}\\b(?:concorren\\w+|outra|outro)\\b)|(?<=\\bconcorren\\w+\\b.{0,60})\\b(?:pensando|pensar) (?:\\w+ )?em (?:fazer igual|ir (?:pra|para)|mudar|trocar)\\b|\\bnao (?:fico|continuo|renovo) mais\\b|\\b(?:nao vou|nao pretendo) (?:renovar|continuar (?:com voces|cliente))\\b|\\b(?:a um passo|prestes|quase) (?:de |a )?(?:mudar|ir) (?:pra|para|de) (?:outr\\w+|concorr\\w+|operadora|banco|empresa)\\b`,
+  `\\b(?:to|estou|tamo|estamos) com (?:a |uma )?proposta d[ao] (?:concorren\\w+|outra (?:operadora|empresa|loja|escola|academia|seguradora))\\b|\\b(?:me )?(?:da|de) (?:um|uma) (?:motivo|razao) (?:pra|para) (?:eu )?(?:nao|ficar|continuar)\\b|\\b(?:mand\\w*|assin\\w*) (?:o )?papel de saida\\b|\\bpapel de saida (?:que|q) (?:eu )?assino\\b|(?<=\\bconcorren\\w+\\b.{0,60})\\b(?:pensando|pensar) (?:\\w+ )?em (?:fazer igual|ir (?:pra|para)|mudar|trocar)\\b|\\bnao (?:fico|continuo|renovo) mais\\b|\\b(?:nao vou|nao pretendo) (?:renovar|continuar (?:com voces|cliente))\\b|\\b(?:a um passo|prestes|quase) (?:de |a )?(?:mudar|ir) (?:pra|para|de) (?:outr\\w+|concorr\\w+|operadora|banco|empresa)\\b`,
 );
 
 /** Issue 32's fifth pass, in an unhappy message only: leaving told as a plan or a fact. */
@@ -740,7 +752,7 @@ const REGULATOR = re(
 const ANS = /\bANS\b/;
 
 const LEGAL = re(
-  `\\b(?:(?:vai|vao|isso vai) parar no forum|levar (?:isso |o caso )?(?:pro|ao|para o) forum|advogad[oa]s?|juridico|processar|processarei|processando|processo (?:judicial|contra|na justica)|(?:abrir|entrar com|mover|abro|entro com|abrirei|entrarei com)\\s+(?:um |uma )?(?:processo|acao)|acao (?:judicial|na justica|contra)|na justica|a justica|justica(?! seja feita)|juizado|juiz|juiza|(?:ir|vou|correr|irei) atras dos meus direitos|junt(?:ei|ando|ar) (?:as |todas as )?provas|pequenas causas|danos morais|indenizac\\w+|boletim de ocorrencia|(?:um|o|fazer|fiz|registrar|registrei|abrir|abri) b\\.?o\\b|policia|delegacia|tribunal|judicial(?:mente)?|liminar|extrajudicial|(?:isso |que )?da processo|(?:formad[oa] em|(?:da|na) area d[oe]|estudante de|estuda|cursando) direito|lawyer|attorney|sue (?:you|the|your)|lawsuit|legal action|small claims|court|abogad[oa]|demanda(?:r)? judicial|denuncia penal)\\b`,
+  `\\b(?:(?:vai|vao|isso vai) parar no forum|levar (?:isso |o caso )?(?:pro|ao|para o) forum|advogad[oa]s?|juridico|processar|processarei|processando|processo (?:judicial|contra|na justica)|(?:abrir|entrar com|mover|abro|entro com|abrirei|entrarei com)\\s+(?:um |uma )?(?:processo|acao)|acao (?:judicial|na justica|contra)|na justica|a justica|justica(?! seja feita)|juizado|juiz|juiza|(?:ir|vou|correr|irei) atras dos meus direitos|junt(?:ei|ando|ar) (?:as |todas as )?provas|pequenas causas|danos morais|indenizac\\w+|boletim de ocorrencia|(?:um|o|fazer|fiz|registrar|registrei|abrir|abri) b\\.?o\\b|policia|delegacia|tribunal|judicial(?:mente)?|liminar|extrajudicial|(?:isso |que )?da processo|(?:meu|minha) (?:\\w+ ){1,2}(?:e|eh|que e) (?:formad[oa] em|da area d[oe]) direito|lawyer|attorney|sue (?:you|the|your)|lawsuit|legal action|small claims|court|abogad[oa]|demanda(?:r)? judicial|denuncia penal)\\b`,
 );
 
 const PUBLIC_CHANNEL = any(
@@ -762,7 +774,10 @@ const SPREAD = re(
 );
 /** Looking a company up before buying is no exposure: "vi vocês no reclame aqui com nota ótima". */
 const CONSULTED =
-  /\b(?:vi|olhei|pesquisei|consultei|conferi|chequei|procurei)\s+(?:\w+\s+){0,2}no reclame ?aqui$/;
+  /\b(?:vi|olhei|dei uma olhada|pesquisei|consultei|conferi|chequei|procurei)\s+(?:\w+\s+){0,2}(?:n?o )?reclame ?aqui$/;
+/** …unless a step of one's own follows ("vou registrar a minha lá"). */
+const OWN_STEP =
+  /\b(?:vou|irei|vamos|vou ter que) (?:registrar|abrir|postar|reclamar|colocar|fazer|deixar)\b/;
 function publicExposure(folded: string, ctx: RuleContext): string | undefined {
   // Showing off a result ("vou postar no insta de tão lindo que ficou") is no exposure.
   // (A positive-only message is a content one: nothing below runs for it.)
@@ -771,7 +786,9 @@ function publicExposure(folded: string, ctx: RuleContext): string | undefined {
     firstMatch(
       folded,
       PUBLIC,
-      (m) => !CONSULTED.test(folded.slice(Math.max(0, m.index - 40), m.index + m[0].length)),
+      (m) =>
+        OWN_STEP.test(folded) ||
+        !CONSULTED.test(folded.slice(Math.max(0, m.index - 40), m.index + m[0].length)),
     ) ?? (ctx.negative ? firstMatch(folded, PUBLIC_CHAT) : undefined);
   if (direct) return direct[0];
   const channel = firstMatch(folded, SOCIAL, (m) => POSTING.test(around(folded, m, 70, 40)));
@@ -1115,7 +1132,7 @@ const NOT_A_COMPLAINT = re(
   `\\b(?:elogi\\w+|parabeniz\\w+|agradecer|curiosidade)\\b|\\b(?:tem|existe|possuem) (?:uma )?ouvidoria\\b[^.!]{0,40}\\?`,
 );
 const MISCONDUCT = re(
-  `\\bsumi(?:u|ram)\\b.{0,60}\\bdepois (?:que|q) (?:a equipe|o tecnico|os tecnicos|o montador|os montadores|o entregador|o instalador|os instaladores|a faxineira|a diarista|o pessoal)\\b|\\bperguntando se eu (?:tinha|tenho|era|sou) (?:namorad\\w*|casad\\w*|solteir\\w*)\\b|\\bme (?:cantou|cantando|assediou|assediando|assediaram)\\b|\\bbafo de (?:cachaca|pinga|bebida|alcool|cerveja)\\b|\\b${STAFF}\\b(?:\\s+[\\w,]+){0,6}?\\s+acendeu (?:um )?cigarro\\b|\\b${STAFF}\\b(?:\\s+\\w+){0,4}?\\s+com (?:uma |tanta |muita )?(?:brutalidade|grosseria|estupidez|ignorancia|deboche|falta de respeito)\\b(?! (?:minha|meu|nossa|nosso)\\b)|\\b${STAFF}\\b(?:\\s+[\\w,]+){0,6}?\\s+(?:foi|estava|era|e|foram|estavam|muito|extremamente|super|bem|was|were|fue)\\s+(?:\\w+\\s+)?${RUDE}\\b|\\b(?:me tratou|me trataram|fui tratad[oa]|tratou|trataram)\\s+(?:\\w+\\s+){0,2}(?:mal|com (?:grosseria|desprezo|descaso|ignorancia|deboche|falta de respeito)|aos gritos|como lixo)\\b|\\b(?:riu|riram|rindo|debochou|debocharam|zombou|zombaram) (?:da minha cara|de mim|do meu problema|da minha situacao)\\b|\\b(?:gritou|gritaram|gritando) comigo\\b|\\b${STAFF}\\b(?:\\s+\\w+){0,3}?\\s+me (?:chamou|chamaram) de\\b(?!\\s+(?:senhor|senhora|sr|sra|dona|doutor|doutora|querid[oa]|amig[oa]|cliente|voce|pelo nome|meu nome|volta|novo))|\\b(?:cobrou|cobraram|pediu|pediram) (?:\\w+ ){0,3}(?:por fora|propina|gorjeta obrigatoria|pra (?:resolver|agilizar|adiantar) mais rapido)\\b|\\b${STAFF}\\b(?:\\s+\\w+){0,3}?\\s+(?:mentiu|mentiram|me enganou|me enganaram|inventou|inventaram|me ignorou|me ignoraram|zombou|zombaram|debochou|debocharam|riu|riram)\\b(?! (?:comigo|junto|com a gente|conosco))|\\b(?:fui|fomos|sendo)\\s+(?:\\w+\\s+)?(?:mal ?tratad[oa]s?|maltratad[oa]s?|humilhad[oa]s?|desrespeitad[oa]s?|ofendid[oa]s?|xingad[oa]s?|ameacad[oa]s?|assediad[oa]s?|destratad[oa]s?)\\b|\\b(?:me )?(?:xingou|xingaram|ofendeu|ofenderam|humilhou|humilharam|ameacou|ameacaram|assediou|assediaram|destratou|destrataram|desrespeitou|desrespeitaram)\\b|\\b${STAFF}\\b(?:\\s+\\w+){0,3}?\\s+(?:abriu (?:minha|meu|a|o) (?:encomenda|pacote|pedido|caixa|lanche|comida)|violou|comeu|fumou|fumando|bebeu|bebendo|chegou bebad[oa]|estava bebad[oa]|cuspiu|urinou|fez xixi|sujou tudo|deixou (?:tudo sujo|sujeira|bituca)|entrou sem (?:permissao|autorizacao|pedir)|mexeu (?:nas|nos|em) (?:minhas|meus)|assediou|passou a mao)\\b|\\b(?:bateu o telefone|desligou na minha cara|desligaram na minha cara|desligou o telefone na minha cara)\\b|\\b(?:grosseria|assedio|racismo|racista|homofobi\\w+|machista|discrimina\\w+|preconceito)\\b|\\b(?:roubou|roubaram|furtou|furtaram|sumiu com|mexeu nas minhas|mexeram nas minhas)\\b(?=.*\\b(?:tecnic|entregador|funcionari|instalador|motoboy|atendente)\\w*)|\\b(?:was|were) (?:rude|disrespectful|insulting|aggressive) to me\\b|\\b(?:yelled|shouted|laughed) at me\\b|\\bhung up on me\\b|\\bse burl(?:o|aron) de mi\\b|\\b(?:insulted|cursed at|swore at|mocked|humiliated|threatened|harassed|disrespected) (?:me|us|my \\w+)\\b|\\b(?:treated|talked to|spoke to) (?:me|us) like (?:garbage|trash|dirt|an idiot|a criminal|a thief)\\b|\\b${STAFF}\\b(?:\\s+\\w+){0,3}?\\s+(?:was|were|came|showed up) (?:drunk|smoking)\\b|\\bsmoking (?:inside|in) (?:my|our) (?:house|home|apartment|flat|car|kitchen)\\b|\\b(?:me|nos) (?:insulto|insultaron|grito|gritaron|maltrato|maltrataron|humillo|humillaron|amenazo|amenazaron|falto el respeto|faltaron el respeto|acoso|acosaron|ofendio|ofendieron)\\b|\\b(?:me|nos) (?:trato|trataron) (?:muy )?(?:mal|como (?:basura|un perro|un idiota|una idiota|delincuente))\\b|\\b(?:estaba|vino|llego) (?:borracho|borracha|drogado|drogada|fumando)\\b`,
+  `\\bsumi(?:u|ram) (?:um|uma|meu|minha|meus|minhas|dois|duas|\\d+)\\b.{0,60}\\bdepois (?:que|q) (?:a equipe|o tecnico|os tecnicos|o montador|os montadores|o entregador|o instalador|os instaladores|a faxineira|a diarista|o pessoal)\\b|\\bperguntando se eu (?:tinha|tenho|era|sou) (?:namorad\\w*|casad\\w*|solteir\\w*)\\b|\\bme (?:cantou|cantando|assediou|assediando|assediaram)\\b|\\bbafo de (?:cachaca|pinga|bebida|alcool|cerveja)\\b|\\b${STAFF}\\b(?:\\s+[\\w,]+){0,6}?\\s+acendeu (?:um )?cigarro\\b|\\b${STAFF}\\b(?:\\s+\\w+){0,4}?\\s+com (?:uma |tanta |muita )?(?:brutalidade|grosseria|estupidez|ignorancia|deboche|falta de respeito)\\b(?! (?:minha|meu|nossa|nosso)\\b)|\\b${STAFF}\\b(?:\\s+[\\w,]+){0,6}?\\s+(?:foi|estava|era|e|foram|estavam|muito|extremamente|super|bem|was|were|fue)\\s+(?:\\w+\\s+)?${RUDE}\\b|\\b(?:me tratou|me trataram|fui tratad[oa]|tratou|trataram)\\s+(?:\\w+\\s+){0,2}(?:mal|com (?:grosseria|desprezo|descaso|ignorancia|deboche|falta de respeito)|aos gritos|como lixo)\\b|\\b(?:riu|riram|rindo|debochou|debocharam|zombou|zombaram) (?:da minha cara|de mim|do meu problema|da minha situacao)\\b|\\b(?:gritou|gritaram|gritando) comigo\\b|\\b${STAFF}\\b(?:\\s+\\w+){0,3}?\\s+me (?:chamou|chamaram) de\\b(?!\\s+(?:senhor|senhora|sr|sra|dona|doutor|doutora|querid[oa]|amig[oa]|cliente|voce|pelo nome|meu nome|volta|novo))|\\b(?:cobrou|cobraram|pediu|pediram) (?:\\w+ ){0,3}(?:por fora|propina|gorjeta obrigatoria|pra (?:resolver|agilizar|adiantar) mais rapido)\\b|\\b${STAFF}\\b(?:\\s+\\w+){0,3}?\\s+(?:mentiu|mentiram|me enganou|me enganaram|inventou|inventaram|me ignorou|me ignoraram|zombou|zombaram|debochou|debocharam|riu|riram)\\b(?! (?:comigo|junto|com a gente|conosco))|\\b(?:fui|fomos|sendo)\\s+(?:\\w+\\s+)?(?:mal ?tratad[oa]s?|maltratad[oa]s?|humilhad[oa]s?|desrespeitad[oa]s?|ofendid[oa]s?|xingad[oa]s?|ameacad[oa]s?|assediad[oa]s?|destratad[oa]s?)\\b|\\b(?:me )?(?:xingou|xingaram|ofendeu|ofenderam|humilhou|humilharam|ameacou|ameacaram|assediou|assediaram|destratou|destrataram|desrespeitou|desrespeitaram)\\b|\\b${STAFF}\\b(?:\\s+\\w+){0,3}?\\s+(?:abriu (?:minha|meu|a|o) (?:encomenda|pacote|pedido|caixa|lanche|comida)|violou|comeu|fumou|fumando|bebeu|bebendo|chegou bebad[oa]|estava bebad[oa]|cuspiu|urinou|fez xixi|sujou tudo|deixou (?:tudo sujo|sujeira|bituca)|entrou sem (?:permissao|autorizacao|pedir)|mexeu (?:nas|nos|em) (?:minhas|meus)|assediou|passou a mao)\\b|\\b(?:bateu o telefone|desligou na minha cara|desligaram na minha cara|desligou o telefone na minha cara)\\b|\\b(?:grosseria|assedio|racismo|racista|homofobi\\w+|machista|discrimina\\w+|preconceito)\\b|\\b(?:roubou|roubaram|furtou|furtaram|sumiu com|mexeu nas minhas|mexeram nas minhas)\\b(?=.*\\b(?:tecnic|entregador|funcionari|instalador|motoboy|atendente)\\w*)|\\b(?:was|were) (?:rude|disrespectful|insulting|aggressive) to me\\b|\\b(?:yelled|shouted|laughed) at me\\b|\\bhung up on me\\b|\\bse burl(?:o|aron) de mi\\b|\\b(?:insulted|cursed at|swore at|mocked|humiliated|threatened|harassed|disrespected) (?:me|us|my \\w+)\\b|\\b(?:treated|talked to|spoke to) (?:me|us) like (?:garbage|trash|dirt|an idiot|a criminal|a thief)\\b|\\b${STAFF}\\b(?:\\s+\\w+){0,3}?\\s+(?:was|were|came|showed up) (?:drunk|smoking)\\b|\\bsmoking (?:inside|in) (?:my|our) (?:house|home|apartment|flat|car|kitchen)\\b|\\b(?:me|nos) (?:insulto|insultaron|grito|gritaron|maltrato|maltrataron|humillo|humillaron|amenazo|amenazaron|falto el respeto|faltaron el respeto|acoso|acosaron|ofendio|ofendieron)\\b|\\b(?:me|nos) (?:trato|trataron) (?:muy )?(?:mal|como (?:basura|un perro|un idiota|una idiota|delincuente))\\b|\\b(?:estaba|vino|llego) (?:borracho|borracha|drogado|drogada|fumando)\\b`,
 );
 
 // ---------------------------------------------------------------------------------------------

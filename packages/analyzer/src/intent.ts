@@ -124,10 +124,12 @@ function introductionOnly(rest: string): boolean {
 }
 const THANKS = re('\\b(?:obrigad[oa]s?|obrigadao|brigad[oa]|brigadao|valeu|vlw|agradeco|grato|grata)\\b');
 // "foi um amor, qual o nome dela?": a staff member's name asked after praise, to hand it on.
-const NAME_ASKED = re('\\b(?:qual (?:e )?o nome|como (?:se )?chama|quem (?:foi|era) (?:que|a|o))\\b');
+const NAME_ASKED = re(
+  '\\b(?:(?:qual (?:e )?o nome|como (?:se )?chama) d(?:a|o) (?:moca|moco|rapaz|menina|menino|atendente|entregador[a]?|motoboy|tecnic[oa]|vendedor[a]?|senhor[a]?|funcionari[oa]|garcom|garconete|caixa|motorista|instalador[a]?|montador|medic[oa]|enfermeir[oa]|dentista|professor[a]?|cabeleireir[oa]|manicure)|quem (?:foi|era) (?:que |q )?(?:me )?(?:atendeu|embalou|entregou|montou|instalou|fez|preparou|cuidou))\\b',
+);
 // Praise handed on: asking where or to whom, or asking the company to pass it on.
 const PRAISE_ACT = re(
-  '\\b(?:elogiar|parabenizar|agradecer|(?:deixar|registrar|mandar|fazer) (?:um |meu |uma )?elogio|(?:deixar|dar|dou|daria|dava) (?:\\d+|cinco|seis|dez|mil) estrelas|merece (?:um |uma )?(?:aumento|promocao|premio|medalha|estrela)|deem (?:um )?aumento|mand(?:a|em|e) (?:um )?(?:beijo|abraco)|agradecam (?:a|o|ela|ele)|onde (?:eu )?(?:deixo|faco|posso deixar) (?:uma )?avaliac\\w*)\\b',
+  '\\b(?:elogiar|parabenizar|(?:deixar|registrar|mandar|fazer) (?:um |meu |uma )?elogio|(?:deixar|dar|dou|daria|dava) (?:5|6|10|cinco|seis|dez|mil) estrelas|merece (?:um |uma )?(?:aumento|promocao|premio|medalha|estrela)|deem (?:um )?aumento|mand(?:a|em|e) (?:um )?(?:beijo|abraco)|agradecam (?:a|o|ela|ele)|onde (?:eu )?(?:deixo|faco|posso deixar) (?:uma )?avaliac\\w*)\\b',
 );
 const WANTS_TO_KNOW = re(
   '\\b(?:gostaria de saber|queria saber|quero saber|preciso saber|poderia(?:m)? me informar|me informe|me digam)\\b',
@@ -319,6 +321,8 @@ export function classifyIntentDetailed(
     return hit('polite_request', 'request');
   if (negativeSide) return hit('negative_opinion', 'complaint');
 
+  // "quero agradecer a Ana" (the model may still read a request: "agradecer desde já e pedir…").
+  if (/\bagradecer\b/.test(body)) return hit('thanks', 'compliment');
   if (HOW_TO.test(body)) return hit('how_to', 'question');
   if (caseStatus) return hit('case_status', 'inquiry');
   if (hasRequest) return hit('action_request', 'request');

@@ -110,6 +110,25 @@ describe('analyzeMessage', () => {
     expect(analyzeMessage(text).intent).toBe('compliment');
   });
 
+  // Eighth pass review.
+  it.each([
+    ['ótimo, até agora não tive nenhum problema', 'positive'],
+    ['excelente, não quero perder esse desconto, como renovo?', 'positive'],
+    ['muito bom... chegou em 2 dias, obrigado!', 'positive'],
+    ['não fui tão bem atendida dessa vez, demoraram muito', 'negative'],
+    ['ninguém merece ser tratado como vocês me trataram', 'negative'],
+  ])('no irony or praise read into: %s → %s', (text, sentiment) => {
+    expect(analyzeMessage(text).sentiment).toBe(sentiment);
+  });
+
+  it.each([
+    'gostaria de agradecer desde já e pedir a segunda via do boleto',
+    'amei o perfume, qual o nome dele? quero comprar outro',
+    'gostei muito da camiseta, qual o nome da cor?',
+  ])('thanks in advance or a product name asked is no compliment: %s', (text) => {
+    expect(analyzeMessage(text).intent).not.toBe('compliment');
+  });
+
   it.each(['👀', 'nada não, esquece'])('a lone emoji or a "never mind" is no greeting: %s', (text) => {
     expect(analyzeMessage(text).intent).toBe('unknown');
   });

@@ -222,7 +222,7 @@ function capsShare(text: string): { letters: number; upper: number } {
  * de novo"). "De novo" alone is not one: "adorei, quero marcar de novo".
  */
 const BAD_FACT =
-  /(?<![\p{L}])(?:até agora (?:nada|não|nao)|ate agora (?:nada|não|nao)|(?<!sem )perder(?:am)?|perdeu|perderam|extraviar\w*|extraviad[oa]|piorar|piora|piorou|pioram|prometer e (?:não|nao|n) cumprir|cai todo dia|cai toda hora|caindo todo dia|sem ninguém avisar|sem ninguem avisar|nunca (?:chega|chegou|funciona|funcionou|resolve|resolveu|responde|respondeu|atende|atendeu))(?![\p{L}])/iu;
+  /(?<![\p{L}])(?:até agora nada|ate agora nada|(?:até|ate) agora (?:não|nao) (?:chegou|veio|vieram|resolveram|responderam|retornaram|ligaram|apareceu|entregaram|devolveram|estornaram|caiu)|(?:conseguiram|conseguiu|conseguem|consegue) (?:perder|extraviar|piorar)|perderam|perdeu|extraviaram|extraviou|extraviad[oa]|piorou|só piora|so piora|piorando|prometer e (?:não|nao|n) cumprir|cai todo dia|cai toda hora|caindo todo dia|sem ninguém avisar|sem ninguem avisar)(?![\p{L}])/iu;
 const CONTRAST_WORD =
   /(?<![\p{L}])(?:mas|porém|porem|só que|so que|pena que|apesar|embora|mesmo com)(?![\p{L}])/iu;
 
@@ -232,8 +232,12 @@ export function isSarcastic(text: string): boolean {
   if (!praise) return text.includes('🙃') && IRONY_MARK.test(text) && NEGATIVE_FACT.test(text);
   const after = text.slice(praise.index);
   // A mark of irony, or praise trailing off ("vocês são ótimos... em prometer").
-  if (IRONY_MARK.test(text) || /^[^.!?]*?(?:\.\.\.|…)/u.test(after)) return NEGATIVE_FACT.test(text);
-  return praise.index <= 20 && !CONTRAST_WORD.test(text) && BAD_FACT.test(after);
+  if (IRONY_MARK.test(text) || /^[^.!?]*?(?:\.\.\.|…)\s*(?:em|pra|para|só|so|de)(?![\p{L}])/u.test(after))
+    return NEGATIVE_FACT.test(text);
+  const bad = BAD_FACT.exec(after);
+  // "não quero perder", "nunca piorou": a bad fact denied is none.
+  const denied = bad && /(?:não|nao|nunca|nem|sem) (?:\p{L}+ )?$/iu.test(after.slice(0, bad.index));
+  return praise.index <= 20 && !CONTRAST_WORD.test(text) && bad !== null && !denied;
 }
 
 /** Rewrites informal Portuguese (see the module comment). Deterministic; linear in the text. */

@@ -97,14 +97,14 @@ const PATTERNS: ReadonlyArray<{
   {
     // Praise by comparison, told with a negation the lexicon would flip: "ninguém resolve como
     // vocês", "nenhuma operadora chega aos pés", "fazia tempo que não era tão bem atendida".
-    re: /\b(?:(?:ninguem|nenhum|nenhuma)(?: (?!mal\b|pior\b|pessim)\w+){0,3} (?:como|igual|que nem|tao bem quanto) (?:voces|voce)\b(?! (?:prometeu|prometeram|disse|disseram|falou|falaram|combinou|combinaram|garantiu|garantiram|fizeram|fez)\b)|(?:ninguem|nenhum|nenhuma|nada)(?: \w+){0,2} (?:chega|chegam) aos pes|(?:nao|nunca)(?: \w+){0,4} tao bem (?:atendid|tratad|recebid|servid)\w*|(?:voces|voce) nao existem?\b(?! mais| no| na| para| pra)|nao sei o que (?:eu )?(?:seria|faria) (?:de mim )?sem)/,
+    re: /\b(?:(?:ninguem|nenhum|nenhuma)(?: \w+)? (?:me |nos )?(?:atende|atendem|atendeu|resolve|resolvem|resolveu|trata|tratam|tratou|cuida|cuidam|cuidou|entrega|entregam|explica|explicou|capricha|caprichou|faz|fazem|fez)(?: \w+){0,2} (?:como|igual|que nem|tao bem quanto) (?:voces|voce)\b(?! (?:prometeu|prometeram|disse|disseram|falou|falaram|combinou|combinaram|garantiu|garantiram|fizeram|fez|me trat\w*|trat\w*)\b)|(?:ninguem|nenhum|nenhuma|nada)(?: \w+){0,2} (?:chega|chegam) aos pes|(?:nunca|(?:fazia|faz|ha) (?:tempo|anos|muito tempo|seculos) (?:que )?nao)(?: \w+){0,3} tao bem (?:atendid|tratad|recebid|servid)\w*|(?:voces|voce) nao existem?\b(?! mais| no| na| para| pra)|nao sei o que (?:eu )?(?:seria|faria) (?:de mim )?sem (?:voces|voce|a equipe|o suporte|esse atendimento|(?:a|o) (?!internet|luz|agua|energia|sinal|wifi|celular|carro|cartao|dinheiro|app|aplicativo)\w+))/,
     weight: 2.5,
     term: 'elogio por comparação',
     absorbs: true,
   },
   {
     // "até o correio é mais rápido que vocês": anything compared favourably against the company.
-    re: /\bate (?:o|a|os|as|meu|minha|um|uma) (?:\w+ ){0,3}(?:e|sao|seria|eh) mais (?:rapid|eficient|organizad|barat|educad|honest|confiave|competent|sério|serio|pontua)\w* (?:que|do que) (?:voces|voce)\b/,
+    re: /\bate (?:o|a|os|as|meu|minha|um|uma) (?:\w+ ){0,6}(?:e|sao|seria|eh) mais (?:rapid|eficient|organizad|barat|educad|honest|confiave|competent|sério|serio|pontua)\w* (?:que|do que) (?:voces|voce)\b/,
     weight: -2.5,
     term: 'comparação desfavorável',
     absorbs: true,
@@ -382,8 +382,12 @@ export function analyzeSentiment(text: string, lang: Language = 'pt-BR'): Sentim
       if (!match) continue;
       matched.push({ term: pattern.term, weight: pattern.weight, source: 'pattern', negated: false });
       if (pattern.absorbs)
+        // Only words told inside the match alone ("rápido" said again after it still counts).
         contributions = contributions.filter(
-          (c) => c.weight * pattern.weight > 0 || !match[0].includes(c.unit.key),
+          (c) =>
+            c.weight * pattern.weight > 0 ||
+            !match[0].includes(c.unit.key) ||
+            folded.split(c.unit.key).length > match[0].split(c.unit.key).length,
         );
     }
   }
