@@ -52,11 +52,15 @@ const AWAITED =
 const ARRIVED_BROKEN =
   '(?! (?:\\w+ )?(?:quebrad|errad|danificad|amassad|com defeito|faltando|vazi|abert|diferente|sujo|suja|molhad|incomplet|atrasad|outr|sem |pela metade|estragad|vencid|podre|derretid|quente|rasgad|trocad|violad))';
 const ARRIVED_WELL = `(?=\\s*$|\\s*[.,!;:)]|\\s+(?:aqui|hoje|agora|ontem|sim|certinho|certinha|direitinho|direitinha|certo|certa|tudo|perfeit\\w*|inteir\\w*|bem|rapidinho|antes|no prazo|em casa|obrigad\\w*|brigad\\w*|valeu|vlw|gracas)\\b${ARRIVED_BROKEN}|\\s+(?:o|a|os|as|meu|minha|meus|minhas|seu|sua) ${AWAITED}\\b${ARRIVED_BROKEN})`;
+// "o técnico chegou aqui com bafo de cachaça", "o instalador chegou pedindo 250 reais": a person
+// who came is no awaited thing that arrived.
+const NOT_A_PERSON =
+  '(?<!\\b(?:tecnic[oa]|instalador[a]?|entregador[a]?|motoboy|motorista|montador|pedreiro|eletricista|encanador|rapaz|moco|moca|cara|funcionari[oa]|atendente|pessoal|equipe|fiscal|vistoriador[a]?|ele|ela) )';
 // "pode encerrar meu plano" cancels; "pode encerrar" alone closes the conversation.
 const NOT_AN_ACCOUNT =
   '(?! (?:(?:o|a|os|as) )?(?:(?:meu|minha|esse|essa|este|esta) )?(?:cadastro|plano|conta|contrato|assinatura|linha|cartao|servico|pedido|compra|matricula))';
 const SOLVED_BY_CUSTOMER = new RegExp(
-  `(?<!\\b(?:nao|nem|ainda nao|nunca|sem) )\\b(?:funcionou|funcionando|resolvido|resolvida|resolveu|resolveram|solucionado|deu certo|consegui|agora foi|agora sim|tudo certo|tudo certinho|tudo ok|(?:ja|agora|finalmente) (?:chegou|recebi|caiu)${ARRIVED_WELL}|(?<!\\bque )chegou${ARRIVED_WELL}|recebi (?:o|a|os|as|meu|minha|meus|minhas) ${AWAITED}${ARRIVED_BROKEN}|(?:o|a|meu|minha) ${AWAITED} (?:ja )?(?:caiu|chegou)${ARRIVED_BROKEN}|caiu (?:o|a) ${AWAITED}|voltou a funcionar|voltou ao normal|normalizou|ja esta ok|problema resolvido|pode (?:encerrar|finalizar|fechar)${NOT_AN_ACCOUNT}|era so isso)\\b`,
+  `(?<!\\b(?:nao|nem|ainda nao|nunca|sem) )\\b(?:funcionou|funcionando|resolvido|resolvida|resolveu|resolveram|solucionado|deu certo|consegui|agora foi|agora sim|tudo certo|tudo certinho|tudo ok|${NOT_A_PERSON}(?:ja|agora|finalmente) (?:chegou|recebi|caiu)${ARRIVED_WELL}|(?<!\\bque )${NOT_A_PERSON}chegou${ARRIVED_WELL}|recebi (?:o|a|os|as|meu|minha|meus|minhas) ${AWAITED}${ARRIVED_BROKEN}|(?:o|a|meu|minha) ${AWAITED} (?:ja )?(?:caiu|chegou)${ARRIVED_BROKEN}|caiu (?:o|a) ${AWAITED}|voltou a funcionar|voltou ao normal|normalizou|ja esta ok|problema resolvido|pode (?:encerrar|finalizar|fechar)${NOT_AN_ACCOUNT}|era so isso)\\b`,
   'g',
 );
 // "fecharam como resolvido", "o técnico jurou que tinha resolvido": someone else's word, not the

@@ -190,3 +190,19 @@ describe('analyzeTicket: scores and explanation', () => {
     expect(analyzeTicket(text).solved_status).toBe('in_progress');
   });
 });
+
+// Issue 32, eighth pass: a person who came is no awaited thing that arrived.
+describe('a person arriving solves nothing', () => {
+  it.each([
+    'o técnico chegou aqui com bafo de cachaça, nem deixei entrar',
+    'Na compra me garantiram instalação grátis. Agora o instalador chegou aqui pedindo 250 reais.',
+  ])('%s', (text) => {
+    const ticket = analyzeTicket(text);
+    expect(ticket.solved_status).not.toBe('solved');
+    expect(ticket.requires_escalation).toBe(true);
+  });
+
+  it('the order that arrived still does', () => {
+    expect(analyzeTicket('o pedido chegou aqui, tudo certo').solved_status).toBe('solved');
+  });
+});
