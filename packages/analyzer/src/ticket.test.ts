@@ -202,6 +202,11 @@ describe('a person arriving solves nothing', () => {
     expect(ticket.requires_escalation).toBe(true);
   });
 
+  it('a problem told after the solved word reopens it', () => {
+    expect(analyzeTicket('deu certo o pagamento mas o pedido não saiu').solved_status).not.toBe('solved');
+    expect(analyzeTicket('o pedido não chegou ontem, mas hoje chegou certinho').solved_status).toBe('solved');
+  });
+
   it('the order that arrived still does', () => {
     expect(analyzeTicket('o pedido chegou aqui, tudo certo').solved_status).toBe('solved');
   });
