@@ -299,19 +299,20 @@ const DAY_WORD =
 const PAST_DAY = /\b(?:segunda|terca|quarta|quinta|sexta|sabado|domingo|ontem|anteontem|semana passada)\b/g;
 const FUTURE_MARK = /\b(?:vai|vao|vem|vou|ira|irao|amanha|depois|ficou de|ficaram de)\b/;
 function contactedTwice(folded: string): string | undefined {
-  for (const m of folded.matchAll(CONTACT_ACT)) {
+  const acts = [...folded.matchAll(CONTACT_ACT)];
+  for (const m of acts) {
     const next = folded.slice(m.index + m[0].length, m.index + m[0].length + 45);
     if ((next.match(DAY_WORD) ?? []).length >= 2 && !FUTURE_MARK.test(next))
       return m[0] + next.slice(0, next.search(/[.!?]|$/));
   }
   // "terça falei com a Juliana, quinta com o Marcos, hoje com você": the days told around it.
-  for (const m of folded.matchAll(CONTACT_ACT)) {
+  for (const m of acts) {
     const near = around(folded, m, 45, 45);
     const days = new Set(near.match(PAST_DAY) ?? []);
     if (days.size >= 2 && !FUTURE_MARK.test(near) && !negatedAt(folded, m.index)) return near.trim();
   }
   const seen = new Set<string>();
-  for (const m of folded.matchAll(CONTACT_ACT)) {
+  for (const m of acts) {
     if (negatedAt(folded, m.index)) continue;
     if (seen.has(m[0])) return m[0];
     seen.add(m[0]);
