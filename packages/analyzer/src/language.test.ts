@@ -37,6 +37,21 @@ describe('detectLanguage', () => {
     expect(detectLanguage('Gracias')).toBe('es');
   });
 
+  it('reads plainly Portuguese chat without eld, and leaves lookalikes to it', () => {
+    expect(detectLanguageDetailed('vc ja viu isso? eu to sem sinal desde ontem')).toEqual({
+      language: 'pt-BR',
+      reliable: true,
+    });
+    expect(detectLanguageDetailed('nada não', { fallback: 'es' })).toEqual({
+      language: 'pt-BR',
+      reliable: true,
+    });
+    // Portuguese-looking words ("com", "em", "da") beside Spanish, English or Italian function words.
+    expect(detectLanguage('Hoy no tengo tiempo, pero mañana voy con mi hermano a la tienda')).toBe('es');
+    expect(detectLanguage('My order from the store em Lisboa is still not here')).toBe('en');
+    expect(detectLanguage('Non ho ricevuto il pacco da una settimana')).toBe('it');
+  });
+
   it('gives a near tie to the tenant language', () => {
     // "Entrega rápida" is Spanish and Portuguese alike.
     expect(detectLanguage('Entrega rápida')).toBe('pt-BR');
