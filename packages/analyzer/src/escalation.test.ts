@@ -1142,3 +1142,34 @@ describe('eighth pass review', () => {
     expect(reasonsOf(text)).toContain(reason);
   });
 });
+
+// Issue 32, ninth pass: families from fresh sentences (a writer's, three quarters read).
+describe('indirect escalations of the ninth pass', () => {
+  it.each([
+    ['fiz a solicitação antes do natal e até agora nada', 'long_wait'],
+    ['o conserto foi pedido no começo do ano e até hoje ninguém apareceu', 'long_wait'],
+    ['a devolução ficou pra próxima fatura, já se passaram duas faturas e nada', 'long_wait'],
+    ['a obra era pra levar uma semana, já tô indo pra quarta semana sem cozinha', 'long_wait'],
+    ['virou o mês, já virou o mês e o reembolso não entrou', 'long_wait'],
+    ['me passa o contato de quem está acima do atendimento, cansei', 'ombudsman_or_misconduct'],
+    ['vou abrir reclamação naquele site do governo pra reclamar de vocês', 'regulator_complaint'],
+    ['me negativaram por engano, isso dá dano moral', 'legal_action'],
+    ['desse jeito eu não continuo, me manda o valor da multa', 'churn_threat'],
+    ['já fiz cotação com outra operadora, se cair de novo hoje eu saio', 'churn_threat'],
+  ])('%s → %s', (text, reason) => {
+    expect(reasonsOf(text)).toContain(reason);
+  });
+
+  it.each([
+    'a portabilidade do meu número pra vocês já foi concluída?',
+    'pensei em cancelar o plano, mas mudei de ideia, vou ficar',
+    'parcelei em 3x sem juros, quando vence a primeira?',
+    'o atendente disse que a entrega é grátis pra minha cidade, procede?',
+    'a consultora me explicou tudo direitinho, vou fechar o seguro',
+    'minha advogada vai ler o contrato antes de eu assinar, pode mandar por email?',
+    'faço um tcc sobre o procon e queria entrevistar alguém de vocês',
+    'já tinha reclamado no reclame aqui mas agora resolveram tudo, parabéns',
+  ])('not escalated: %s', (text) => {
+    expect(reasonsOf(text)).toEqual([]);
+  });
+});

@@ -486,7 +486,7 @@ const OVERDUE = re(
 const MONTHS = 'janeiro|fevereiro|marco|abril|maio|junho|julho|agosto|setembro|outubro|novembro|dezembro';
 /** "pedi o conserto em janeiro e estamos em março", "comprei no começo do mês e até agora nada". */
 const LONG_SINCE = re(
-  `\\bem (?:${MONTHS})\\b(?=.{0,60}\\b(?:ate hoje|ate agora|e nada|nada ainda|ainda nao|nao (?:chegou|entregaram|veio|vieram|instalaram|resolveram|devolveram|estornaram))\\b)|\\b(?:em|no dia \\d+ de|dia \\d+ de) (?:${MONTHS})\\b(?=.{0,80}\\b(?:estamos em|ja (?:e|estamos em)|agora (?:e|em)) (?:${MONTHS})\\b)|\\b(?:no|desde o) (?:comeco|inicio) do mes(?: passado)?\\b(?=.{0,80}\\b(?:ate agora|ate hoje|nada|nem sinal|nenhum\\w*|ninguem|sem)\\b)`,
+  `\\bem (?:${MONTHS})\\b(?=.{0,60}\\b(?:ate hoje|ate agora|e nada|nada ainda|ainda nao|nao (?:chegou|entregaram|veio|vieram|instalaram|resolveram|devolveram|estornaram))\\b)|\\b(?:em|no dia \\d+ de|dia \\d+ de) (?:${MONTHS})\\b(?=.{0,80}\\b(?:estamos em|ja (?:e|estamos em)|agora (?:e|em)) (?:${MONTHS})\\b)|\\b(?:no|desde o) (?:comeco|inicio) do mes(?: passado)?\\b(?=.{0,80}\\b(?:ate agora|ate hoje|nada|nem sinal|nenhum\\w*|ninguem|sem)\\b)|\\b(?:no|desde o|antes do|desde antes do) (?:comeco|comecinho|inicio) do (?:semestre|ano)\\b(?=.{0,80}\\b(?:ate agora|ate hoje|e nada|nada ainda|ainda nao|nem sinal)\\b)|\\b(?:no|na|desde o|desde a|antes d[oa]|desde antes d[oa]) (?:feriado(?: de \\w+)?|carnaval|natal|pascoa|ano novo|reveillon|black friday)\\b(?=.{0,80}\\b(?:ate agora|ate hoje|e nada|nada ainda|ainda nao|nem sinal)\\b)|\\b(?:ja )?(?:se )?(?:passaram|vieram|foram) (?:duas|tres|quatro|cinco|[2-9]) (?:faturas|contas|mensalidades|boletos)\\b(?=.{0,40}\\b(?:e nada|nada|ainda|sem|e nao|continu\\w+)\\b)`,
 );
 /** A start weeks back ("no comecinho de fevereiro", "dia 15 do mês passado", "a semana passada inteira"): a wait with a waiting word near. */
 const LONG_AGO = re(
@@ -506,7 +506,7 @@ function sentenceBefore(folded: string, index: number, span: number): string {
 }
 /** "ja é a terceira semana que…": weeks told by their ordinal. */
 const ORDINAL_WEEKS = re(
-  `(?:\\b(?:ja e|ja vai pra|vai pra|ja vai para|vai para|entrando na|estamos na|ja estamos na|completando|completou|completa)|(?:^|[.,!?;:]\\s*)e) (?:a (?:segunda|terceira|quarta|quinta|sexta|setima|oitava|\\d+a) semana|o (?:segundo|terceiro|quarto|quinto|sexto|\\d+o) mes)\\b`,
+  `\\b(?:completando|completou|indo pra|indo para|ja vai fazer) (?:um|1) mes\\b|(?:\\b(?:ja e|ja vai pra|vai pra|ja vai para|vai para|indo pra|indo para|entrando na|estamos na|ja estamos na|completando|completou|completa)|(?:^|[.,!?;:]\\s*)e) (?:(?:a )?(?:segunda|terceira|quarta|quinta|sexta|setima|oitava|\\d+a) semana|o (?:segundo|terceiro|quarto|quinto|sexto|\\d+o) mes)\\b`,
 );
 /** "ia chegar dia 5, hoje é dia 19": a promised day of the month long past. */
 /** "o técnico ficou de vir na terça / hoje é sexta": a promised weekday some days past. */
@@ -532,7 +532,7 @@ const FIXED_DAY =
   /\b(?:ficou|ficaram|marcaram|marcou|agendaram|agendou|marcad[oa]|agendad[oa]) (?:pro|pra|para o|para|no) dia (\d{1,2})\b.{0,60}?\bhoje (?:ja )?e (?:dia )?(\d{1,2})\b(?!\s*(?:\/|h\b|horas|reais|%))/;
 /** Still waiting, said outright (not "continuo usando", a habit). */
 const STILL_WAITING = re(
-  `\\b(?:esper\\w*|aguard\\w*|ate agora|ate hoje|e nada|nada (?:ainda|dele|dela|de)|nem sinal|ainda nao|ainda sem|cade|em (?:processamento|analise)|sendo (?:processad|analisad|avaliad)\\w*|ia (?:cair|chegar|vir|sair)|iam (?:cair|chegar|vir|sair)|pres[oa]|retid[oa]|parad[oa]|alguma (?:novidade|noticia|posicao|previsao)|tem previsao|n[ao] (?:oficina|assistencia|grafica))\\b`,
+  `\\b(?:esper\\w*|aguard\\w*|ate agora|ate hoje|e nada|nada (?:ainda|dele|dela|de)|nem sinal|ainda nao|ainda sem|cade|em (?:processamento|analise)|sendo (?:processad|analisad|avaliad)\\w*|ia (?:cair|chegar|vir|sair)|iam (?:cair|chegar|vir|sair)|pres[oa]|retid[oa]|parad[oa]|alguma (?:novidade|noticia|posicao|previsao)|tem previsao|n[ao] (?:oficina|assistencia|grafica)|nao (?:\\w+ )?(?:caiu|chegou|veio|saiu|voltou|apareceu|entrou|liberou|liberaram|autorizou|autorizaram))\\b`,
 );
 
 function longWait(folded: string, ctx: RuleContext): string | undefined {
@@ -638,6 +638,8 @@ function longWait(folded: string, ctx: RuleContext): string | undefined {
 // ---------------------------------------------------------------------------------------------
 // churn_threat: "se não resolverem até amanhã, cancelo", "vou trocar de operadora".
 
+/** Portability, unless to this company ("minha portabilidade pra vocês já concluiu?"). */
+const PORTABILITY_OUT = 'portabilidade(?![^.!]{0,60}\\b(?:pra|para) (?:voces|ca)\\b)';
 const LEAVE = any(
   'cancel(?:ar|o|amos)(?! (?:(?:o|a|os|as|meu|minha|meus|minhas|esse|essa|este|esta|um|uma|mais um|mais uma|outro|outra) )?(?:pedidos?|compras?|agendamentos?|visitas?|entregas?|boletos?|cartao|encomendas?|reservas?|transferencias?|pix|pagamentos?|produtos?|itens|item|trocas?|fretes?|parcelas?|cobrancas?|debitos?|ordem))',
   'encerr(?:ar|o) (?:\\w+ )?(?:conta|contrato|assinatura|plano|cadastro|relacionamento)',
@@ -656,7 +658,7 @@ const LEAVE = any(
   'embora',
   'sair d[aeo] (?:\\w+ )?(?:operadora|empresa|banco|plano|voces)',
   'deixar de ser cliente|largar (?:voces|essa|esta|a operadora)|abandonar (?:voces|o servico|a empresa)',
-  'portabilidade',
+  PORTABILITY_OUT,
   'cancelamento',
   'troc(?:ar|o) (?:\\w+ ){0,2}por (?:outr[oa]|a concorr\\w+|um concorr\\w+)',
   '(?:vendo|olhando|procurando|pesquisando|avaliando|cotando) (?:outr[oa]s?|a concorrencia|concorrentes?|planos? d[ae] outr[oa])',
@@ -679,7 +681,7 @@ const CHURN_STRONG = re(
 
 /** Any word for leaving the contract; it counts tied to a problem and not as a how-to question. */
 const CANCEL_WORD = re(
-  `\\b(?:cancelar|cancelamento|cancelo|cancele|cancelem|cancela|rescindir|rescisao|encerrar|encerro|portabilidade)\\b(?! (?:(?:o|a|os|as|meu|minha|meus|minhas|esse|essa|este|esta|um|uma|mais um|mais uma|outro|outra|d[oa]s?) )?(?:pedidos?|compras?|agendamentos?|visitas?|entregas?|boletos?|cartao|encomendas?|reservas?|transferencias?|pix|pagamentos?|produtos?|itens|item|trocas?|fretes?|parcelas?|cobrancas?|debitos?|ordem|atendimento|chamado|protocolo|conversa|chat)\\b)`,
+  `\\b(?:cancelar|cancelamento|cancelo|cancele|cancelem|cancela|rescindir|rescisao|encerrar|encerro|${PORTABILITY_OUT})\\b(?! (?:(?:o|a|os|as|meu|minha|meus|minhas|esse|essa|este|esta|um|uma|mais um|mais uma|outro|outra|d[oa]s?) )?(?:pedidos?|compras?|agendamentos?|visitas?|entregas?|boletos?|cartao|encomendas?|reservas?|transferencias?|pix|pagamentos?|produtos?|itens|item|trocas?|fretes?|parcelas?|cobrancas?|debitos?|ordem|atendimento|chamado|protocolo|conversa|chat)\\b)`,
 );
 const HOW_TO_BEFORE =
   /\b(?:como|posso|consigo|impossivel|nao consigo|nao da pra|nao deixa|da para|da pra|qual|quanto|onde|quando|se eu|caso eu|saber|duvida|informac\w+|procedimento|processo|prazo|multa)\s+(?:\w+\s+){0,3}$/;
@@ -689,12 +691,13 @@ const CHURN_MORE = re(
   [
     `\\b(?:peco|solicito|vou pedir|vou solicitar|pedirei|vou fazer|pode preparar|pode ir preparando|preparem|prepara|ja (?:pedi|solicitei))\\s+(?:o |a |meu |minha )?(?:cancelamento|portabilidade|rescisao|encerramento)\\b`,
     `\\b(?:fecho|fechar|vou fechar|encerro) (?:a |minha |essa )?conta\\b`,
+    `\\b(?:e|sera|vai ser) a ultima (?:vez )?que (?:eu )?(?:compro|peco|uso|contrato|assino|piso)\\b`,
     `\\blevo (?:\\w+ ){0,3}(?:embora|pra outr\\w+|para outr\\w+|pra concorr\\w+|para concorr\\w+)\\b`,
   ].join('|'),
 );
 /** Leaving said with its own grievance: "não fico mais nessa empresa", "a um passo de mudar pra outra". */
 const CHURN_SELF = re(
-  `\\b(?:to|estou|tamo|estamos) com (?:a |uma )?proposta d[ao] (?:concorren\\w+|outra (?:operadora|empresa|loja|escola|academia|seguradora))\\b|\\b(?:me )?(?:da|de) (?:um|uma) (?:motivo|razao) (?:pra|para) (?:eu )?(?:nao|ficar|continuar)\\b|\\b(?:mand\\w*|assin\\w*) (?:o )?papel de saida\\b|\\bpapel de saida (?:que|q) (?:eu )?assino\\b|\\bconcorren\\w+\\b.{0,60}?\\b(?:pensando|pensar) (?:\\w+ )?em (?:fazer igual|ir (?:pra|para)|mudar|trocar)\\b|\\bnao (?:fico|continuo|renovo) mais\\b|\\b(?:nao vou|nao pretendo) (?:renovar|continuar (?:com voces|cliente))\\b|\\b(?:a um passo|prestes|quase) (?:de |a )?(?:mudar|ir) (?:pra|para|de) (?:outr\\w+|concorr\\w+|operadora|banco|empresa)\\b`,
+  `\\b(?:to|estou|tamo|estamos) com (?:a |uma )?proposta d[ao] (?:concorren\\w+|outra (?:operadora|empresa|loja|escola|academia|seguradora))\\b|\\b(?:me )?(?:da|de) (?:um|uma) (?:motivo|razao) (?:pra|para) (?:eu )?(?:nao|ficar|continuar)\\b|\\b(?:mand\\w*|assin\\w*) (?:o )?papel de saida\\b|\\bpapel de saida (?:que|q) (?:eu )?assino\\b|\\bconcorren\\w+\\b.{0,60}?\\b(?:pensando|pensar) (?:\\w+ )?em (?:fazer igual|ir (?:pra|para)|mudar|trocar)\\b|\\bnao (?:fico|continuo|renovo) mais\\b|\\b(?:desse jeito|assim) (?:eu )?nao (?:fico|continuo)\\b|\\bja (?:pedi|fiz|peguei) (?:um |uma )?(?:orcamento|cotacao|proposta)s? (?:em|com|d[ae]|n[ao]) outr[oa]s? (?:operadora|empresa|loja|banco|seguradora|escola|academia|provedora?|companhia)\\b|\\b(?:nao vou|nao pretendo) (?:renovar|continuar (?:com voces|cliente))\\b|\\b(?:a um passo|prestes|quase) (?:de |a )?(?:mudar|ir) (?:pra|para|de) (?:outr\\w+|concorr\\w+|operadora|banco|empresa)\\b`,
 );
 
 /** Issue 32's fifth pass, in an unhappy message only: leaving told as a plan or a fact. */
@@ -719,7 +722,13 @@ export function calmCancellation(folded: string): boolean {
   return LIFE_REASON.test(folded) && !ULTIMATUM.test(folded) && !PROBLEM.test(folded);
 }
 
+/** "ia cancelar mas desisti", "desisti de cancelar": leaving given up. */
+const STAYING = re(
+  `\\b(?:ia|iria|pensei em|queria|tinha pensado em|falei (?:de|em)) (?:\\w+ ){0,4}?(?:cancelar|sair|trocar)\\b.{0,60}?\\b(?:desisti|mudei de ideia|nao vou (?:mais )?cancelar|vou ficar)\\b|\\bdesisti de (?:cancelar|sair|trocar)\\b`,
+);
+
 function churnThreat(folded: string, ctx: RuleContext): string | undefined {
+  if (STAYING.test(folded) && !ULTIMATUM.test(folded)) return undefined;
   const strong =
     firstMatch(folded, CHURN_STRONG) ??
     firstMatch(folded, CHURN_SELF) ??
@@ -747,13 +756,13 @@ function churnThreat(folded: string, ctx: RuleContext): string | undefined {
 // regulator_complaint, legal_action, public_exposure.
 
 const REGULATOR = re(
-  `\\b(?:agencia (?:que|q) (?:regula|fiscaliza)\\w*|(?:orgao|quem) (?:que |q )?(?:regula|fiscaliza) (?:\\w+ )?(?:voces|telefonia|planos?|energia|bancos?|operadoras?)|procon|anatel|aneel|anac|anvisa|bacen|banco central|consumidor\\.? ?gov(?:\\.br)?|senacon|susep|inmetro|ministerio publico|defesa do consumidor|codigo do consumidor|idec|agencia reguladora|orgaos? (?:regulador(?:es)?|competentes?|de defesa)|previc|cvm|arsesp|agencia nacional|consumer protection|regulator|profeco|defensa del consumidor|oficina del consumidor)\\b`,
+  `\\b(?:site|portal|plataforma|pagina)s? (?:\\w+ )?do governo (?:\\w+ )?(?:de|pra|para) (?:reclamacao|reclamacoes|reclamar|queixa)\\b|\\b(?:site|portal|plataforma) (?:de|pra|para) (?:reclamacao|reclamacoes|reclamar) do governo\\b|\\b(?:agencia (?:que|q) (?:regula|fiscaliza)\\w*|(?:orgao|quem) (?:que |q )?(?:regula|fiscaliza) (?:\\w+ )?(?:voces|telefonia|planos?|energia|bancos?|operadoras?)|procon|anatel|aneel|anac|anvisa|bacen|banco central|consumidor\\.? ?gov(?:\\.br)?|senacon|susep|inmetro|ministerio publico|defesa do consumidor|codigo do consumidor|idec|agencia reguladora|orgaos? (?:regulador(?:es)?|competentes?|de defesa)|previc|cvm|arsesp|agencia nacional|consumer protection|regulator|profeco|defensa del consumidor|oficina del consumidor)\\b`,
 );
 /** ANS (the health-plan regulator) only in capitals: "ans" is also French for years. */
 const ANS = /\bANS\b/;
 
 const LEGAL = re(
-  `\\b(?:(?:vai|vao|isso vai) parar no forum|levar (?:isso |o caso )?(?:pro|ao|para o) forum|advogad[oa]s?|juridico|processar|processarei|processando|processo (?:judicial|contra|na justica)|(?:abrir|entrar com|mover|abro|entro com|abrirei|entrarei com)\\s+(?:um |uma )?(?:processo|acao)|acao (?:judicial|na justica|contra)|na justica|a justica|justica(?! seja feita)|juizado|juiz|juiza|(?:ir|vou|correr|irei) atras dos meus direitos|junt(?:ei|ando|ar) (?:as |todas as )?provas|pequenas causas|danos morais|indenizac\\w+|boletim de ocorrencia|(?:um|o|fazer|fiz|registrar|registrei|abrir|abri) b\\.?o\\b|policia|delegacia|tribunal|judicial(?:mente)?|liminar|extrajudicial|(?:isso |que )?da processo|(?:meu|minha) (?:\\w+ ){1,2}(?:e|eh|que e) (?:formad[oa] em|da area d[oe]) direito|lawyer|attorney|sue (?:you|the|your)|lawsuit|legal action|small claims|court|abogad[oa]|demanda(?:r)? judicial|denuncia penal)\\b`,
+  `\\b(?:(?:vai|vao|isso vai) parar no forum|levar (?:isso |o caso )?(?:pro|ao|para o) forum|advogad[oa]s?|juridico|processar|processarei|processando|processo (?:judicial|contra|na justica)|(?:abrir|entrar com|mover|abro|entro com|abrirei|entrarei com)\\s+(?:um |uma )?(?:processo|acao)|acao (?:judicial|na justica|contra)|na justica|a justica|justica(?! seja feita)|juizado|juiz|juiza|(?:ir|vou|correr|irei) atras dos meus direitos|junt(?:ei|ando|ar) (?:as |todas as )?provas|pequenas causas|danos? mora(?:is|l)|indenizac\\w+|boletim de ocorrencia|(?:um|o|fazer|fiz|registrar|registrei|abrir|abri) b\\.?o\\b|policia|delegacia|tribunal|judicial(?:mente)?|liminar|extrajudicial|(?:isso |que )?da processo|(?:meu|minha) (?:\\w+ ){1,2}(?:e|eh|que e) (?:formad[oa] em|da area d[oe]) direito|lawyer|attorney|sue (?:you|the|your)|lawsuit|legal action|small claims|court|abogad[oa]|demanda(?:r)? judicial|denuncia penal)\\b`,
 );
 
 const PUBLIC_CHANNEL = any(
@@ -808,7 +817,7 @@ const PUBLIC_CHAT = re(
  * (plain verbs like "descontou", "caiu", "mostrava") are not read in it.
  */
 const CONTENT = re(
-  `\\b(?:obrigad[oa]|agradec\\w+|valeu|certinho|tudo certo|deu certo|ok|beleza|sucesso|felizes|feliz|lind[oa]|perfeit[oa]|indic(?:ou|aram|o|amos)|recomend\\w+|elogi\\w+|arrasou|arrasaram|amei|adorei|ja (?:foi|foram) (?:trocad|consertad|arrumad|resolvid|religad|cancelad)\\w*)\\b`,
+  `\\b(?:obrigad[oa]|agradec\\w+|valeu|certinho|tudo certo|deu certo|ok|beleza|sucesso|felizes|feliz|(?:rapid|atencios|educad|prestativ)[oa]s? demais|outro nivel|lind[oa]|perfeit[oa]|indic(?:ou|aram|o|amos)|recomend\\w+|elogi\\w+|arrasou|arrasaram|amei|adorei|ja (?:foi|foram) (?:trocad|consertad|arrumad|resolvid|religad|cancelad)\\w*)\\b`,
 );
 function contentMessage(folded: string, ctx: RuleContext): boolean {
   return ctx.positiveOnly || (!ctx.negative && CONTENT.test(folded));
@@ -882,7 +891,7 @@ const MONEY = re(
   `\\b(?:cobranc\\w*|cobrad[oa]s?|cobraram|cobrando|cobrou|debit\\w*|descont(?:aram|ou|ando|ado|ada)|lancamentos?|compras?|transac\\w+|pix|teds?|saques?|transferenc\\w*|fatura|valor(?:es)?|parcelas?|dinheiro|grana|conto|contos|pila|limite|emprestimos?|consignado|cartao|conta bancaria|saldo|r\\$ ?\\d+|reais|\\d+ mil|charge[sd]?|money)\\b`,
 );
 const TAKEN_WRONGLY = re(
-  `\\b(?:nao (?:\\w+ )?(?:reconheco|reconhecemos|autorizei|autorizamos)|que nem eu nem(?: \\w+){1,2} (?:fiz|fizemos|fez|realizamos|autorizamos|reconhecemos)|que (?:eu )?(?:nao|nunca) (?:\\w+ )?(?:fiz|realizei|contratei|solicitei|pedi|usei|comprei|autorizei|pisei|fui|estive|entrei|visitei|conheco|assinei|recebi)|desconhecid[oa]s?|estranh[oa]s|suspeit[oa]s|indevid\\w*|(?:duas|tres|[2-9]) vezes|em dobro|duplicad[oa]s?|duplicidade|a mais|sem (?:minha )?autorizac\\w+|sem eu (?:pedir|autorizar|saber)|falsos?|falsas?|golpe|fraud\\w*|clonad[oa]s?|perdi|roubad[oa]s?|roubaram|twice|unauthori[sz]ed|don'?t recognize)\\b`,
+  `\\b(?:nao (?:\\w+ )?(?:reconheco|reconhecemos|autorizei|autorizamos)|que nem eu nem(?: \\w+){1,2} (?:fiz|fizemos|fez|realizamos|autorizamos|reconhecemos)|que (?:eu )?(?:nao|nunca) (?:\\w+ )?(?:fiz|realizei|contratei|solicitei|pedi|usei|comprei|autorizei|pisei|fui|estive|entrei|visitei|conheco|assinei|recebi)|desconhecid[oa]s?|estranh[oa]s|suspeit[oa]s|indevid\\w*|(?<!\\b(?:em|parcelad[oa] em|dividid[oa] em) )(?:duas|tres|[2-9]) vezes(?! sem juros)|em dobro|duplicad[oa]s?|duplicidade|a mais|sem (?:minha )?autorizac\\w+|sem eu (?:pedir|autorizar|saber)|falsos?|falsas?|golpe|fraud\\w*|clonad[oa]s?|perdi|roubad[oa]s?|roubaram|twice|unauthori[sz]ed|don'?t recognize)\\b`,
 );
 
 /** Issue 32's marks of money taken ("que não é meu", "não mexi em nada"): not in a content message. */
@@ -1109,7 +1118,7 @@ const BOSS = any(
 const BOSS_STRICT =
   '(?:(?<!\\bmeu |\\bminha )gerente(?! de (?:contas?|relacionamento))|supervisor|supervisora|superior|superiores|coordenador|coordenadora|diretor|diretora|diretoria|gestor|gestora|chefe|chefia|gerencia|coordenacao|supervisao)';
 const SUPERVISOR = re(
-  `\\b(?:para|pra|ao|a) (?:o |a |um |uma |seu |sua |o seu |a sua |teu |tua |o teu |a tua |algum |alguma |qualquer )?${BOSS_STRICT}\\b|\\b(?:pra|para|com) (?:a |uma )?(?:pessoa|alguem) acima de (?:voce|vc|ti)\\b|\\balguem (?:superior|acima|responsavel|com (?:mais )?(?:autoridade|poder)|que (?:realmente )?(?:resolva|possa resolver|consiga resolver|decida|tenha poder))\\b|\\b(?:escalad[oa]|escalonad[oa]|escale|escalone|escalar|escalonar|escalem|escalonem)\\b|\\b(?:falar|fale|conversar|converse|contato|contatar|falo|passar|passe|passa|transferir|transfira|transfere|transferem|encaminhar|encaminhe|chamar|chame|chama|coloca|coloque)\\s+(?:com|para|pra|ao|a)?\\s*(?:o |a |um |uma |seu |sua |o seu |a sua |teu |tua |o teu |a tua )?${BOSS}\\b|\\b(?:quero|exijo|preciso|gostaria|solicito|peco|queria)\\s+(?:\\w+\\s+){0,4}(?:(?<!\\bmeu |\\bminha )gerente(?! de (?:contas?|relacionamento))|supervisor|supervisora|ouvidoria|diretoria|gerencia|supervisao|coordenacao|chefia)\\b|\\b(?:atendid[oa]|ouvid[oa]|tratad[oa]|resolvid[oa]) pel[oa] (?:${BOSS_STRICT})\\b|\\b(?:passa|passe|transfere|transfira|chama|chame|quero falar com|falar com|me coloca com) (?:pra |para |com )?quem (?:manda|decide|resolve|pode resolver|tem poder|e o responsavel|responde por)\\b|\\b(?:contato|numero|telefone|e-?mail|nome) d[eao] quem (?:manda|decide|resolve|responde|e o responsavel)\\b|\\balguem da (?:gerencia|diretoria|supervisao|coordenacao|chefia)\\b|\\bouvidoria\\b|\\binstancia superior\\b|\\b(?:speak|talk) (?:to|with) (?:a|the|your) (?:manager|supervisor)\\b|\\bhablar con (?:el|un|la|una) (?:gerente|supervisor|supervisora|encargad[oa])\\b|\\bombudsman\\b|\\b(?:speak|talk|escalate|transfer|put me through|connect me) (?:\\w+ ){0,3}(?:boss|superior|supervisor|manager|someone above|someone higher|higher up)\\b|\\bescalate (?:this|my (?:case|complaint|ticket))\\b|\\b(?:someone|somebody|anyone) (?:above|higher up than|senior to) you\\b|\\b(?:hablar|comunicarme|pasame|paseme|pasenme|comunicame|comuniqueme) (?:\\w+ ){0,3}(?:jefe|jefa|superior|supervisor|supervisora|gerente|encargad[oa]|responsable)\\b|\\balguien (?:por encima|superior|con mas autoridad)\\b`,
+  `\\b(?:contato|numero|telefone|e-?mail|nome) de quem (?:ta|esta|fica|manda) acima\\b|\\bquem (?:ta|esta|fica) acima (?:do|da|de) (?:atendimento|voce|vc|voces|sac|suporte)\\b|\\b(?:para|pra|ao|a) (?:o |a |um |uma |seu |sua |o seu |a sua |teu |tua |o teu |a tua |algum |alguma |qualquer )?${BOSS_STRICT}\\b|\\b(?:pra|para|com) (?:a |uma )?(?:pessoa|alguem) acima de (?:voce|vc|ti)\\b|\\balguem (?:superior|acima|responsavel|com (?:mais )?(?:autoridade|poder)|que (?:realmente )?(?:resolva|possa resolver|consiga resolver|decida|tenha poder))\\b|\\b(?:escalad[oa]|escalonad[oa]|escale|escalone|escalar|escalonar|escalem|escalonem)\\b|\\b(?:falar|fale|conversar|converse|contato|contatar|falo|passar|passe|passa|transferir|transfira|transfere|transferem|encaminhar|encaminhe|chamar|chame|chama|coloca|coloque)\\s+(?:com|para|pra|ao|a)?\\s*(?:o |a |um |uma |seu |sua |o seu |a sua |teu |tua |o teu |a tua )?${BOSS}\\b|\\b(?:quero|exijo|preciso|gostaria|solicito|peco|queria)\\s+(?:\\w+\\s+){0,4}(?:(?<!\\bmeu |\\bminha )gerente(?! de (?:contas?|relacionamento))|supervisor|supervisora|ouvidoria|diretoria|gerencia|supervisao|coordenacao|chefia)\\b|\\b(?:atendid[oa]|ouvid[oa]|tratad[oa]|resolvid[oa]) pel[oa] (?:${BOSS_STRICT})\\b|\\b(?:passa|passe|transfere|transfira|chama|chame|quero falar com|falar com|me coloca com) (?:pra |para |com )?quem (?:manda|decide|resolve|pode resolver|tem poder|e o responsavel|responde por)\\b|\\b(?:contato|numero|telefone|e-?mail|nome) d[eao] quem (?:manda|decide|resolve|responde|e o responsavel)\\b|\\balguem da (?:gerencia|diretoria|supervisao|coordenacao|chefia)\\b|\\bouvidoria\\b|\\binstancia superior\\b|\\b(?:speak|talk) (?:to|with) (?:a|the|your) (?:manager|supervisor)\\b|\\bhablar con (?:el|un|la|una) (?:gerente|supervisor|supervisora|encargad[oa])\\b|\\bombudsman\\b|\\b(?:speak|talk|escalate|transfer|put me through|connect me) (?:\\w+ ){0,3}(?:boss|superior|supervisor|manager|someone above|someone higher|higher up)\\b|\\bescalate (?:this|my (?:case|complaint|ticket))\\b|\\b(?:someone|somebody|anyone) (?:above|higher up than|senior to) you\\b|\\b(?:hablar|comunicarme|pasame|paseme|pasenme|comunicame|comuniqueme) (?:\\w+ ){0,3}(?:jefe|jefa|superior|supervisor|supervisora|gerente|encargad[oa]|responsable)\\b|\\balguien (?:por encima|superior|con mas autoridad)\\b`,
 );
 /** "tem algum supervisor aí?", "não tem um chefe nesse lugar, não?": asked for, in an unhappy message. */
 const BOSS_ASKED = re(
@@ -1205,7 +1214,19 @@ const ONLY_CAME = re(
   `\\b(?:so|apenas|somente) (?:tem|tinha|veio|vieram|chegou|vem)\\b|\\bnao (?:tem|tinha|veio|vieram|vem)\\b|\\bsem (?:o|a|os|as)\\b`,
 );
 
+/**
+ * The seller's word asked to be confirmed ("o vendedor falou que vem com capa, procede?") or praised
+ * ("o vendedor me explicou direitinho"), with nothing said to have broken it: no misleading sale yet.
+ */
+const CLAIM_CHECKED = re(
+  `\\b(?:procede|confere|e isso mesmo|e verdade|(?:queria|quero|so|pra|para|pode|poderia|consegue|consegue me) confirm\\w*|so (?:conferindo|checando)|confirma (?:pra mim|isso|ai))\\b|\\b(?:me )?explic(?:ou|aram) (?:tudo |direitinho|certinho|muito bem|tim tim)`,
+);
+const CLAIM_BROKEN = re(
+  `\\b(?:mas (?:veio|chegou|nao|so)|veio sem|chegou sem|nao (?:veio|tem|tinha|vem|chegou|cobre|inclui)|so (?:veio|tem|tinha)|cobra\\w*|mentir\\w*|engan\\w*|agora (?:dizem|falam))\\b`,
+);
+
 function misleadingSale(folded: string, ctx: RuleContext): string | undefined {
+  if (CLAIM_CHECKED.test(folded) && !CLAIM_BROKEN.test(folded)) return undefined;
   const item = firstMatch(
     folded,
     ITEM_CLAIM,
@@ -1275,7 +1296,7 @@ const OFF_TOPIC = re(
 );
 /** A lawyer as who one is or who asks ("sou advogado da sra. …", "minha advogada quer saber…"), with no step threatened. */
 const LAWYER_SELF = re(
-  `\\b(?:sou (?:o |a )?advogad[oa]|(?:meu|minha) advogad[oa] (?:quer saber|pediu|precisa|solicitou|perguntou)|escritorio de advocacia)\\b`,
+  `\\b(?:sou (?:o |a )?advogad[oa]|(?:meu|minha) advogad[oa] (?:quer saber|pediu|precisa|solicitou|perguntou)|escritorio de advocacia|(?:levar|leva|trazer) (?:o |a )?(?:meu|minha) advogad[oa]|(?:meu|minha) advogad[oa] (?:\\w+ )?(?:ler|leia|revisar|revise|olhar|olhe|analisar|analise|conferir|confira))\\b`,
 );
 /** A lawyer's demand: "sob pena de medidas judiciais", "pretende ajuizar ação". */
 const LEGAL_THREAT = re(
@@ -1288,6 +1309,14 @@ const NO_STEP = re(
 /** A first-person step towards the body ("vou no Procon", "já registrei", "vou ter que…"). */
 const STEP = re(
   `\\b(?<!\\b(?:nao|nem) )(?:vou|vamos|irei|iremos|vai ter que|ja (?:fui|fiz|abri|registrei|entrei|liguei|acionei|denunciei|procurei|postei|mandei)|acabei de|estou indo|indo (?:no|ao|na)|registr(?:ar|ei|o|ad[oa]|ando)|denunci(?:ar|ei|o|ad[oa]|ando)|acion(?:ar|ei|o|ad[oa]|ando)|process(?:ar|o voces|arei|ando)|(?:cuid|post|public)ando|entrar com|entro com|entramos com|abrir (?:uma )?(?:reclamacao|queixa|processo|acao)|prazo|senao|se nao (?:resolver|devolver|responder))\\b`,
+);
+/** A student's paper about the body: however the body's name weighs in the sentiment, no step. */
+const STUDYING = re(
+  `\\b(?:tcc|monografia|dissertacao|trabalho (?:da|de) (?:faculdade|escola)|pesquisa academica|(?:sou|como) estudante)\\b`,
+);
+/** "eu tinha reclamado no Reclame Aqui, mas hoje o atendimento tá outro nível": a step left behind. */
+const COMPLAINT_BEHIND = re(
+  `\\b(?:tinha|ja tinha|cheguei a|ate) (?:reclamado|postado|registrado|aberto|denunciado|acionado)\\b.{0,80}?\\b(?:mas|porem)\\b.{0,60}?\\b(?:outro nivel|melhor\\w*|parabens|excelente|otim[oa]|nota (?:10|dez|mil)|resolveram|resolvido)\\b`,
 );
 /** The question is about the body itself: its hours, place, contact or remit. */
 const ABOUT_THE_BODY = re(
@@ -1302,8 +1331,10 @@ function askedAboutTheBody(folded: string, evidence: string): boolean {
   return end >= 0 && folded[at + end] === '?' && ABOUT_THE_BODY.test(folded.slice(start, at + end));
 }
 function calmMention(folded: string, reason: EscalationReason, ctx: RuleContext, evidence: string): boolean {
-  if (!NAMED_ONLY.has(reason) || STEP.test(folded)) return false;
-  if (NO_STEP.test(folded) || ctx.positiveOnly) return true;
+  if (!NAMED_ONLY.has(reason)) return false;
+  if (COMPLAINT_BEHIND.test(folded)) return true;
+  if (STEP.test(folded)) return false;
+  if (NO_STEP.test(folded) || ctx.positiveOnly || STUDYING.test(folded)) return true;
   if (reason === 'legal_action' && LAWYER_SELF.test(folded) && !LEGAL_THREAT.test(folded)) return true;
   // A message that is only a question about the body ("onde fica o procon aqui de BH?"), however
   // the body's name weighs in the sentiment.
