@@ -132,4 +132,19 @@ describe('analyzeMessage', () => {
   it.each(['👀', 'nada não, esquece'])('a lone emoji or a "never mind" is no greeting: %s', (text) => {
     expect(analyzeMessage(text).intent).toBe('unknown');
   });
+
+  // Ninth pass: harm told as over is a grievance, harm going on is an emergency.
+  it.each([
+    'mês passado clonaram meu cartão e a central só me enrolou, péssimo atendimento',
+    'semana passada caí num golpe com o nome de vocês e ninguém me ajudou até hoje',
+  ])('harm told as over is no emergency: %s', (text) => {
+    expect(analyzeMessage(text).intent).not.toBe('urgent');
+  });
+
+  it.each([
+    'clonaram meu cartão, tem compras que eu não fiz agora de manhã, bloqueia por favor',
+    'o sistema de vocês caiu e a loja está sem vender nada agora',
+  ])('harm going on is urgent: %s', (text) => {
+    expect(analyzeMessage(text).intent).toBe('urgent');
+  });
 });

@@ -101,11 +101,27 @@ const portuguese = (language: Language) => language === 'pt' || language === 'pt
  */
 const URGENT_HARM =
   /\b(?:golpe|golpista|fraud\w*|clonad\w*|clonaram|invadi\w*|hacke\w*|raque\w*|nao reconheco|nao fui eu|nunca fiz|nao fiz|desconhecid\w*|alguem|outra pessoa|terceiros|se passando|dizendo ser|falso|falsa|roub\w*|sumiu|zera\w*|meu nome|meus dados)\b/;
-function asUrgent(intent: IntentResult, findings: readonly EscalationFinding[]): IntentResult {
+/**
+ * Harm told as over ("mês passado clonaram meu cartão", "ontem o sistema caiu e perdemos vendas"),
+ * with nothing happening now: a grievance (complaint), not an emergency. "Até hoje" is no now.
+ */
+const HARM_BEFORE =
+  /\b(?:ano passado|mes passado|semana passada|(?:meses|semanas|anos) atras|ha (?:\d+|uns|umas|dois|duas|tres|alguns|algumas) (?:meses|semanas|anos))\b/;
+const BUSINESS_BEFORE = /\b(?:ontem|anteontem|no fim de semana|sabado passado|domingo passado)\b/;
+const HARM_NOW =
+  /\b(?:agora|(?<!\bate )(?:hoje|hj)|neste momento|nesse momento|acabou de|acabaram de|ainda (?:esta|estao|tem)|bloque\w+|urgente|socorro)\b/;
+function asUrgent(
+  intent: IntentResult,
+  findings: readonly EscalationFinding[],
+  folded: string,
+): IntentResult {
   if (intent.intent === 'urgent' || intent.intent === 'compliment' || intent.intent === 'feedback')
     return intent;
-  const harm = findings.find(
-    (f) => f.reason === 'business_impact' || (f.reason === 'financial_harm' && URGENT_HARM.test(f.evidence)),
+  const over = !HARM_NOW.test(folded) && HARM_BEFORE.test(folded);
+  const harm = findings.find((f) =>
+    f.reason === 'business_impact'
+      ? !over && !(BUSINESS_BEFORE.test(folded) && !HARM_NOW.test(folded))
+      : f.reason === 'financial_harm' && URGENT_HARM.test(f.evidence) && !over,
   );
   return harm ? { intent: 'urgent', rule: `escalation:${harm.reason}`, cue: true } : intent;
 }
@@ -146,6 +162,7 @@ export function analyzeMessage(fullText: string, options: AnalyzeOptions = {}): 
         : sentiment.sentiment,
     ),
     findings,
+    foldText(text),
   );
   const folded = foldText(text);
   const wordCount = folded.split(' ').filter(Boolean).length;
