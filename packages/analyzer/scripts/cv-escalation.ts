@@ -15,7 +15,7 @@ import { analyzeTicket } from '../src/index.ts';
 import { reasonChance } from '../src/model.ts';
 import { binaryScores, DEV_FILES, loadRecords } from './dev-data.ts';
 import { FOLDS, foldOf } from './oof.ts';
-import { DEFAULT_TRAIN, loadExamples, type TrainOptions, trainModel } from './trainer.ts';
+import { ESCALATION_TRAIN, loadExamples, type TrainOptions, trainModel } from './trainer.ts';
 
 const CLASSES = ESCALATION_CLASSES;
 // The rules' own answer (the script adds the model's per threshold).
@@ -26,8 +26,8 @@ const rulesOf = (text: string) => {
 };
 const THRESHOLDS = [0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9];
 const options: TrainOptions = {
-  ...DEFAULT_TRAIN,
-  l2: Number(process.env.ESC_L2 ?? DEFAULT_TRAIN.l2),
+  ...ESCALATION_TRAIN,
+  l2: Number(process.env.ESC_L2 ?? ESCALATION_TRAIN.l2),
   balance: Number(process.env.ESC_BALANCE ?? 0),
 };
 

@@ -9,7 +9,14 @@ import { INTENTS, SENTIMENTS } from '../src/enums.ts';
 import { featuresOf, predictWith } from '../src/features.ts';
 import { PREDICTION_OVERRIDES } from '../src/model.ts';
 import { fnv1a } from './split.ts';
-import { DEFAULT_TRAIN, type Example, INTENT_TRAIN, type TrainOptions, trainModel } from './trainer.ts';
+import {
+  DEFAULT_TRAIN,
+  ESCALATION_TRAIN,
+  type Example,
+  INTENT_TRAIN,
+  type TrainOptions,
+  trainModel,
+} from './trainer.ts';
 
 export const FOLDS = 4;
 export const foldOf = (text: string) => fnv1a(text) % FOLDS;
@@ -45,7 +52,7 @@ export function installOutOfFold(
       ESCALATION_CLASSES,
       labelled.map((i) => lists[i] ?? []),
       labelled.map((i) => (examples[i]?.escalate ? (examples[i]?.reason ?? 'none') : 'none')),
-      DEFAULT_TRAIN,
+      ESCALATION_TRAIN,
     );
     examples.forEach((e, i) => {
       if (fold[i] !== f) return;

@@ -21,11 +21,9 @@ import {
   type StoredWeights,
   storeModel,
 } from '../src/features.ts';
-import { DEFAULT_TRAIN, INTENT_TRAIN, loadExamples, trainModel } from './trainer.ts';
+import { DEFAULT_TRAIN, ESCALATION_TRAIN, INTENT_TRAIN, loadExamples, trainModel } from './trainer.ts';
 
 export const FEATURES = { crossWordChars: 4, inWordChars: 3, polarity: 1 };
-/** The escalation reasons: the settings scripts/cv-escalation.ts scored. */
-export const ESCALATION_TRAIN = DEFAULT_TRAIN;
 Object.assign(FEATURE_OPTIONS, FEATURES);
 
 const examples = loadExamples();
