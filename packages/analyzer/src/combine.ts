@@ -78,16 +78,18 @@ export function combineSentiment(rules: SentimentResult, text: string, engine: E
     const weight =
       Math.min(SENTIMENT_VOTE.max, SENTIMENT_VOTE.noEvidence + SENTIMENT_VOTE.perWeight * strength) *
       (SENTIMENT_VOTE.byLabel[rules.sentiment] ?? 1);
-    // Clear complaint words and no praise at all: never positive, whatever the other words suggest
-    // to the model ("A equipe de vocês é péssima" read as praise of the team).
+    // Clear complaint words and no praise at all: never positive nor mixed (mixed needs praise),
+    // whatever the other words suggest to the model ("A equipe de vocês é péssima" read as praise
+    // of the team).
     const noPraise = rules.positive === 0 && rules.negative >= 2;
     // And the other way: clear praise and no complaint word is never negative ("não sei nem como
-    // agradecer", "ninguém faz igual": the model reads the negation words as a complaint).
+    // agradecer", "ninguém faz igual": the model reads the negation words as a complaint). It may
+    // be mixed: a problem is often told without a complaint word ("amei, mas veio sem a batata").
     const noComplaint = rules.negative === 0 && rules.positive >= 2;
-    const ruledOut = noPraise ? 'positive' : noComplaint ? 'negative' : undefined;
-    const probabilities = ruledOut
-      ? model.probabilities.map((p, k) => (MODEL.sentiment.classes[k] === ruledOut ? 0 : p))
-      : model.probabilities;
+    const ruledOut: readonly string[] = noPraise ? ['positive', 'mixed'] : noComplaint ? ['negative'] : [];
+    const probabilities = model.probabilities.map((p, k) =>
+      ruledOut.includes(MODEL.sentiment.classes[k] ?? '') ? 0 : p,
+    );
     label = vote(rules.sentiment, weight, MODEL.sentiment.classes, probabilities).label;
     chosen = probabilities[MODEL.sentiment.classes.indexOf(label)] ?? 0;
   }
