@@ -211,3 +211,21 @@ describe('a person arriving solves nothing', () => {
     expect(analyzeTicket('o pedido chegou aqui, tudo certo').solved_status).toBe('solved');
   });
 });
+
+// Issue 32, ninth pass: money already given back is solved; staying a customer is no problem left.
+describe('refunds made and loyalty', () => {
+  it.each([
+    'vi duas cobranças iguais no cartão, mas vocês já estornaram uma, obrigado',
+    'no ano passado invadiram minha conta e vocês resolveram no mesmo dia, continuo cliente por isso',
+  ])('%s', (text) => {
+    const ticket = analyzeTicket(text);
+    expect(ticket.solved_status).toBe('solved');
+    expect(ticket.requires_escalation).toBe(false);
+  });
+
+  it('a refund made wrongly is no refund', () => {
+    const ticket = analyzeTicket('me cobraram duas vezes e já estornaram só metade do valor, absurdo');
+    expect(ticket.solved_status).not.toBe('solved');
+    expect(ticket.escalation_reasons).toContain('financial_harm');
+  });
+});
