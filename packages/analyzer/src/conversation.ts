@@ -60,7 +60,7 @@ const NOT_A_PERSON =
 const NOT_AN_ACCOUNT =
   '(?! (?:(?:o|a|os|as) )?(?:(?:meu|minha|esse|essa|este|esta) )?(?:cadastro|plano|conta|contrato|assinatura|linha|cartao|servico|pedido|compra|matricula))';
 const SOLVED_BY_CUSTOMER = new RegExp(
-  `(?<!\\b(?:nao|nem|ainda nao|nunca|sem) )\\b(?:funcionou|funcionando|resolvido|resolvida|resolveu|resolveram|solucionado|deu certo|consegui|agora foi|agora sim|tudo certo|tudo certinho|tudo ok|${NOT_A_PERSON}(?:ja|agora|finalmente) (?:chegou|recebi|caiu)${ARRIVED_WELL}|(?<!\\bque )${NOT_A_PERSON}chegou${ARRIVED_WELL}|recebi (?:o|a|os|as|meu|minha|meus|minhas) ${AWAITED}${ARRIVED_BROKEN}|(?:o|a|meu|minha) ${AWAITED} (?:ja )?(?:caiu|chegou)${ARRIVED_BROKEN}|caiu (?:o|a) ${AWAITED}|ja (?:estornaram|estornou|reembolsaram|reembolsou|devolveram|ressarciram)(?! (?:\\w+ )?(?:errad|so |metade|parte|a menos|menos))|voltou a funcionar|voltou ao normal|normalizou|ja esta ok|problema resolvido|pode (?:encerrar|finalizar|fechar)${NOT_AN_ACCOUNT}|era so isso)\\b`,
+  `(?<!\\b(?:nao|nem|ainda nao|nunca|sem) )\\b(?:funcionou|funcionando|resolvido|resolvida|resolveu|resolveram|solucionado|deu certo|consegui|agora foi|agora sim|tudo certo|tudo certinho|tudo ok|${NOT_A_PERSON}(?:ja|agora|finalmente) (?:chegou|recebi|caiu)${ARRIVED_WELL}|(?<!\\bque )${NOT_A_PERSON}chegou${ARRIVED_WELL}|recebi (?:o|a|os|as|meu|minha|meus|minhas) ${AWAITED}${ARRIVED_BROKEN}|(?:o|a|meu|minha) ${AWAITED} (?:ja )?(?:caiu|chegou)${ARRIVED_BROKEN}|caiu (?:o|a) ${AWAITED}|ja (?:estornaram|estornou|reembolsaram|reembolsou|devolveram|ressarciram)(?![^.!?]{0,40}(?:\\?|\\b(?:errad\\w*|so|metade|parte|a menos|menos|falt\\w+)\\b))|voltou a funcionar|voltou ao normal|normalizou|ja esta ok|problema resolvido|pode (?:encerrar|finalizar|fechar)${NOT_AN_ACCOUNT}|era so isso)\\b`,
   'g',
 );
 // "fecharam como resolvido", "o técnico jurou que tinha resolvido": someone else's word, not the
@@ -210,7 +210,7 @@ const UNSOLVED_WORDS = wordsRegex(
 );
 // "continuo", but not "continuo cliente" (loyalty, not a problem still there).
 const UNSOLVED = new RegExp(
-  `${UNSOLVED_WORDS.source}|(?<![\\p{L}\\p{N}])continuo(?! (?:cliente|com voces|fiel|assinante|usando)\\b)(?![\\p{L}\\p{N}])`,
+  `${UNSOLVED_WORDS.source}|(?<![\\p{L}\\p{N}])continuo(?! (?:cliente|fiel|assinante)\\b)(?![\\p{L}\\p{N}])`,
   'gu',
 );
 

@@ -1173,3 +1173,35 @@ describe('indirect escalations of the ninth pass', () => {
     expect(reasonsOf(text)).toEqual([]);
   });
 });
+
+// Issue 32, ninth pass review: what the new cues first read wrongly (a helper's probes).
+describe('ninth pass review', () => {
+  it.each([
+    'Esse mês vieram duas faturas, ainda não entendi por quê',
+    'Comprei no início do ano e até hoje funciona perfeito, só queria saber da garantia',
+    'Comprei no Natal e até hoje uso todo dia, amo esse fone',
+    'Me manda o boleto por email, assim não fico sem pagar',
+    'Desse jeito eu não fico tranquila, o técnico vem que horas?',
+    'Essa é a última vez que peço: me mandem o boleto atualizado',
+  ])('not escalated: %s', (text) => {
+    expect(reasonsOf(text)).toEqual([]);
+  });
+
+  it.each([
+    [
+      'Eu queria trocar o produto mas desisti, agora quero cancelar o plano, vocês são péssimos',
+      'churn_threat',
+    ],
+    ['Estou pensando seriamente em portabilidade, pra vocês verem o descaso', 'churn_threat'],
+    [
+      'Já tinha aberto reclamação no Procon, mas nada foi resolvido, agora vou processar vocês',
+      'legal_action',
+    ],
+    [
+      'Sou estudante e vocês cobraram minha mensalidade em dobro, o Procon já está sabendo',
+      'regulator_complaint',
+    ],
+  ])('%s → %s', (text, reason) => {
+    expect(reasonsOf(text)).toContain(reason);
+  });
+});

@@ -486,7 +486,7 @@ const OVERDUE = re(
 const MONTHS = 'janeiro|fevereiro|marco|abril|maio|junho|julho|agosto|setembro|outubro|novembro|dezembro';
 /** "pedi o conserto em janeiro e estamos em março", "comprei no começo do mês e até agora nada". */
 const LONG_SINCE = re(
-  `\\bem (?:${MONTHS})\\b(?=.{0,60}\\b(?:ate hoje|ate agora|e nada|nada ainda|ainda nao|nao (?:chegou|entregaram|veio|vieram|instalaram|resolveram|devolveram|estornaram))\\b)|\\b(?:em|no dia \\d+ de|dia \\d+ de) (?:${MONTHS})\\b(?=.{0,80}\\b(?:estamos em|ja (?:e|estamos em)|agora (?:e|em)) (?:${MONTHS})\\b)|\\b(?:no|desde o) (?:comeco|inicio) do mes(?: passado)?\\b(?=.{0,80}\\b(?:ate agora|ate hoje|nada|nem sinal|nenhum\\w*|ninguem|sem)\\b)|\\b(?:no|desde o|antes do|desde antes do) (?:comeco|comecinho|inicio) do (?:semestre|ano)\\b(?=.{0,80}\\b(?:ate agora|ate hoje|e nada|nada ainda|ainda nao|nem sinal)\\b)|\\b(?:no|na|desde o|desde a|antes d[oa]|desde antes d[oa]) (?:feriado(?: de \\w+)?|carnaval|natal|pascoa|ano novo|reveillon|black friday)\\b(?=.{0,80}\\b(?:ate agora|ate hoje|e nada|nada ainda|ainda nao|nem sinal)\\b)|\\b(?:ja )?(?:se )?(?:passaram|vieram|foram) (?:duas|tres|quatro|cinco|[2-9]) (?:faturas|contas|mensalidades|boletos)\\b(?=.{0,40}\\b(?:e nada|nada|ainda|sem|e nao|continu\\w+)\\b)`,
+  `\\bem (?:${MONTHS})\\b(?=.{0,60}\\b(?:ate hoje|ate agora|e nada|nada ainda|ainda nao|nao (?:chegou|entregaram|veio|vieram|instalaram|resolveram|devolveram|estornaram))\\b)|\\b(?:em|no dia \\d+ de|dia \\d+ de) (?:${MONTHS})\\b(?=.{0,80}\\b(?:estamos em|ja (?:e|estamos em)|agora (?:e|em)) (?:${MONTHS})\\b)|\\b(?:no|desde o) (?:comeco|inicio) do mes(?: passado)?\\b(?=.{0,80}\\b(?:ate agora|ate hoje|nada|nem sinal|nenhum\\w*|ninguem|sem)\\b)|\\b(?:no|desde o|antes do|desde antes do) (?:comeco|comecinho|inicio) do (?:semestre|ano)\\b(?=.{0,80}\\b(?:ate (?:agora|hoje) (?:nada|nao|sem|esperando|aguardando|nem|ninguem|nenhum\\w*)|e nada|nada ainda|ainda nao|ainda sem|nem sinal|(?:to|estou|seguimos|sigo|continuo) (?:esperando|aguardando))\\b)|\\b(?:no|na|desde o|desde a|antes d[oa]|desde antes d[oa]) (?:feriado(?: de \\w+)?|carnaval|natal|pascoa|ano novo|reveillon|black friday)\\b(?=.{0,80}\\b(?:ate (?:agora|hoje) (?:nada|nao|sem|esperando|aguardando|nem|ninguem|nenhum\\w*)|e nada|nada ainda|ainda nao|ainda sem|nem sinal|(?:to|estou|seguimos|sigo|continuo) (?:esperando|aguardando))\\b)|\\b(?:ja )?(?:se )?passaram (?:duas|tres|quatro|cinco|[2-9]) (?:faturas|contas|mensalidades|boletos)\\b(?=.{0,40}\\b(?:e nada|nada|ainda nao|e nao|continu\\w+)\\b)`,
 );
 /** A start weeks back ("no comecinho de fevereiro", "dia 15 do mês passado", "a semana passada inteira"): a wait with a waiting word near. */
 const LONG_AGO = re(
@@ -639,7 +639,8 @@ function longWait(folded: string, ctx: RuleContext): string | undefined {
 // churn_threat: "se não resolverem até amanhã, cancelo", "vou trocar de operadora".
 
 /** Portability, unless to this company ("minha portabilidade pra vocês já concluiu?"). */
-const PORTABILITY_OUT = 'portabilidade(?![^.!]{0,60}\\b(?:pra|para) (?:voces|ca)\\b)';
+const PORTABILITY_OUT =
+  'portabilidade(?! (?:\\w+ ){0,3}(?:pra|para) (?:voces|ca)\\b)(?![^.!]{0,60}\\b(?:passou|passar|passe|vir|veio|venha|trazer) (?:\\w+ )?(?:pra|para) (?:voces|ca)\\b)';
 const LEAVE = any(
   'cancel(?:ar|o|amos)(?! (?:(?:o|a|os|as|meu|minha|meus|minhas|esse|essa|este|esta|um|uma|mais um|mais uma|outro|outra) )?(?:pedidos?|compras?|agendamentos?|visitas?|entregas?|boletos?|cartao|encomendas?|reservas?|transferencias?|pix|pagamentos?|produtos?|itens|item|trocas?|fretes?|parcelas?|cobrancas?|debitos?|ordem))',
   'encerr(?:ar|o) (?:\\w+ )?(?:conta|contrato|assinatura|plano|cadastro|relacionamento)',
@@ -691,18 +692,18 @@ const CHURN_MORE = re(
   [
     `\\b(?:peco|solicito|vou pedir|vou solicitar|pedirei|vou fazer|pode preparar|pode ir preparando|preparem|prepara|ja (?:pedi|solicitei))\\s+(?:o |a |meu |minha )?(?:cancelamento|portabilidade|rescisao|encerramento)\\b`,
     `\\b(?:fecho|fechar|vou fechar|encerro) (?:a |minha |essa )?conta\\b`,
-    `\\b(?:e|sera|vai ser) a ultima (?:vez )?que (?:eu )?(?:compro|peco|uso|contrato|assino|piso)\\b`,
+    `\\b(?:e|sera|vai ser) a ultima (?:vez )?que (?:eu )?(?:compro|uso|contrato|assino|piso)\\b`,
     `\\blevo (?:\\w+ ){0,3}(?:embora|pra outr\\w+|para outr\\w+|pra concorr\\w+|para concorr\\w+)\\b`,
   ].join('|'),
 );
 /** Leaving said with its own grievance: "não fico mais nessa empresa", "a um passo de mudar pra outra". */
 const CHURN_SELF = re(
-  `\\b(?:to|estou|tamo|estamos) com (?:a |uma )?proposta d[ao] (?:concorren\\w+|outra (?:operadora|empresa|loja|escola|academia|seguradora))\\b|\\b(?:me )?(?:da|de) (?:um|uma) (?:motivo|razao) (?:pra|para) (?:eu )?(?:nao|ficar|continuar)\\b|\\b(?:mand\\w*|assin\\w*) (?:o )?papel de saida\\b|\\bpapel de saida (?:que|q) (?:eu )?assino\\b|\\bconcorren\\w+\\b.{0,60}?\\b(?:pensando|pensar) (?:\\w+ )?em (?:fazer igual|ir (?:pra|para)|mudar|trocar)\\b|\\bnao (?:fico|continuo|renovo) mais\\b|\\b(?:desse jeito|assim) (?:eu )?nao (?:fico|continuo)\\b|\\bja (?:pedi|fiz|peguei) (?:um |uma )?(?:orcamento|cotacao|proposta)s? (?:em|com|d[ae]|n[ao]) outr[oa]s? (?:operadora|empresa|loja|banco|seguradora|escola|academia|provedora?|companhia)\\b|\\b(?:nao vou|nao pretendo) (?:renovar|continuar (?:com voces|cliente))\\b|\\b(?:a um passo|prestes|quase) (?:de |a )?(?:mudar|ir) (?:pra|para|de) (?:outr\\w+|concorr\\w+|operadora|banco|empresa)\\b`,
+  `\\b(?:to|estou|tamo|estamos) com (?:a |uma )?proposta d[ao] (?:concorren\\w+|outra (?:operadora|empresa|loja|escola|academia|seguradora))\\b|\\b(?:me )?(?:da|de) (?:um|uma) (?:motivo|razao) (?:pra|para) (?:eu )?(?:nao|ficar|continuar)\\b|\\b(?:mand\\w*|assin\\w*) (?:o )?papel de saida\\b|\\bpapel de saida (?:que|q) (?:eu )?assino\\b|\\bconcorren\\w+\\b.{0,60}?\\b(?:pensando|pensar) (?:\\w+ )?em (?:fazer igual|ir (?:pra|para)|mudar|trocar)\\b|\\bnao (?:fico|continuo|renovo) mais\\b|\\b(?:desse jeito|assim) (?:eu )?nao (?:fico|continuo)(?= *(?:$|[.,!;]|(?:mais|aqui|com voces|nessa|nesta)\\b))|\\b(?:nao vou|nao pretendo) (?:renovar|continuar (?:com voces|cliente))\\b|\\b(?:a um passo|prestes|quase) (?:de |a )?(?:mudar|ir) (?:pra|para|de) (?:outr\\w+|concorr\\w+|operadora|banco|empresa)\\b`,
 );
 
 /** Issue 32's fifth pass, in an unhappy message only: leaving told as a plan or a fact. */
 const CHURN_FED_UP = re(
-  `\\bnunca mais (?:\\w+ )?(?:com voces|com essa (?:empresa|loja|operadora|companhia)|nessa (?:empresa|loja|companhia|operadora))\\b|\\b(?:vai estar|vao estar|estara|estarao|vai (?:pra|para)|vao (?:pra|para)|vou colocar (?:\\w+ )?(?:em|n)a?) (?:em )?outr[oa] (?:escola|operadora|empresa|banco|academia|plano|seguradora|companhia|administradora|clinica|provedora?)\\b|\\b(?:ja )?(?:estou|estamos) (?:fazendo|vendo|pegando) (?:cotacao|orcamentos?|propostas?) (?:em|com|d[ae]|n[ao]) outr[oa]s? (?:companhia|empresa|operadora|seguradora|banco|administradora|provedora?)s?\\b|\\b(?:propor|propondo|votar) (?:a )?(?:troca|substituicao) d[ae] (?:administradora|operadora|seguradora|fornecedor|empresa|provedor|banco)\\b|\\bpago (?:a multa )?e saio\\b|\\bou (?:voces|vcs) \\w+(?: \\w+){0,6} ou (?:eu )?(?:volto (?:para|pro|pra)|mudo de|troco de|cancelo)\\b`,
+  `\\bja (?:pedi|fiz|peguei) (?:um |uma )?(?:orcamento|cotacao|proposta)s? (?:em|com|d[ae]|n[ao]) outr[oa]s? (?:operadora|empresa|loja|banco|seguradora|escola|academia|provedora?|companhia)\\b|\\bnunca mais (?:\\w+ )?(?:com voces|com essa (?:empresa|loja|operadora|companhia)|nessa (?:empresa|loja|companhia|operadora))\\b|\\b(?:vai estar|vao estar|estara|estarao|vai (?:pra|para)|vao (?:pra|para)|vou colocar (?:\\w+ )?(?:em|n)a?) (?:em )?outr[oa] (?:escola|operadora|empresa|banco|academia|plano|seguradora|companhia|administradora|clinica|provedora?)\\b|\\b(?:ja )?(?:estou|estamos) (?:fazendo|vendo|pegando) (?:cotacao|orcamentos?|propostas?) (?:em|com|d[ae]|n[ao]) outr[oa]s? (?:companhia|empresa|operadora|seguradora|banco|administradora|provedora?)s?\\b|\\b(?:propor|propondo|votar) (?:a )?(?:troca|substituicao) d[ae] (?:administradora|operadora|seguradora|fornecedor|empresa|provedor|banco)\\b|\\bpago (?:a multa )?e saio\\b|\\bou (?:voces|vcs) \\w+(?: \\w+){0,6} ou (?:eu )?(?:volto (?:para|pro|pra)|mudo de|troco de|cancelo)\\b`,
 );
 
 /**
@@ -724,11 +725,20 @@ export function calmCancellation(folded: string): boolean {
 
 /** "ia cancelar mas desisti", "desisti de cancelar": leaving given up. */
 const STAYING = re(
-  `\\b(?:ia|iria|pensei em|queria|tinha pensado em|falei (?:de|em)) (?:\\w+ ){0,4}?(?:cancelar|sair|trocar)\\b.{0,60}?\\b(?:desisti|mudei de ideia|nao vou (?:mais )?cancelar|vou ficar)\\b|\\bdesisti de (?:cancelar|sair|trocar)\\b`,
+  `\\b(?:ia|iria|pensei em|queria|tinha pensado em|falei (?:de|em)) (?:\\w+ ){0,4}?(?:cancelar|sair|trocar de (?:operadora|empresa|banco|plano|escola|academia))\\b.{0,60}?\\b(?:desisti|mudei de ideia|nao vou (?:mais )?cancelar|vou ficar)\\b|\\bdesisti de (?:cancelar|sair)\\b`,
 );
+/** Leaving said again after it was given up ("queria cancelar mas desisti… agora quero cancelar tudo"). */
+const LEAVING_AGAIN =
+  /(?<!\b(?:nao|nem) (?:vou |vai |quero )?(?:mais )?)\b(?:cancel\w*|rescind\w*|portabilidade|sair d\w+|encerr\w+)/;
 
 function churnThreat(folded: string, ctx: RuleContext): string | undefined {
-  if (STAYING.test(folded) && !ULTIMATUM.test(folded)) return undefined;
+  const staying = STAYING.exec(folded);
+  if (
+    staying &&
+    !ULTIMATUM.test(folded) &&
+    !LEAVING_AGAIN.test(folded.slice(staying.index + staying[0].length))
+  )
+    return undefined;
   const strong =
     firstMatch(folded, CHURN_STRONG) ??
     firstMatch(folded, CHURN_SELF) ??
@@ -1222,7 +1232,7 @@ const CLAIM_CHECKED = re(
   `\\b(?:procede|confere|e isso mesmo|e verdade|(?:queria|quero|so|pra|para|pode|poderia|consegue|consegue me) confirm\\w*|so (?:conferindo|checando)|confirma (?:pra mim|isso|ai))\\b|\\b(?:me )?explic(?:ou|aram) (?:tudo |direitinho|certinho|muito bem|tim tim)`,
 );
 const CLAIM_BROKEN = re(
-  `\\b(?:mas (?:veio|chegou|nao|so)|veio sem|chegou sem|nao (?:veio|tem|tinha|vem|chegou|cobre|inclui)|so (?:veio|tem|tinha)|cobra\\w*|mentir\\w*|engan\\w*|agora (?:dizem|falam))\\b`,
+  `\\b(?:mas (?:veio|chegou|nao|so|no contrato|na fatura|no app|no site)|(?:e|era|veio|ativaram|instalaram) outr[oa]|veio sem|chegou sem|nao (?:veio|tem|tinha|vem|chegou|cobre|inclui)|so (?:veio|tem|tinha)|cobra\\w*|mentir\\w*|engan\\w*|agora (?:dizem|falam))\\b`,
 );
 
 function misleadingSale(folded: string, ctx: RuleContext): string | undefined {
@@ -1312,11 +1322,11 @@ const STEP = re(
 );
 /** A student's paper about the body: however the body's name weighs in the sentiment, no step. */
 const STUDYING = re(
-  `\\b(?:tcc|monografia|dissertacao|trabalho (?:da|de) (?:faculdade|escola)|pesquisa academica|(?:sou|como) estudante)\\b`,
+  `\\b(?:tcc|monografia|dissertacao|trabalho (?:da|de) (?:faculdade|escola)|pesquisa academica)\\b`,
 );
 /** "eu tinha reclamado no Reclame Aqui, mas hoje o atendimento tá outro nível": a step left behind. */
 const COMPLAINT_BEHIND = re(
-  `\\b(?:tinha|ja tinha|cheguei a|ate) (?:reclamado|postado|registrado|aberto|denunciado|acionado)\\b.{0,80}?\\b(?:mas|porem)\\b.{0,60}?\\b(?:outro nivel|melhor\\w*|parabens|excelente|otim[oa]|nota (?:10|dez|mil)|resolveram|resolvido)\\b`,
+  `\\b(?:tinha|ja tinha|cheguei a|ate) (?:reclamado|postado|registrado|aberto|denunciado|acionado)\\b.{0,80}?\\b(?:mas|porem)\\b.{0,60}?(?<!\\b(?:nao|nem|nada|nunca) (?:foi |foram )?)\\b(?:outro nivel|melhor\\w*|parabens|excelente|otim[oa]|nota (?:10|dez|mil)|resolveram|resolvido)\\b`,
 );
 /** The question is about the body itself: its hours, place, contact or remit. */
 const ABOUT_THE_BODY = re(
@@ -1331,10 +1341,9 @@ function askedAboutTheBody(folded: string, evidence: string): boolean {
   return end >= 0 && folded[at + end] === '?' && ABOUT_THE_BODY.test(folded.slice(start, at + end));
 }
 function calmMention(folded: string, reason: EscalationReason, ctx: RuleContext, evidence: string): boolean {
-  if (!NAMED_ONLY.has(reason)) return false;
-  if (COMPLAINT_BEHIND.test(folded)) return true;
-  if (STEP.test(folded)) return false;
-  if (NO_STEP.test(folded) || ctx.positiveOnly || STUDYING.test(folded)) return true;
+  if (!NAMED_ONLY.has(reason) || STEP.test(folded)) return false;
+  if (NO_STEP.test(folded) || ctx.positiveOnly || STUDYING.test(folded) || COMPLAINT_BEHIND.test(folded))
+    return true;
   if (reason === 'legal_action' && LAWYER_SELF.test(folded) && !LEGAL_THREAT.test(folded)) return true;
   // A message that is only a question about the body ("onde fica o procon aqui de BH?"), however
   // the body's name weighs in the sentiment.

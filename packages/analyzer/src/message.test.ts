@@ -144,6 +144,7 @@ describe('analyzeMessage', () => {
   it.each([
     'clonaram meu cartão, tem compras que eu não fiz agora de manhã, bloqueia por favor',
     'o sistema de vocês caiu e a loja está sem vender nada agora',
+    'mês passado clonaram meu cartão e continuam aparecendo compras que eu não fiz',
   ])('harm going on is urgent: %s', (text) => {
     expect(analyzeMessage(text).intent).toBe('urgent');
   });

@@ -107,9 +107,9 @@ const URGENT_HARM =
  */
 const HARM_BEFORE =
   /\b(?:ano passado|mes passado|semana passada|(?:meses|semanas|anos) atras|ha (?:\d+|uns|umas|dois|duas|tres|alguns|algumas) (?:meses|semanas|anos))\b/;
-const BUSINESS_BEFORE = /\b(?:ontem|anteontem|no fim de semana|sabado passado|domingo passado)\b/;
+const BUSINESS_BEFORE = /(?<!\bdesde )\b(?:ontem|anteontem|o fim de semana|sabado passado|domingo passado)\b/;
 const HARM_NOW =
-  /\b(?:agora|(?<!\bate )(?:hoje|hj)|neste momento|nesse momento|acabou de|acabaram de|ainda (?:esta|estao|tem)|bloque\w+|urgente|socorro)\b/;
+  /\b(?:agora|(?<!\bate )(?:hoje|hj)|neste momento|nesse momento|acabou de|acabaram de|ainda (?:esta|estao|tem|aparec\w*|cai\w*)|continu\w+|segue|seguem|bloque\w+|urgente|socorro)\b/;
 function asUrgent(
   intent: IntentResult,
   findings: readonly EscalationFinding[],

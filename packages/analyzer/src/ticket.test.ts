@@ -229,3 +229,13 @@ describe('refunds made and loyalty', () => {
     expect(ticket.escalation_reasons).toContain('financial_harm');
   });
 });
+
+describe('ninth pass review: solved words asked or partial', () => {
+  it.each([
+    'Cliente: vocês já estornaram?\nAtendente: vou verificar',
+    'Cliente: já devolveram o dinheiro pela metade',
+    'Cliente: continuo usando o 4G porque o wifi não volta',
+  ])('%s', (text) => {
+    expect(analyzeTicket(text).solved_status).not.toBe('solved');
+  });
+});
