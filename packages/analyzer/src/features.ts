@@ -283,12 +283,13 @@ export function predictPacked(
   if (!entry) throw new Error(`no packed model ${which}`);
   const { model, rows } = entry;
   const width = model.classes.length;
-  const sums = new Array<number>(width).fill(0);
-  for (const id of ids) {
-    const base = id * width;
-    for (let k = 0; k < width; k++) sums[k] = (sums[k] ?? 0) + (rows[base + k] ?? 0);
+  // Typed arrays and plain indices: this loop runs for every known feature of every message.
+  const sums = new Float64Array(width);
+  for (let i = 0; i < ids.length; i++) {
+    const base = (ids[i] as number) * width;
+    for (let k = 0; k < width; k++) sums[k] += rows[base + k] as number;
   }
-  return softmax(model.classes, model.bias, sums, featureCount);
+  return softmax(model.classes, model.bias, Array.from(sums), featureCount);
 }
 
 function softmax(
