@@ -20,8 +20,8 @@ export type Engine = 'rules' | 'model' | 'combined';
  * "mixed" or "positive" can be trusted). Chosen by scripts/tune-votes.ts.
  */
 export const SENTIMENT_VOTE = {
-  noEvidence: 0.1,
-  perWeight: 0.6,
+  noEvidence: 0.6,
+  perWeight: 0.4,
   max: 0.9,
   byLabel: { positive: 0.25, negative: 0.25, neutral: 0.25, mixed: 0.25 } as Record<string, number>,
 };
@@ -33,16 +33,16 @@ export const INTENT_VOTE = {
   cue: {
     complaint: 0.1,
     compliment: 0.1,
-    feedback: 0.4,
-    goodbye: 1,
-    greeting: 0.4,
-    information: 0.25,
-    inquiry: 0.25,
-    question: 0.25,
-    request: 0.25,
+    feedback: 0.75,
+    goodbye: 0.55,
+    greeting: 0.25,
+    information: 0.55,
+    inquiry: 0.55,
+    question: 0.4,
+    request: 0.1,
     support: 0.1,
-    unknown: 0.1,
-    urgent: 0.1,
+    unknown: 0.4,
+    urgent: 0.25,
   } as Record<string, number>,
   fallback: 0.2,
 };
