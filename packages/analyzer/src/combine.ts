@@ -80,13 +80,23 @@ export function combineSentiment(rules: SentimentResult, text: string, engine: E
       (SENTIMENT_VOTE.byLabel[rules.sentiment] ?? 1);
     // Clear complaint words and no praise at all: never positive nor mixed (mixed needs praise),
     // whatever the other words suggest to the model ("A equipe de vocês é péssima" read as praise
-    // of the team).
-    const noPraise = rules.positive === 0 && rules.negative >= 2;
+    // of the team); and, told as a statement with a complaint word of the domain lexicon, not
+    // neutral either ("oi, falo pela empresa X, vocês esqueceram de emitir a nota": the model reads
+    // the introduction as calm). A question stays free to be calm ("o pedido atrasou?").
+    const noPraise = rules.positive === 0 && rules.negative >= 1.5;
+    const toldComplaint =
+      noPraise &&
+      !text.includes('?') &&
+      rules.evidence.some((e) => e.source === 'domain' && e.weight <= -1.5 && !e.negated);
     // And the other way: clear praise and no complaint word is never negative ("não sei nem como
     // agradecer", "ninguém faz igual": the model reads the negation words as a complaint). It may
     // be mixed: a problem is often told without a complaint word ("amei, mas veio sem a batata").
     const noComplaint = rules.negative === 0 && rules.positive >= 2;
-    const ruledOut: readonly string[] = noPraise ? ['positive', 'mixed'] : noComplaint ? ['negative'] : [];
+    const ruledOut: readonly string[] = noPraise
+      ? ['positive', 'mixed', ...(toldComplaint ? ['neutral'] : [])]
+      : noComplaint
+        ? ['negative']
+        : [];
     const probabilities = model.probabilities.map((p, k) =>
       ruledOut.includes(MODEL.sentiment.classes[k] ?? '') ? 0 : p,
     );

@@ -77,6 +77,13 @@ describe('sarcasm', () => {
     expect(isSarcastic('adorei 🙃 chegou quebrado')).toBe(true);
   });
 
+  it('is praise opening a fact bad whatever is said around it (ninth pass)', () => {
+    expect(isSarcastic('excelente suporte, 5 dias sem retorno')).toBe(true);
+    expect(isSarcastic('maravilha, cancelaram minha reserva sem avisar')).toBe(true);
+    expect(isSarcastic('o app é ótimo quando funciona')).toBe(true);
+    expect(isSarcastic('ótimo, resolveram em 2 dias')).toBe(false);
+  });
+
   it('is not sincere praise', () => {
     expect(isSarcastic('ótimo atendimento, obrigado')).toBe(false);
     expect(isSarcastic('muito bom viu, nada a reclamar')).toBe(false);

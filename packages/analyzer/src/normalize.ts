@@ -222,7 +222,7 @@ function capsShare(text: string): { letters: number; upper: number } {
  * de novo"). "De novo" alone is not one: "adorei, quero marcar de novo".
  */
 const BAD_FACT =
-  /(?<![\p{L}])(?:até agora nada|ate agora nada|(?:até|ate) agora (?:não|nao) (?:chegou|veio|vieram|resolveram|responderam|retornaram|ligaram|apareceu|entregaram|devolveram|estornaram|caiu)|(?:conseguiram|conseguiu|conseguem|consegue) (?:perder|extraviar|piorar)|perderam|perdeu|extraviaram|extraviou|extraviad[oa]|piorou|só piora|so piora|piorando|prometer e (?:não|nao|n) cumprir|cai todo dia|cai toda hora|caindo todo dia|sem ninguém avisar|sem ninguem avisar)(?![\p{L}])/iu;
+  /(?<![\p{L}])(?:até agora nada|ate agora nada|(?:até|ate) agora (?:não|nao) (?:chegou|veio|vieram|resolveram|responderam|retornaram|ligaram|apareceu|entregaram|devolveram|estornaram|caiu)|(?:conseguiram|conseguiu|conseguem|consegue) (?:perder|extraviar|piorar)|perderam|perdeu|extraviaram|extraviou|extraviad[oa]|piorou|só piora|so piora|piorando|prometer e (?:não|nao|n) cumprir|cai todo dia|cai toda hora|caindo todo dia|sem ninguém avisar|sem ninguem avisar|\d+ (?:dias?|horas?|semanas?|meses) sem (?:resposta|retorno|solução|solucao|atendimento|sinal|internet|luz|água|agua)|cancel(?:ou|aram) (?:o |a )?(?:meu|minha) (?:voo|pedido|reserva|consulta|visita|entrega|agendamento)|quando (?:funciona|quer funcionar|resolve))(?![\p{L}])/iu;
 const CONTRAST_WORD =
   /(?<![\p{L}])(?:mas|porém|porem|só que|so que|pena que|apesar|embora|mesmo com)(?![\p{L}])/iu;
 
