@@ -287,7 +287,7 @@ export function predictPacked(
   const sums = new Float64Array(width);
   for (let i = 0; i < ids.length; i++) {
     const base = (ids[i] as number) * width;
-    for (let k = 0; k < width; k++) sums[k] += rows[base + k] as number;
+    for (let k = 0; k < width; k++) sums[k] = (sums[k] as number) + (rows[base + k] as number);
   }
   return softmax(model.classes, model.bias, Array.from(sums), featureCount);
 }
