@@ -149,6 +149,7 @@ export function analyzeMessage(fullText: string, options: AnalyzeOptions = {}): 
   const urgency = scoreUrgency(text, { sentiment, redFlagCount: redFlags.words.length });
   // The intent rules' cues are Portuguese words: in English or Spanish the model alone decides.
   const intentEngine: Engine = engine === 'combined' && !portuguese(language) ? 'model' : engine;
+  const folded = foldText(text);
   const intent = asUrgent(
     combineIntent(
       classifyIntentDetailed(text, sentiment, { lang: language, urgency }),
@@ -162,9 +163,8 @@ export function analyzeMessage(fullText: string, options: AnalyzeOptions = {}): 
         : sentiment.sentiment,
     ),
     findings,
-    foldText(text),
+    folded,
   );
-  const folded = foldText(text);
   const wordCount = folded.split(' ').filter(Boolean).length;
 
   return {
