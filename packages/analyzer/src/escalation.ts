@@ -731,20 +731,23 @@ const STAYING = re(
 const LEAVING_AGAIN =
   /(?<!\b(?:nao|nem) (?:vou |vai |quero )?(?:mais )?)\b(?:cancel\w*|rescind\w*|portabilidade|sair d\w+|encerr\w+)/;
 
-function churnThreat(folded: string, ctx: RuleContext): string | undefined {
+function givenUp(folded: string): boolean {
   const staying = STAYING.exec(folded);
-  if (
-    staying &&
+  return (
+    staying !== null &&
     !ULTIMATUM.test(folded) &&
     !LEAVING_AGAIN.test(folded.slice(staying.index + staying[0].length))
-  )
-    return undefined;
+  );
+}
+
+function churnThreat(folded: string, ctx: RuleContext): string | undefined {
   const strong =
     firstMatch(folded, CHURN_STRONG) ??
     firstMatch(folded, CHURN_SELF) ??
     (ctx.negative ? firstMatch(folded, CHURN_FED_UP) : undefined);
   // Judged only when leaving is said at all (most messages never get here).
-  if (strong) return ctx.otherSignals === 0 && calmCancellation(folded) ? undefined : strong[0];
+  if (strong)
+    return (ctx.otherSignals === 0 && calmCancellation(folded)) || givenUp(folded) ? undefined : strong[0];
   const m =
     firstMatch(folded, CHURN) ??
     firstMatch(folded, CHURN_MORE) ??
@@ -759,7 +762,7 @@ function churnThreat(folded: string, ctx: RuleContext): string | undefined {
     PROBLEM.test(folded) ||
     ctx.otherSignals > 0 ||
     (ctx.negative && !LIFE_REASON.test(folded));
-  return tied ? m[0] : undefined;
+  return tied && !givenUp(folded) ? m[0] : undefined;
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -117,10 +117,11 @@ function asUrgent(
 ): IntentResult {
   if (intent.intent === 'urgent' || intent.intent === 'compliment' || intent.intent === 'feedback')
     return intent;
-  const over = !HARM_NOW.test(folded) && HARM_BEFORE.test(folded);
+  const now = HARM_NOW.test(folded);
+  const over = !now && HARM_BEFORE.test(folded);
   const harm = findings.find((f) =>
     f.reason === 'business_impact'
-      ? !over && !(BUSINESS_BEFORE.test(folded) && !HARM_NOW.test(folded))
+      ? !over && (now || !BUSINESS_BEFORE.test(folded))
       : f.reason === 'financial_harm' && URGENT_HARM.test(f.evidence) && !over,
   );
   return harm ? { intent: 'urgent', rule: `escalation:${harm.reason}`, cue: true } : intent;
