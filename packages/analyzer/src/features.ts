@@ -151,12 +151,8 @@ function lexiconPolarity(word: string): number {
  * (normalize.ts), folded (lower case, no accents) and cut into words.
  */
 export function featuresOf(text: string): string[] {
-  const normalized = normalizeCached(text);
-  const folded = normalized.text
-    .normalize('NFD')
-    .replace(/\p{Mn}+/gu, '')
-    .toLowerCase();
-  const words = folded.match(/[\p{L}\p{N}]+/gu) ?? [];
+  const folded = foldedText(text);
+  const words = wordsOf(folded);
   const out = new Set<string>();
   let previous = '^';
   let negated = 0;
@@ -188,32 +184,58 @@ export function featuresOf(text: string): string[] {
     for (let i = 0; i + x <= joined.length; i++) out.add(`x:${joined.slice(i, i + x)}`);
   }
   out.add(`b:${previous}_$`);
-  if (polarity) {
+  for (const key of cueFeatures(text, folded, words, polarity ? seen : undefined, contrast)) out.add(key);
+  return [...out];
+}
+
+/** The text as the features read it: rewritten as the rules read it (normalize.ts) and folded. */
+function foldedText(text: string): string {
+  return normalizeCached(text)
+    .text.normalize('NFD')
+    .replace(/\p{Mn}+/gu, '')
+    .toLowerCase();
+}
+const wordsOf = (folded: string): string[] => folded.match(/[\p{L}\p{N}]+/gu) ?? [];
+
+/**
+ * The features after the words: opinion polarity around a contrast, punctuation, emoji, the
+ * normalizer's cues and length.
+ */
+function cueFeatures(
+  text: string,
+  folded: string,
+  words: readonly string[],
+  seen: { before: boolean[]; after: boolean[] } | undefined,
+  contrast: boolean,
+): string[] {
+  const out: string[] = [];
+  if (seen) {
     const positive = seen.before[0] || seen.after[0];
     const negative = seen.before[1] || seen.after[1];
-    if (positive) out.add('l:+');
-    if (negative) out.add('l:-');
-    if (positive && negative) out.add('l:+-');
+    if (positive) out.push('l:+');
+    if (negative) out.push('l:-');
+    if (positive && negative) out.push('l:+-');
     if (contrast) {
-      out.add('k:');
-      if (seen.before[0]) out.add('k:+>');
-      if (seen.before[1]) out.add('k:->');
-      if (seen.after[0]) out.add('k:>+');
-      if (seen.after[1]) out.add('k:>-');
-      if (seen.before[0] && !seen.after[0]) out.add('k:+>?');
-      if (seen.after[0] && !seen.before[0]) out.add('k:?>+');
+      out.push('k:');
+      if (seen.before[0]) out.push('k:+>');
+      if (seen.before[1]) out.push('k:->');
+      if (seen.after[0]) out.push('k:>+');
+      if (seen.after[1]) out.push('k:>-');
+      if (seen.before[0] && !seen.after[0]) out.push('k:+>?');
+      if (seen.after[0] && !seen.before[0]) out.push('k:?>+');
     }
   }
-  if (folded.includes('?')) out.add('q:?');
-  if (folded.includes('!')) out.add('q:!');
-  if (POSITIVE_EMOJI.test(folded)) out.add('e:+');
-  if (NEGATIVE_EMOJI.test(folded)) out.add('e:-');
-  if (normalized.cues.laughter) out.add('e:kkk');
-  if (normalized.cues.shouting) out.add('e:caps');
-  if (normalized.cues.sarcasm) out.add('e:ironia');
-  if (words.length <= 2) out.add('len:short');
-  else if (words.length >= 15) out.add('len:long');
-  return [...out];
+  const normalized = normalizeCached(text);
+  if (folded.includes('?')) out.push('q:?');
+  if (folded.includes('!')) out.push('q:!');
+  if (POSITIVE_EMOJI.test(folded)) out.push('e:+');
+  if (NEGATIVE_EMOJI.test(folded)) out.push('e:-');
+  if (normalized.cues.laughter) out.push('e:kkk');
+  if (normalized.cues.shouting) out.push('e:caps');
+  if (normalized.cues.sarcasm) out.push('e:ironia');
+  if (words.length <= 2) out.push('len:short');
+  else if (words.length >= 15) out.push('len:long');
+  return out;
 }
 
 export interface ModelPrediction {
@@ -261,18 +283,177 @@ export function packModels(models: readonly LinearModel[]): PackedModels {
   };
 }
 
-/** The packed index's ids of a text's features (features no model kept are left out). */
-export function packedIds(packed: PackedModels, features: readonly string[]): Int32Array {
-  const ids = new Int32Array(features.length);
-  let n = 0;
-  for (const feature of features) {
-    const id = packed.index.get(feature);
-    if (id !== undefined) ids[n++] = id;
+/**
+ * What featuresOf(text) answers, as the packed models read it — the packed ids of the features
+ * some model kept, in featuresOf's order, and how many distinct features the text has — without
+ * building every feature as a string: a word's own features (its word, negated word, character
+ * n-grams, the cross-word n-grams inside it, its polarity) are looked up once and kept (bounded);
+ * only the word pairs and the cross-word n-grams that span two words are built per message.
+ * The runtime's path (model.ts; about half featuresOf's time); the tests hold it to featuresOf.
+ */
+export class PackedFeatureReader {
+  private readonly index: ReadonlyMap<string, number>;
+  /** Per message: which known ids were seen (a stamp per id, the message's number). */
+  private readonly seenAt: Int32Array;
+  private stamp = 0;
+  private readonly unknown = new Set<string>();
+  private readonly words = new Map<string, WordFeatures>();
+  /** The message's known ids so far (found of them). */
+  private ids = new Int32Array(256);
+  private found = 0;
+
+  constructor(packed: PackedModels) {
+    this.index = packed.index;
+    this.seenAt = new Int32Array(packed.index.size);
   }
-  return ids.subarray(0, n);
+
+  read(text: string): { ids: Int32Array; count: number } {
+    const folded = foldedText(text);
+    const words = wordsOf(folded);
+    this.stamp++;
+    if (this.stamp === 0x7fffffff) {
+      this.seenAt.fill(0);
+      this.stamp = 1;
+    }
+    this.unknown.clear();
+    this.found = 0;
+    const polarity = FEATURE_OPTIONS.polarity > 0;
+    let contrast = false;
+    const seen = { before: [false, false], after: [false, false] };
+    let previous = '^';
+    let negated = 0;
+    const entries: WordFeatures[] = [];
+    for (const word of words) {
+      const entry = this.entryOf(word);
+      entries.push(entry);
+      this.add(entry, 0, 1);
+      const pair = `b:${previous}_${word}`;
+      this.addKey(pair);
+      if (polarity) {
+        if (CONTRASTS.has(word) || CONTRAST_PAIRS.has(pair)) contrast = true;
+        const sign = entry.polarity * (negated > 0 ? -1 : 1);
+        if (sign) (contrast ? seen.after : seen.before)[sign > 0 ? 0 : 1] = true;
+      }
+      if (negated > 0) this.add(entry, 1, 2);
+      negated = NEGATORS.has(word) ? 3 : Math.max(0, negated - 1);
+      previous = word;
+      this.add(entry, 2, entry.crossStart);
+    }
+    const x = FEATURE_OPTIONS.crossWordChars;
+    if (x) {
+      // The cross-word n-grams in order: those inside one word's "_word_" come from its entry,
+      // those with a "_" inside them span two words and are built here.
+      const joined = `_${entries.map(crossTokenOf).join('_')}_`;
+      let k = -1;
+      for (let i = 0; i + x <= joined.length; i++) {
+        if (joined.charCodeAt(i) === UNDERSCORE) k++;
+        let inside = true;
+        for (let j = i + 1; j < i + x - 1; j++) if (joined.charCodeAt(j) === UNDERSCORE) inside = false;
+        if (!inside) {
+          this.addKey(`x:${joined.slice(i, i + x)}`);
+          continue;
+        }
+        // The first n-gram inside word k (i is its leading "_"): all of them at once.
+        const entry = entries[k] as WordFeatures;
+        this.add(entry, entry.crossStart, entry.ids.length);
+        i += entry.crossToken.length + 2 - x;
+      }
+    }
+    this.addKey(`b:${previous}_$`);
+    for (const key of cueFeatures(text, folded, words, polarity ? seen : undefined, contrast))
+      this.addKey(key);
+    return { ids: this.ids.slice(0, this.found), count: this.found + this.unknown.size };
+  }
+
+  /** A word's features from..to (its entry's order), each once per message. */
+  private add(entry: WordFeatures, from: number, to: number): void {
+    for (let j = from; j < to; j++) {
+      const id = entry.ids[j] as number;
+      if (id < 0) this.unknown.add(entry.unknownKeys[-id - 1] as string);
+      else this.addId(id);
+    }
+  }
+
+  private addKey(key: string): void {
+    const id = this.index.get(key);
+    if (id === undefined) this.unknown.add(key);
+    else this.addId(id);
+  }
+
+  private addId(id: number): void {
+    if (this.seenAt[id] === this.stamp) return;
+    this.seenAt[id] = this.stamp;
+    if (this.found === this.ids.length) {
+      const grown = new Int32Array(this.ids.length * 2);
+      grown.set(this.ids);
+      this.ids = grown;
+    }
+    this.ids[this.found++] = id;
+  }
+
+  private entryOf(word: string): WordFeatures {
+    // Words over 12 characters are views into the whole message (see polarityOf): not kept.
+    if (word.length > MAX_CACHED_WORD) return wordFeatures(word, this.index);
+    let entry = this.words.get(word);
+    if (!entry) {
+      if (this.words.size >= MAX_CACHED_WORDS) this.words.clear();
+      entry = wordFeatures(word, this.index);
+      this.words.set(word, entry);
+    }
+    return entry;
+  }
 }
 
-/** predictWith for the `which`-th packed model, from packedIds and the text's feature count. */
+/** About 200 bytes a word: a few megabytes at most. */
+const MAX_CACHED_WORDS = 20_000;
+const UNDERSCORE = 95;
+const crossTokenOf = (entry: WordFeatures) => entry.crossToken;
+const CONTRAST_PAIRS = new Set([...CONTRASTS].filter((c) => c.includes('_')).map((c) => `b:${c}`));
+
+/**
+ * A word's own features as featuresOf emits them: [w:word, n:word, c:… n-grams, x:… n-grams
+ * inside "_word_"], as packed ids, or −(k + 1) for the k-th of those no model kept.
+ */
+interface WordFeatures {
+  readonly ids: Int32Array;
+  readonly unknownKeys: readonly string[];
+  /** Where the cross-word n-grams start in ids. */
+  readonly crossStart: number;
+  /** The word as the cross-word n-grams read it ("0" for a word with a digit) and their n. */
+  readonly crossToken: string;
+  readonly crossN: number;
+  readonly polarity: number;
+}
+
+function wordFeatures(word: string, index: ReadonlyMap<string, number>): WordFeatures {
+  const keys = [`w:${word}`, `n:${word}`];
+  const n = FEATURE_OPTIONS.inWordChars;
+  const digit = /\d/.test(word);
+  if (n && word.length >= 4 && !digit) {
+    const padded = `<${word}>`;
+    for (let i = 0; i + n <= padded.length; i++) keys.push(`c:${padded.slice(i, i + n)}`);
+  }
+  const crossStart = keys.length;
+  const x = FEATURE_OPTIONS.crossWordChars;
+  const crossToken = digit ? '0' : word;
+  if (x) {
+    const wrapped = `_${crossToken}_`;
+    for (let i = 0; i + x <= wrapped.length; i++) keys.push(`x:${wrapped.slice(i, i + x)}`);
+  }
+  const polarity = FEATURE_OPTIONS.polarity > 0 ? polarityOf(word) : 0;
+  const unknownKeys: string[] = [];
+  const ids = Int32Array.from(keys, (key) => index.get(key) ?? -unknownKeys.push(key));
+  return {
+    ids,
+    unknownKeys,
+    crossStart,
+    crossToken,
+    crossN: x,
+    polarity,
+  };
+}
+
+/** predictWith for the `which`-th packed model, from PackedFeatureReader's ids and feature count. */
 export function predictPacked(
   packed: PackedModels,
   which: number,

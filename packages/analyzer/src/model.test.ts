@@ -1,6 +1,7 @@
+import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { combineIntent, combineSentiment } from './combine.ts';
-import { featuresOf, polarityCached, predictWith } from './features.ts';
+import { featuresOf, PackedFeatureReader, packModels, polarityCached, predictWith } from './features.ts';
 import { classifyIntentDetailed } from './intent.ts';
 import { analyzeMessage } from './message.ts';
 import { MODEL, modelIntent, modelSentiment } from './model.ts';
@@ -25,6 +26,36 @@ describe('learned model', () => {
       expect(modelSentiment(text)).toEqual(predictWith(MODEL.sentiment, features));
       expect(modelIntent(text)).toEqual(predictWith(MODEL.intent, features));
     }
+  });
+
+  it('reads the packed features of every training sentence exactly as featuresOf lists them', () => {
+    const dir = new URL('../data/', import.meta.url);
+    const texts = readdirSync(dir).flatMap((file) =>
+      readFileSync(new URL(file, dir), 'utf8')
+        .split('\n')
+        .filter((line) => line.trim())
+        .map((line) => String(JSON.parse(line).text)),
+    );
+    texts.push(
+      '',
+      '1234',
+      'a b c d',
+      'ab cd',
+      'Inconstitucionalissimamente n funciona 123abc 😡',
+      `${'x'.repeat(40)} ok`,
+    );
+    const packed = packModels([MODEL.sentiment, MODEL.intent, MODEL.escalation]);
+    const reader = new PackedFeatureReader(packed);
+    let differences = 0;
+    // Twice: the second pass reads the words from the reader's cache.
+    for (const text of [...texts, ...texts]) {
+      const features = featuresOf(text);
+      const ids = features.map((f) => packed.index.get(f)).filter((id) => id !== undefined);
+      const read = reader.read(text);
+      if (read.count !== features.length || read.ids.join() !== ids.join()) differences++;
+    }
+    expect(texts.length).toBeGreaterThan(15_000);
+    expect(differences).toBe(0);
   });
 
   // Review fix (issue 32): long words are sliced views into the whole message; caching them

@@ -18,7 +18,7 @@ import {
   type LinearModel,
   loadModel,
   type ModelPrediction,
-  packedIds,
+  PackedFeatureReader,
   packModels,
   predictPacked,
   predictWith,
@@ -49,21 +49,17 @@ export const MODEL_LANGUAGES: ReadonlySet<Language> = new Set<Language>(['pt', '
 const PACKED = packModels([MODEL.sentiment, MODEL.intent, MODEL.escalation]);
 const [SENTIMENT, INTENT, ESCALATION] = [0, 1, 2];
 
-/** The last text's features and their packed ids: each model reads the same message once. */
+const READER = new PackedFeatureReader(PACKED);
+
+/** The last text's packed feature ids and feature count: each model reads the same message once. */
 let lastText: string | undefined;
-let lastFeatures: string[] = [];
-let lastIds: Int32Array = new Int32Array(0);
-function cachedFeatures(text: string): string[] {
+let lastRead: { ids: Int32Array; count: number } = { ids: new Int32Array(0), count: 0 };
+function predictProduct(which: number, text: string): ModelPrediction {
   if (text !== lastText) {
-    lastFeatures = featuresOf(text);
-    lastIds = packedIds(PACKED, lastFeatures);
+    lastRead = READER.read(text);
     lastText = text;
   }
-  return lastFeatures;
-}
-function predictProduct(which: number, text: string): ModelPrediction {
-  const features = cachedFeatures(text);
-  return predictPacked(PACKED, which, lastIds, features.length);
+  return predictPacked(PACKED, which, lastRead.ids, lastRead.count);
 }
 
 /**
@@ -132,7 +128,7 @@ export function reasonChance(
 export function modelEscalation(text: string, reasons?: ReadonlySet<string>): EscalationPrediction {
   const model = (PREDICTION_OVERRIDES.size && PREDICTION_OVERRIDES.get(text)?.escalation) || MODEL.escalation;
   const { classes, weights } = model;
-  const features = cachedFeatures(text);
+  const features = featuresOf(text);
   const prediction = model === MODEL.escalation ? predictProduct(ESCALATION, text) : undefined;
   const { best, probability } = reasonChance(model, features, reasons, prediction);
   if (best < 0) return { reason: 'none', probability: 0, words: [] };
