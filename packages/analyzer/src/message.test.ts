@@ -148,4 +148,20 @@ describe('analyzeMessage', () => {
   ])('harm going on is urgent: %s', (text) => {
     expect(analyzeMessage(text).intent).toBe('urgent');
   });
+
+  // Tenth pass: a stopped business told with a threat, a long wait or a repeat is a grievance;
+  // a question about the harm stays a question.
+  it.each([
+    'vou entrar com processo pelo prejuízo, minha padaria ficou sem sistema o sábado inteiro',
+    'faz nove dias que a maquininha da minha loja não passa cartão e ninguém resolve',
+  ])('a stopped business told as a grievance is a complaint: %s', (text) => {
+    expect(analyzeMessage(text).intent).toBe('complaint');
+  });
+
+  it.each([
+    'se o sistema do caixa cair no meio do expediente, quem eu chamo?',
+    'esse sms pedindo pra atualizar meus dados é golpe? não cliquei em nada',
+  ])('a question about harm is a question: %s', (text) => {
+    expect(['question', 'inquiry']).toContain(analyzeMessage(text).intent);
+  });
 });
