@@ -301,6 +301,7 @@ export class PackedFeatureReader {
   /** The message's known ids so far (found of them). */
   private ids = new Int32Array(256);
   private found = 0;
+  private settings = '';
 
   constructor(packed: PackedModels) {
     this.index = packed.index;
@@ -308,6 +309,12 @@ export class PackedFeatureReader {
   }
 
   read(text: string): { ids: Int32Array; count: number } {
+    // Words were kept as the feature settings had them (scripts may change the settings).
+    const settings = `${FEATURE_OPTIONS.inWordChars} ${FEATURE_OPTIONS.crossWordChars} ${FEATURE_OPTIONS.polarity}`;
+    if (settings !== this.settings) {
+      this.words.clear();
+      this.settings = settings;
+    }
     const folded = foldedText(text);
     const words = wordsOf(folded);
     this.stamp++;
@@ -347,7 +354,8 @@ export class PackedFeatureReader {
       let k = -1;
       for (let i = 0; i + x <= joined.length; i++) {
         if (joined.charCodeAt(i) === UNDERSCORE) k++;
-        let inside = true;
+        // Single characters (x = 1) are all read one by one: their word steps would skip the "_".
+        let inside = x > 1;
         for (let j = i + 1; j < i + x - 1; j++) if (joined.charCodeAt(j) === UNDERSCORE) inside = false;
         if (!inside) {
           this.addKey(`x:${joined.slice(i, i + x)}`);
@@ -404,8 +412,8 @@ export class PackedFeatureReader {
   }
 }
 
-/** About 200 bytes a word: a few megabytes at most. */
-const MAX_CACHED_WORDS = 20_000;
+/** About 1.4 kB a word (its keys, ids and entry): 7 MB at most. */
+const MAX_CACHED_WORDS = 5_000;
 const UNDERSCORE = 95;
 const crossTokenOf = (entry: WordFeatures) => entry.crossToken;
 const CONTRAST_PAIRS = new Set([...CONTRASTS].filter((c) => c.includes('_')).map((c) => `b:${c}`));
@@ -421,7 +429,6 @@ interface WordFeatures {
   readonly crossStart: number;
   /** The word as the cross-word n-grams read it ("0" for a word with a digit) and their n. */
   readonly crossToken: string;
-  readonly crossN: number;
   readonly polarity: number;
 }
 
@@ -448,7 +455,6 @@ function wordFeatures(word: string, index: ReadonlyMap<string, number>): WordFea
     unknownKeys,
     crossStart,
     crossToken,
-    crossN: x,
     polarity,
   };
 }

@@ -149,8 +149,8 @@ describe('analyzeMessage', () => {
     expect(analyzeMessage(text).intent).toBe('urgent');
   });
 
-  // Tenth pass: a stopped business told with a threat, a long wait or a repeat is a grievance;
-  // a question about the harm stays a question.
+  // Tenth pass: a stopped business told with a threat, a long wait or a repeat is a grievance,
+  // unless it goes on now; a question about a harm that may happen stays a question.
   it.each([
     'vou entrar com processo pelo prejuízo, minha padaria ficou sem sistema o sábado inteiro',
     'faz nove dias que a maquininha da minha loja não passa cartão e ninguém resolve',
@@ -163,5 +163,15 @@ describe('analyzeMessage', () => {
     'esse sms pedindo pra atualizar meus dados é golpe? não cliquei em nada',
   ])('a question about harm is a question: %s', (text) => {
     expect(['question', 'inquiry']).toContain(analyzeMessage(text).intent);
+  });
+
+  // Tenth pass review: harm going on is urgent even asked as a question or beside a threat.
+  it.each([
+    'acabei de cair num golpe do falso atendente, dá pra estornar o pix?',
+    'a luz caiu e tenho insulina na geladeira, quando volta?',
+    'minha loja tá parada neste momento, vou abrir reclamação na anatel',
+    'o sistema caiu agora e estou perdendo vendas, já vou reclamar no procon',
+  ])('harm going on is urgent, asked or threatened: %s', (text) => {
+    expect(analyzeMessage(text).intent).toBe('urgent');
   });
 });

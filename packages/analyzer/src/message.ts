@@ -111,8 +111,9 @@ const BUSINESS_BEFORE = /(?<!\bdesde )\b(?:ontem|anteontem|o fim de semana|sabad
 const HARM_NOW =
   /\b(?:agora|(?<!\bate )(?:hoje|hj)|neste momento|nesse momento|acabou de|acabaram de|ainda (?:esta|estao|tem|aparec\w*|cai\w*)|continu\w+|segue|seguem|bloque\w+|urgente|socorro)\b/;
 /**
- * A stopped business told beside a threat, a long wait or a repeat is a grievance, a complaint
- * (issue 32, tenth pass: on our 14,820 WhatsApp-style sentences, out-of-fold, 21 more right).
+ * A stopped business told beside a threat, a long wait or a repeat is a grievance, a complaint,
+ * unless it is going on now (issue 32, tenth pass: on our 14,820 WhatsApp-style sentences,
+ * out-of-fold, 21 more right).
  */
 const GRIEVANCE_REASONS: ReadonlySet<string> = new Set([
   'legal_action',
@@ -129,14 +130,12 @@ function asUrgent(
 ): IntentResult {
   if (intent.intent === 'urgent' || intent.intent === 'compliment' || intent.intent === 'feedback')
     return intent;
-  // A question about the harm stays a question ("é golpe esse e-mail?", "e se a maquininha ficar sem internet?").
-  if ((intent.intent === 'question' || intent.intent === 'inquiry') && folded.includes('?')) return intent;
   const grievance = findings.some((f) => GRIEVANCE_REASONS.has(f.reason));
   const now = HARM_NOW.test(folded);
   const over = !now && HARM_BEFORE.test(folded);
   const harm = findings.find((f) =>
     f.reason === 'business_impact'
-      ? !grievance && !over && (now || !BUSINESS_BEFORE.test(folded))
+      ? (now || (!grievance && !BUSINESS_BEFORE.test(folded))) && !over
       : f.reason === 'financial_harm' && URGENT_HARM.test(f.evidence) && !over,
   );
   return harm ? { intent: 'urgent', rule: `escalation:${harm.reason}`, cue: true } : intent;

@@ -1,7 +1,14 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { combineIntent, combineSentiment } from './combine.ts';
-import { featuresOf, PackedFeatureReader, packModels, polarityCached, predictWith } from './features.ts';
+import {
+  FEATURE_OPTIONS,
+  featuresOf,
+  PackedFeatureReader,
+  packModels,
+  polarityCached,
+  predictWith,
+} from './features.ts';
 import { classifyIntentDetailed } from './intent.ts';
 import { analyzeMessage } from './message.ts';
 import { MODEL, modelIntent, modelSentiment } from './model.ts';
@@ -56,6 +63,33 @@ describe('learned model', () => {
     }
     expect(texts.length).toBeGreaterThan(15_000);
     expect(differences).toBe(0);
+  });
+
+  // Tenth pass review: single-character cross-word n-grams, and settings changed after words were kept.
+  it('reads packed features as featuresOf under other feature settings too', () => {
+    const packed = packModels([MODEL.sentiment, MODEL.intent, MODEL.escalation]);
+    const reader = new PackedFeatureReader(packed);
+    const texts = ['a b c', 'vc n resolveu nada!! kkk', 'o pedido 123 chegou ok'];
+    const saved = { ...FEATURE_OPTIONS };
+    try {
+      for (const settings of [
+        saved,
+        { ...saved, crossWordChars: 1 },
+        { ...saved, crossWordChars: 5, polarity: 0 },
+      ]) {
+        Object.assign(FEATURE_OPTIONS, settings);
+        for (const text of texts) {
+          const features = featuresOf(text);
+          const ids = features.map((f) => packed.index.get(f)).filter((id) => id !== undefined);
+          expect(reader.read(text)).toEqual({
+            ids: Int32Array.from(ids as number[]),
+            count: features.length,
+          });
+        }
+      }
+    } finally {
+      Object.assign(FEATURE_OPTIONS, saved);
+    }
   });
 
   // Review fix (issue 32): long words are sliced views into the whole message; caching them
