@@ -21,9 +21,9 @@ export type Engine = 'rules' | 'model' | 'combined';
  */
 export const SENTIMENT_VOTE = {
   noEvidence: 0.6,
-  perWeight: 0.4,
+  perWeight: 0.2,
   max: 0.9,
-  byLabel: { positive: 0.25, negative: 0.25, neutral: 0.25, mixed: 0.25 } as Record<string, number>,
+  byLabel: { positive: 0.25, negative: 0.25, neutral: 0.25, mixed: 0.5 } as Record<string, number>,
 };
 /**
  * The rules' vote for intent: a specific cue (by the label it gives: some labels' cues generalise
@@ -33,14 +33,14 @@ export const INTENT_VOTE = {
   cue: {
     complaint: 0.1,
     compliment: 0.1,
-    feedback: 0.75,
+    feedback: 0.4,
     goodbye: 0.55,
-    greeting: 0.25,
-    information: 0.55,
-    inquiry: 0.55,
-    question: 0.4,
-    request: 0.1,
-    support: 0.1,
+    greeting: 0.4,
+    information: 0.4,
+    inquiry: 0.4,
+    question: 0.25,
+    request: 0.25,
+    support: 0.25,
     unknown: 0.4,
     urgent: 0.25,
   } as Record<string, number>,
