@@ -1227,3 +1227,37 @@ describe('waits of the tenth pass', () => {
     expect(reasonsOf(text)).toEqual([]);
   });
 });
+
+describe('the eleventh pass', () => {
+  it.each([
+    ['aguardando a troca do aparelho desde o dia 5', 'long_wait'],
+    ['to esperando o técnico desde a outra quarta', 'long_wait'],
+    ['a portabilidade tá em análise desde 3 de maio', 'long_wait'],
+    ['já faz mais de mês que pedi a revisão da conta e nada', 'long_wait'],
+    ['comprei a mesa faz 3 semanas e o status continua em separação', 'long_wait'],
+    ['cancelei há 20 dias e o dinheiro n voltou', 'long_wait'],
+    ['vai fazer duas semanas que o instalador ficou de voltar', 'long_wait'],
+    ['o boleto tá bloqueado faz 15 dias, quando libera?', 'long_wait'],
+    ['abri a reclamação no dia 1º e hoje, dia 14, ninguém respondeu', 'long_wait'],
+    ['hoje é dia 20 e o kit que devia chegar dia 11 ainda não veio', 'long_wait'],
+    ['pedi a religação na segunda, hoje é quinta e sigo sem água', 'long_wait'],
+    ['o poste aqui da frente tá inclinando, parece que vai cair', 'business_impact'],
+    ['tem água escorrendo em cima do relógio de luz', 'business_impact'],
+    ['sou motorista de aplicativo e tô sem sinal o dia todo, não consigo pegar corrida', 'business_impact'],
+    ['continuam debitando a mensalidade mesmo eu tendo cancelado em março', 'financial_harm'],
+    ['passou 900 reais em vez de 90 na maquininha do entregador', 'financial_harm'],
+  ])('%s → %s', (text, reason) => {
+    expect(reasonsOf(text)).toContain(reason);
+  });
+
+  it.each([
+    'meu avô tá com 90 anos e não sai de casa, dá pra mudar o titular?',
+    'vcs são tão rápidos que nem precisa de procon kkk',
+    'justiça seja feita, a entrega foi impecável',
+    'nota 10 no reclame aqui, merecida, chegou antes do prazo 😍',
+    'minha advogada me indicou vcs e não me arrependo',
+    'pedi ontem, chega quando?',
+  ])('not an escalation: %s', (text) => {
+    expect(reasonsOf(text)).toEqual([]);
+  });
+});
