@@ -1246,6 +1246,15 @@ describe('the eleventh pass', () => {
     ['sou motorista de aplicativo e tô sem sinal o dia todo, não consigo pegar corrida', 'business_impact'],
     ['continuam debitando a mensalidade mesmo eu tendo cancelado em março', 'financial_harm'],
     ['passou 900 reais em vez de 90 na maquininha do entregador', 'financial_harm'],
+    ['é a terceira vez que peço: troquem o titular da conta', 'repeated_contact'],
+    ['já perguntei 3 vezes e ninguém me diz se o acordo foi aceito', 'repeated_contact'],
+    ['quinto atendimento sobre a mesma cobrança e nada', 'repeated_contact'],
+    ['já é o segundo entregador que some com meu pedido', 'repeated_contact'],
+    ['pela quarta vez: a fatura veio no nome errado', 'repeated_contact'],
+    ['extraviaram minha mala? perderam minha bagagem duas vezes esse ano', 'repeated_contact'],
+    ['mandei email, liguei e fui na agência, ninguém resolve o limite', 'repeated_contact'],
+    ['fecharam o protocolo como resolvido mas a tv continua sem sinal', 'repeated_contact'],
+    ['o interfone pifou de novo', 'repeated_contact'],
   ])('%s → %s', (text, reason) => {
     expect(reasonsOf(text)).toContain(reason);
   });
@@ -1257,6 +1266,9 @@ describe('the eleventh pass', () => {
     'nota 10 no reclame aqui, merecida, chegou antes do prazo 😍',
     'minha advogada me indicou vcs e não me arrependo',
     'pedi ontem, chega quando?',
+    'é a terceira vez que peço pizza aqui essa semana kkk',
+    'pela segunda vez, obrigada pela atenção!',
+    'o wi-fi caiu umas três vezes hoje, é normal?',
   ])('not an escalation: %s', (text) => {
     expect(reasonsOf(text)).toEqual([]);
   });

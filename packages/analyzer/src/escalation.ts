@@ -119,7 +119,7 @@ const NUMBERS: Readonly<Record<string, number>> = {
 };
 const NUMBER_WORD = Object.keys(NUMBERS).join('|');
 /** Two or more, as a word or digits (for counts of contacts). */
-const MANY = `(?:[2-9]|\\d{2,}|duas|dois|tres|quatro|cinco|seis|sete|oito|nove|dez|varias|varios|inumeras|inumeros|diversas|diversos|muitas|muitos|mil|centenas de|two|three|four|five|several|many|multiple|dos|tres|cuatro|varias|muchas)`;
+const MANY = `(?:[2-9]|\\d{2,}|duas|dois|tres|quatro|cinco|seis|sete|oito|nove|dez|varias|varios|inumeras|inumeros|diversas|diversos|muitas|muitos|tantas|tantos|mil|centenas de|two|three|four|five|several|many|multiple|dos|tres|cuatro|varias|muchas)`;
 
 const UNIT_MINUTES: ReadonlyArray<readonly [RegExp, number]> = [
   [/^(?:minutos?|min|minutes?|minutos)$/, 1],
@@ -198,9 +198,11 @@ const CONTACT = any(
   'mand(?:o|ei|ar|ando)',
   'envi(?:o|ei|ar|ando)',
   'escrev(?:o|i|er|endo)',
-  'fal(?:o|ei|ar|ando) com',
+  'fal(?:o|ei|ar|ando) com|falo|falei',
   'expli(?:co|quei|car|cando)',
-  'ped(?:i|ir|indo)',
+  // "peço" as asking again ("é a terceira vez que peço isso"), not ordering ("que peço pizza aqui").
+  'ped(?:i|ir|indo)|peco(?= (?:isso|pra|para|que|q|o mesmo|a mesma|de novo|novamente)\\b|\\s*[:,.!?]|$)|pedimos',
+  'pergunt(?:o|ei|ando|amos)|repit(?:o|i)|repet(?:i|ir|indo)|chamo|chamei|report(?:o|ei|ar|ando)|denunciei',
   'reiter(?:o|ei|ar|ando|amos)',
   'solicit(?:o|ei|ar|ando)',
   'tent(?:o|ei|ar|ando)',
@@ -217,11 +219,11 @@ const CONTACT = any(
   'llam(?:o|e|ado|ando)|escrib(?:o|i|ido)|reclam(?:o|e|ado)',
 );
 const ORDINAL_TIME = re(
-  `\\b(?:segund[oa]|terceir[oa]|tercer[oa]|quart[oa]|cuart[oa]|quint[oa]|sext[oa]|setim[oa]|oitav[oa]|non[oa]|decim[oa]|enesim[oa]|milesim[oa]|(?:[2-9]|\\d{2,})\\s?[aoªº])\\s+(?:(?:aparelho|produto|peca|unidade|item|celular|equipamento|modem|roteador|chip|cartao|pedido|entrega|encomenda)s? (?:que|com|a vir|a chegar|seguid\\w*)|vez|chamado|protocolo|reclamacao|ligacao|contato|visita|visita tecnica|troca|tentativa|mensagem|e-?mail|atendente|tecnico|reparo|conserto|solicitacao|ticket|agendamento|remarcacao|reagendamento|entrega (?:frustrada|falhada|perdida|cancelada)|pedido de (?:troca|reembolso|estorno|cancelamento)|(?:semana|mes|dia|fatura|conta|cobranca|entrega|pedido)s? (?:seguid[oa]|consecutiv[oa]|que))\\b|\\b(?:${MANY}|tod[oa]s? (?:os|as)) (?:dias|semanas|meses|vezes|faturas|contas|entregas) (?:seguid[oa]s|consecutiv[oa]s)\\b|\\b(?:second|third|fourth|fifth|\\d+(?:nd|rd|th))\\s+time\\b|\\b(?:segunda|tercera|cuarta|quinta)\\s+vez\\b`,
+  `\\b(?:segund[oa]|terceir[oa]|tercer[oa]|quart[oa]|cuart[oa]|quint[oa]|sext[oa]|setim[oa]|oitav[oa]|non[oa]|decim[oa]|enesim[oa]|milesim[oa]|(?:[2-9]|\\d{2,})\\s?[aoªº])\\s+(?:(?:aparelho|produto|peca|unidade|item|celular|equipamento|modem|roteador|chip|cartao|pedido|entrega|encomenda)s? (?:que|com|a vir|a chegar|seguid\\w*)|vez|chamado|protocolo|reclamacao|ligacao|contato|atendimento|visita|visita tecnica|troca|tentativa|mensagem|e-?mail|atendente|tecnico|reparo|conserto|solicitacao|ticket|agendamento|remarcacao|reagendamento|entrega (?:frustrada|falhada|perdida|cancelada)|pedido de (?:troca|reembolso|estorno|cancelamento)|(?:semana|mes|dia|fatura|conta|cobranca|entrega|pedido)s? (?:seguid[oa]|consecutiv[oa]|que))\\b|\\b(?:${MANY}|tod[oa]s? (?:os|as)) (?:dias|semanas|meses|vezes|faturas|contas|entregas) (?:seguid[oa]s|consecutiv[oa]s)\\b|\\bja e (?:o|a) (?:segund|terceir|quart|quint|sext)[oa] \\w+(?: de \\w+)? (?:que|q)\\b|\\b(?:em|por) ${MANY} ocasioes\\b|\\b(?:segund|terceir|quart|quint)[oa] (?:alteracao|mudanca|rodada|notificacao|ocasiao)\\b|\\b(?:second|third|fourth|fifth|\\d+(?:nd|rd|th))\\s+time\\b|\\b(?:segunda|tercera|cuarta|quinta)\\s+vez\\b`,
 );
 /** "três chamados", "várias ligações": the count itself says the contacts were many. */
 const CONTACT_COUNT = re(
-  `(?<!\\b(?:em|parcelad[oa] em|dividid[oa] em|in|qual|quais|um|uma|algum|alguma|nenhum|nenhuma|cada) )\\b${MANY}\\s+(?:numeros de protocolo|chamados|protocolos|ligacoes|reclamacoes|tentativas|contatos|e-?mails|mensagens|visitas(?: tecnicas)?|atendentes|atendimentos|tecnicos|trocas|reparos|consertos|solicitacoes|pedidos de|calls|emails|tickets|complaints|attempts|llamadas|reclamos)\\b`,
+  `(?<!\\b(?:em|parcelad[oa] em|dividid[oa] em|in|qual|quais|um|uma|algum|alguma|nenhum|nenhuma|cada) )\\b${MANY}\\s+(?:numeros de protocolo|chamados|protocolos|ligacoes|reclamacoes|tentativas|contatos|e-?mails|mensagens|audios|visitas(?: tecnicas)?|atendentes|atendimentos|tecnicos|trocas|reparos|consertos|solicitacoes|pedidos de|calls|emails|tickets|complaints|attempts|llamadas|reclamos)\\b`,
 );
 /** "nem precisei explicar duas vezes": the count denied. */
 const COUNT_DENIED = /\b(?:nem|nao|sem) (?:precis\w+|tive que|tivemos que)(?: \w+){0,3} $/;
@@ -251,7 +253,7 @@ const TIRED_OF_CONTACTING = re(
 );
 /** "nunca retornam", "perdi a conta de quantas vezes liguei", "toda semana preciso ligar". */
 const NEVER_DO = re(
-  `\\bnunca (?:me |nos )?(?:retornam|retornaram|respondem|responderam|ligam de volta|resolvem|resolveram|cumprem|cumpriram|aparecem|apareceram|atendem|entregam|dao retorno|dao (?:uma )?resposta|dao (?:uma )?solucao)\\b|\\b(?:perdi a conta|nem sei (?:mais )?|nem lembro|sei la) (?:de )?quant[oa]s (?:vezes|mensagens|msgs|ligacoes|chamados|protocolos|e-?mails|reclamacoes|tentativas)\\b|\\b(?:todo|toda|todos os|todas as) (?:mes|meses|semana|semanas|dia|dias|fatura|faturas|vez)\\b[^.!?]{0,30}\\b(?:a mesma|o mesmo) (?:novela|historia|coisa|problema|erro|ladainha|desculpa|situacao|palhacada)\\b|\\b(?:a mesma|o mesmo) (?:novela|historia|problema|erro|ladainha|palhacada)\\b[^.!?]{0,20}\\b(?:todo|toda|todos os|todas as) (?:mes|meses|semana|semanas|dia|dias|fatura|faturas|vez)\\b|\\bcada (?:dia|vez|hora|semana) (?:um|uma) (?:atendente|pessoa|tecnico|desculpa|resposta|protocolo|historia) (?:diferente|nov[oa])\\b|\\bcada (?:um|atendente|pessoa) (?:me )?(?:diz|fala|da|conta) (?:uma coisa|algo|uma historia|uma resposta) diferente\\b|\\bquantas vezes (?:mais )?(?:eu )?(?:vou|preciso|tenho que|terei que|vou ter que|devo) (?:ligar|reclamar|explicar|pedir|falar|mandar|repetir|vir|abrir|entrar em contato)\\b|\\bsempre (?:dizem|prometem|falam|inventam|me dizem|me falam|me prometem)\\b(?=.{0,60}\\b(?:nunca|e nada|mas nao|e nao|ninguem)\\b)`,
+  `\\bnunca (?:me |nos )?(?:retornam|retornaram|respondem|responderam|ligam de volta|resolvem|resolveram|cumprem|cumpriram|aparecem|apareceram|atendem|entregam|dao retorno|dao (?:uma )?resposta|dao (?:uma )?solucao)\\b|\\b(?:perdi a conta|nem sei (?:mais )?|nem lembro|sei la) (?:de )?quant[oa]s (?:vezes|mensagens|msgs|ligacoes|chamados|protocolos|e-?mails|reclamacoes|tentativas)\\b|\\b(?:todo|toda|todos os|todas as) (?:mes|meses|semana|semanas|dia|dias|fatura|faturas|vez)\\b[^.!?]{0,30}\\b(?:a mesma|o mesmo) (?:novela|historia|coisa|problema|erro|ladainha|desculpa|situacao|palhacada)\\b|\\b(?:a mesma|o mesmo) (?:novela|historia|problema|erro|ladainha|palhacada)\\b[^.!?]{0,20}\\b(?:todo|toda|todos os|todas as) (?:mes|meses|semana|semanas|dia|dias|fatura|faturas|vez)\\b|\\bcada (?:dia|vez|hora|semana) (?:um|uma) (?:atendente|pessoa|tecnico|desculpa|resposta|protocolo|historia) (?:diferente|nov[oa])\\b|\\bcada (?:um|uma|atendente|pessoa|tecnico) (?:me )?(?:diz|disse|fala|falou|da|deu|conta|contou|passa|passou|manda|mandou) (?:uma coisa|algo|uma historia|uma resposta|um prazo|um protocolo|uma informacao|uma versao)(?: \\w+)? diferente\\b|\\bquantas vezes (?:mais )?(?:eu )?(?:vou|preciso|tenho que|terei que|vou ter que|devo) (?:ligar|reclamar|explicar|pedir|falar|mandar|repetir|vir|abrir|entrar em contato)\\b|\\bsempre (?:dizem|prometem|falam|inventam|me dizem|me falam|me prometem)\\b(?=.{0,60}\\b(?:nunca|e nada|mas nao|e nao|ninguem)\\b)`,
 );
 const FREQUENCY = re(
   `\\b(?:todo dia|todos os dias|toda semana|todas as semanas|todo mes|todos os meses|toda hora|diariamente|semanalmente|o tempo todo|(?<!\\b(?:vir|vem|venha|ir|vai|va|vou|entregar|entrega|mandar|manda|pagar|paga|passar|passa|chegar|levar|leva|falar|fala|liga) )direto|sem parar)\\b`,
@@ -267,7 +269,7 @@ const ASKED_AGAIN =
   /\b(?:manda|mande|mandem|me manda|envia|envie|enviem|reenvia|reenvie|passa|passe|repete|repita)\s+(?:\w+\s+){0,5}$/;
 const AGAIN_RE = re(`\\b(?:de novo|novamente|outra vez|mais uma vez|again|otra vez|de nuevo)\\b`);
 const PROBLEM_WORD = re(
-  `\\b(?:nao|sem|nada|nenhum\\w*|ninguem|erro|errad\\w*|problema\\w*|defeito|falh\\w*|atras\\w*|cai\\w*|parou|quebr\\w*|cobr\\w*|cancel\\w*|remarc\\w*|desmarc\\w*|sumi\\w*|trav\\w*|faltando|falta|faltou|incomplet\\w*|danificad\\w*|estragad\\w*|vencid\\w*|pior|absurdo|descaso|mesm[oa] (?:problema|erro|defeito|coisa|desculpa))\\b`,
+  `\\b(?:nao|sem|nada|nenhum\\w*|ninguem|erro|errad\\w*|problema\\w*|defeito|falh\\w*|atras\\w*|cai\\w*|parou|quebr\\w*|cobr\\w*|cancel\\w*|remarc\\w*|desmarc\\w*|sumi\\w*|trav\\w*|faltando|falta|faltou|incomplet\\w*|danificad\\w*|estragad\\w*|vencid\\w*|violad\\w*|vaz\\w*|pinga\\w*|queima\\w*|pior|absurdo|descaso|sozinh[oa]s?|perd(?:eu|eram|em|er)|some|somem|mesm[oa] (?:problema|erro|defeito|coisa|desculpa|resposta))\\b`,
 );
 /**
  * "não aconteceu de novo", "não precisa confirmar de novo", "se piscar de novo eu aviso": a repeat
@@ -322,9 +324,10 @@ function contactedTwice(folded: string): string | undefined {
 /** A failure, then "de novo": "o técnico não veio de novo", "cobraram outra vez". */
 const FAILURE = any(
   'nao (?:\\w+ )?(?:veio|vieram|apareceu|apareceram|compareceu|compareceram|chegou|funcionou|resolveu|resolveram|ligaram|retornaram|entregaram|instalaram|cumpriram|consertaram)',
-  'caiu|parou|quebrou|travou|falhou|queimou|desligou|sumiu|atrasou|atrasaram|esqueceram',
+  'caiu|parou|quebrou|travou|falhou|queimou|desligou|sumiu|atrasou|atrasaram|esqueceram|esqueceu',
+  'pifou|pifaram|estragou|estragaram|vazou|errou|erraram|perdeu|perderam|pulou|pularam|marcou ausente|marcaram ausente',
   'cancelaram|cobraram|bloquearam|cortaram|desmarcaram|remarcaram',
-  'veio (?:errad[oa]|quebrad[oa]|com defeito|faltando|trocad[oa]|diferente|vazio)',
+  'veio (?:errad[oa]|quebrad[oa]|com defeito|faltando|trocad[oa]|diferente|vazi[oa]|zerad[oa]|tort[oa]|rasgad[oa]|violad[oa])',
   'vieram (?:errad[oa]s|quebrad[oa]s|com defeito|faltando|trocad[oa]s)',
   'deu (?:erro|problema|defeito|pau)|deram (?:bolo|o cano)',
   'furaram|faltou|faltaram',
@@ -343,7 +346,7 @@ const CAME_BACK = re(`\\b(?:voltou|voltaram|retornou|retornaram|reapareceu|reapa
 const FAULT_NOUN = re(`\\b(?:problema|defeito|erro|falha|vazamento|barulho|cobranca|bug|queda|quedas)\\b`);
 /** The problem came back or stays after a fix, or cases were closed unsolved. */
 const RECURRING = re(
-  `\\b(?:chegou|veio|vieram|chegaram|voltou|voltaram) (?:\\w+ ){0,2}com (?:o|a|os|as) mesm[oa]s? (?:erros?|defeitos?|problemas?|falhas?)\\b(?! (?:corrigid|resolvid|consertad|arrumad)\\w*)(?![^.!?]{0,30}\\?)|\\bvolt(?:ou|aram|a) a (?:dar|apresentar|acontecer|quebrar|cair|parar|travar|falhar|cobrar|aparecer|vazar|desligar|dar o mesmo|pingar|fazer (?:o mesmo )?barulho)\\b|\\b(?:fecha(?:ram|do|dos|da|das)|encerra(?:ram|do|dos|da|das)|finaliza(?:ram|do|dos|da|das)|conclui(?:ram|do|dos))\\s+(?:\\w+\\s+){0,4}sem (?:me |nos )?(?:dar |ter |receber |apresentar |oferecer )?(?:nenhuma |qualquer |uma )?(?:solucao|resolver|resposta|retorno|explicacao|me (?:avisar|consultar|responder)|ninguem resolver)\\b|\\bsem solucao (?:ate hoje|ate agora|de novo|novamente)\\b|\\b(?:still|keeps?) (?:happening|failing|breaking)\\b|\\bkeeps? ignoring\\b`,
+  `\\b(?:chegou|veio|vieram|chegaram|voltou|voltaram) (?:\\w+ ){0,2}com (?:o|a|os|as) mesm[oa]s? (?:erros?|defeitos?|problemas?|falhas?)\\b(?! (?:corrigid|resolvid|consertad|arrumad)\\w*)(?![^.!?]{0,30}\\?)|\\bvolt(?:ou|aram|a) a (?:dar|apresentar|acontecer|quebrar|cair|parar|travar|falhar|cobrar|aparecer|vazar|desligar|dar o mesmo|pingar|fazer (?:o mesmo )?barulho)\\b|\\b(?:fecha(?:ram|do|dos|da|das)|encerra(?:ram|do|dos|da|das)|finaliza(?:ram|do|dos|da|das)|conclui(?:ram|do|dos))\\s+(?:\\w+\\s+){0,4}sem (?:me |nos )?(?:dar |ter |receber |apresentar |oferecer )?(?:nenhuma |qualquer |uma )?(?:solucao|resolver|resposta|retorno|explicacao|me (?:avisar|consultar|responder)|ninguem resolver)\\b|\\bsem solucao (?:ate hoje|ate agora|de novo|novamente)\\b|\\b(?:fecha|encerra|finaliza|conclui|da)(?:ram|do|da|dos|das) (?:\\w+ ){0,3}como (?:resolvid|solucionad|concluid|finalizad)\\w*\\b(?=.{0,80}\\b(?:mas|e|porem)\\b.{0,80}\\b(?:continu\\w+|nada|nao|segue|seguem|sem|igual\\w*|persiste|ainda)\\b)|\\b(?:still|keeps?) (?:happening|failing|breaking)\\b|\\bkeeps? ignoring\\b`,
 );
 
 /** Issue 32's fifth pass, in an unhappy message only: the fix did not hold, a case reopened, closed again. */
@@ -364,10 +367,30 @@ const TOLD_AGAIN = re(
 
 /** "abri chamado pelo app, pelo site e pelo 0800": one problem taken to several channels. */
 const CHANNEL =
-  '(?:pelo|pela|no|na) (?:app|aplicativo|site|0800|chat|whatsapp|zap|telefone|e-?mail|loja|instagram|insta|sac)';
+  '(?:pelo|pela|no|na) (?:app|aplicativo|site|0800|chat|whatsapp|whats|zap|telefone|e-?mail|loja|instagram|insta|sac|bot|robo|atendente|central|agencia|portal|ura)';
 const CHANNELS = re(
-  `\\b(?:abri|liguei|reclamei|mandei|tentei|escrevi|falei|registrei)\\b(?:\\s+\\w+){0,4}?\\s+${CHANNEL}\\b,?\\s+(?:${CHANNEL},?\\s+)*(?:e\\s+)?${CHANNEL}\\b`,
+  `\\b(?:abri|liguei|reclamei|mandei|tentei|escrevi|falei|registrei|ja tentei)\\b(?:\\s+\\w+){0,4}?\\s+${CHANNEL}\\b,?\\s+(?:${CHANNEL},?\\s+)*(?:e\\s+)?${CHANNEL}\\b`,
 );
+
+/** "pela quarta vez: …" opening the message, or set off by a colon: the count is the point. */
+const BY_ORDINAL = re(
+  `^\\W*(?:e )?pela (?:segunda|terceira|quarta|quinta|sexta|enesima|milesima|\\d+a) vez\\b|\\bpela (?:segunda|terceira|quarta|quinta|sexta|enesima|milesima|\\d+a) vez\\s*[:!]`,
+);
+/** A failure counted: "perderam minha guia duas vezes", "3x esse mês o modem reiniciou sozinho". */
+const FAILED_TIMES = re(
+  `\\b(?:cancelaram|perderam|perdeu|erraram|errou|esqueceram|esqueceu|remarcaram|desmarcaram|furaram|atrasaram|cobraram|nao (?:\\w+ )?(?:veio|vieram|apareceu|apareceram|entregaram|instalaram))\\b(?:\\s+[\\w,]+){0,4}?\\s+${MANY} vezes\\b|\\b${MANY} vezes (?:so )?(?:esse|este|nesse|neste|essa|esta|nessa|nesta) (?:mes|semana|ano)\\b(?=.{0,60}\\b(?:${FAILURE}|sozinh[oa]|nao)\\b)`,
+);
+/** One problem taken everywhere: "mandei email, liguei, fui na loja… ninguém resolve". */
+const CONTACT_STEP =
+  /\b(?:mandei (?:e-?mail|mensagem|whats\w*|audio)|liguei|vim (?:aqui|no|na|pelo|pela)|fui (?:na|a|ate a|no|ao) (?:loja|agencia|unidade|recepcao|portaria|balcao)|falei com|abri (?:um |outro |mais um )?(?:protocolo|chamado|reclamacao)|abri (?:outro|mais um)|deixei recado|escrevi|reclamei|registrei)\b/g;
+function contactedEverywhere(folded: string): string | undefined {
+  const steps = [...folded.matchAll(CONTACT_STEP)];
+  const kinds = new Set(steps.map((m) => m[0].split(' ')[0] + (m[0].split(' ')[1] ?? '')));
+  if (steps.length < 3 || kinds.size < 2) return undefined;
+  const first = steps[0] as RegExpExecArray;
+  const last = steps[steps.length - 1] as RegExpExecArray;
+  return last.index - first.index < 120 ? folded.slice(first.index, last.index + last[0].length) : undefined;
+}
 
 function repeatedContact(folded: string, ctx: RuleContext): string | undefined {
   // In praise, counts and habits are no grievance: "toda vez que ligo sou bem atendida", "mais uma
@@ -383,6 +406,14 @@ function repeatedContact(folded: string, ctx: RuleContext): string | undefined {
       })
     : undefined;
   if (ordinal) return ordinal[0];
+  const byOrdinal = loose
+    ? firstMatch(folded, BY_ORDINAL, (m) => ctx.negative || PROBLEM_WORD.test(around(folded, m, 0, 80)))
+    : undefined;
+  if (byOrdinal) return byOrdinal[0].trim();
+  const failedTimes = loose ? firstMatch(folded, FAILED_TIMES) : undefined;
+  if (failedTimes) return failedTimes[0];
+  const everywhere = loose ? contactedEverywhere(folded) : undefined;
+  if (everywhere) return everywhere;
   const count =
     firstMatch(folded, CONTACT_COUNT) ??
     (loose
