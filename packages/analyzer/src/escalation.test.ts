@@ -1255,6 +1255,12 @@ describe('the eleventh pass', () => {
     ['mandei email, liguei e fui na agência, ninguém resolve o limite', 'repeated_contact'],
     ['fecharam o protocolo como resolvido mas a tv continua sem sinal', 'repeated_contact'],
     ['o interfone pifou de novo', 'repeated_contact'],
+    ['já tem processo no juizado contra vocês, não precisa de ligar mais', 'legal_action'],
+    [
+      'o procon não precisou de 1 dia pra resolver o que vocês não resolveram em meses',
+      'regulator_complaint',
+    ],
+    ['pedi dia 2 e hoje estamos no dia 16, cadê?', 'long_wait'],
   ])('%s → %s', (text, reason) => {
     expect(reasonsOf(text)).toContain(reason);
   });
@@ -1269,6 +1275,18 @@ describe('the eleventh pass', () => {
     'é a terceira vez que peço pizza aqui essa semana kkk',
     'pela segunda vez, obrigada pela atenção!',
     'o wi-fi caiu umas três vezes hoje, é normal?',
+    // Found by the review of this pass.
+    'to aguardando o cartão desde o dia 12, é normal demorar uns dias?',
+    'sou cliente desde 3 de maio de 2019 e continuo com vocês, tudo ótimo',
+    'hoje é dia 29, a entrega ficou agendada pro dia 2, aguardo',
+    'marquei a instalação pro dia 5 e hoje 9 da manhã o técnico já veio, obrigado',
+    'paguei a segunda parcela, hoje é quinta e já compensou',
+    'agendei a visita pra quinta, hoje é segunda, aguardo o técnico',
+    'comprei a TV faz 10 dias e ela não liga, quero trocar',
+    'sou lojista e quero um plano empresarial. a maquininha funciona sem internet?',
+    'pedi uma caixa e veio 2 em vez de 1, querem que eu devolva?',
+    'o portão eletrônico vai cair de preço na black friday?',
+    'quero trocar o titular da conta de água e do relógio de luz',
   ])('not an escalation: %s', (text) => {
     expect(reasonsOf(text)).toEqual([]);
   });

@@ -475,7 +475,7 @@ const SINCE = re(
 );
 /** What makes a duration a wait: waiting, being without the service, still nothing. */
 const WAITING_CUE = re(
-  `\\b(?:mud[oa]|fora do ar|sem tom|(?:nessa|nesta|na) fila|esper\\w*|aguard\\w*|demor\\w*|enrol\\w*|novela|sem (?:resposta|retorno|solucao|previsao|posicao|internet|sinal|luz|energia|agua|gas|servico|acesso|telefone|linha|conexao|tv|atendimento|nada|o meu|a minha|meu|minha|receber|funcionar|conseguir|poder|uso)|e nada|ate agora nada|ate hoje nada|nada ainda|nada de|ainda nao|ainda sem|ainda estou|ainda aguardo|ainda espero|continuo|continua (?:sem|com|o mesmo|a mesma|nao|dando|parad\\w*|travad\\w*|quebrad\\w*|pendente|em aberto)|sigo|em aberto|pendente|parad[oa]s?|travad[oa]s?|empacad[oa]s?|emperrad[oa]s?|encalhad[oa]s?|tentando|tento|tentei|tentamos|insisto|ligando|cobrando|atrasad[oa]s?|na fila|nenhum[a]? (?:resposta|retorno|solucao|posicao|previsao|contato)|nao (?:\\w+ )?(?:chegou|chega|veio|resolveram|resolvem|resolve|responde|respondem|responderam|retornaram|retornam|funciona|apareceu|aparece|caiu|cai|recebi|recebemos|saiu|sai|liberou|liberaram|devolveram|devolveu|voltou|estornaram|entregaram|ligaram|deram|carrega|abre|liga|conecta|entra|atualiza|ficou pront[oa]|fica pront[oa])|ate (?:hoje|agora) (?:nao|sem|nenhum\\w*)|(?:ia|iam|ficou de|ficaram de) (?:me )?(?:retornar|ligar|responder|resolver|mandar|enviar|entregar|devolver|estornar|voltar|vir|aparecer|passar|instalar|trocar|consertar)|quando (?:\\w+ )?(?:vem|vai vir|chega|vai chegar|sai|vai sair|libera|liberam|vao liberar|fica pront[oa]|vai ficar pront[oa]|devolvem|vao devolver|cai|vai cair|resolvem|vao resolver|instalam|vao instalar)|(?:status|situacao|rastreio|pedido) (?:\\w+ )?(?:continua|segue|ainda|e o mesmo|igual)|nao sai do lugar|ainda (?:esta|ta) com voces|(?:\\d+|\\w+) (?:dias|semanas|meses) sem (?!juros|compromisso|custo|taxa|multa|fidelidade|carencia|acrescimo|problemas?|defeitos?|falhas?|erros?|reclama|queixa|nenhum|pressa|susto|stress|estresse|nada)\\w+|ninguem|prometeram|prometido|devia|deveria|deveriam|era para|era pra|estava previst\\w+|previst[oa] para|consta\\w*|aparece como|em transito|em separacao|em analise|em processamento|sendo (?:processad|analisad|avaliad)\\w*|ia (?:cair|chegar|vir|sair|ficar pront[oa]|ser)|iam (?:cair|chegar|vir|sair|ser)|sem atualizac\\w+|nao atualiza|pres[oa]|retid[oa]|parou|sem novidades?|alguma (?:novidade|noticia|posicao|previsao)|tudo igual|na mesma|do mesmo jeito|nem sinal|que (?:eu )?(?:pedi|solicitei|abri|reclamei|liguei|mandei|enviei|devolvi|cancelei|paguei|fiz o pedido|fiz a solicitacao|registrei)|(?:foi|foram) (?:pedid|solicitad|agendad|abert|marcad|registrad)[oa]s?|n[ao] (?:oficina|assistencia|manutencao|conserto)|em conserto|a espera|cade|waiting|waited|still|no (?:answer|response|reply)|nadie|llevo|esperando|sin respuesta)\\b`,
+  `\\b(?:mud[oa]|fora do ar|sem tom|(?:nessa|nesta|na) fila|esper\\w*|aguard\\w*|demor\\w*|enrol\\w*|novela|sem (?:resposta|retorno|solucao|previsao|posicao|internet|sinal|luz|energia|agua|gas|servico|acesso|telefone|linha|conexao|tv|atendimento|nada|o meu|a minha|meu|minha|receber|funcionar|conseguir|poder|uso)|e nada|ate agora nada|ate hoje nada|nada ainda|nada de|ainda nao|ainda sem|ainda estou|ainda aguardo|ainda espero|continuo|continua (?:sem|com|o mesmo|a mesma|nao|dando|parad\\w*|travad\\w*|quebrad\\w*|pendente|em aberto)|sigo|em aberto|pendente|parad[oa]s?|travad[oa]s?|empacad[oa]s?|emperrad[oa]s?|encalhad[oa]s?|tentando|tento|tentei|tentamos|insisto|ligando|cobrando|atrasad[oa]s?|na fila|nenhum[a]? (?:resposta|retorno|solucao|posicao|previsao|contato)|nao (?:\\w+ )?(?:chegou|chega|veio|resolveram|resolvem|resolve|responde|respondem|responderam|retornaram|retornam|funciona|apareceu|aparece|caiu|cai|recebi|recebemos|saiu|liberou|liberaram|devolveram|devolveu|voltou|estornaram|entregaram|ligaram|deram|ficou pront[oa]|fica pront[oa])|ate (?:hoje|agora) (?:nao|sem|nenhum\\w*)|(?:ia|iam|ficou de|ficaram de) (?:me )?(?:retornar|ligar|responder|resolver|mandar|enviar|entregar|devolver|estornar|voltar|vir|aparecer|passar|instalar|trocar|consertar)|quando (?:\\w+ )?(?:libera|liberam|vao liberar|fica pront[oa]|vai ficar pront[oa]|devolvem|vao devolver|cai|vai cair|resolvem|vao resolver|instalam|vao instalar)|(?:status|situacao|rastreio|pedido) (?:\\w+ )?(?:continua|segue|ainda|e o mesmo|igual)|nao sai do lugar|ainda (?:esta|ta) com voces|(?:\\d+|\\w+) (?:dias|semanas|meses) sem (?!juros|compromisso|custo|taxa|multa|fidelidade|carencia|acrescimo|problemas?|defeitos?|falhas?|erros?|reclama|queixa|nenhum|pressa|susto|stress|estresse|nada)\\w+|ninguem|prometeram|prometido|devia|deveria|deveriam|era para|era pra|estava previst\\w+|previst[oa] para|consta\\w*|aparece como|em transito|em separacao|em analise|em processamento|sendo (?:processad|analisad|avaliad)\\w*|ia (?:cair|chegar|vir|sair|ficar pront[oa]|ser)|iam (?:cair|chegar|vir|sair|ser)|sem atualizac\\w+|nao atualiza|pres[oa]|retid[oa]|parou|sem novidades?|alguma (?:novidade|noticia|posicao|previsao)|tudo igual|na mesma|do mesmo jeito|nem sinal|que (?:eu )?(?:pedi|solicitei|abri|reclamei|liguei|mandei|enviei|devolvi|cancelei|paguei|fiz o pedido|fiz a solicitacao|registrei)|(?:foi|foram) (?:pedid|solicitad|agendad|abert|marcad|registrad)[oa]s?|n[ao] (?:oficina|assistencia|manutencao|conserto)|em conserto|a espera|cade|waiting|waited|still|no (?:answer|response|reply)|nadie|llevo|esperando|sin respuesta)\\b`,
 );
 /** Habits and loyalty are not waits: "sou cliente há 10 anos", "uso o app há meses". */
 const NOT_A_WAIT_BEFORE =
@@ -527,16 +527,16 @@ const LONG_AGO = re(
 const WEEKDAYS = ['domingo', 'segunda', 'terca', 'quarta', 'quinta', 'sexta', 'sabado'];
 /** "devolvi dia 2 … hoje é dia 28 e nada": a day of the month long past, still waiting. */
 const DATE_SPAN =
-  /\bdia (\d{1,2})o?\b.{0,140}?\b(?:(?:hoje,?(?: (?:ja )?(?:e|eh),?)?|ja (?:e|eh|estamos(?: no)?)) (?:dia )?(\d{1,2})\b(?!\s*(?:\/|h\b|horas|reais|%))|dia (\d{1,2}),? agora\b)/;
+  /\bdia (\d{1,2})o?\b.{0,140}?\b(?:hoje,? (?:(?:ja )?(?:e|eh),? )?dia |hoje (?:ja )?(?:e|eh),? (?:dia )?|(?:hoje |ja )?(?:e|eh|estamos(?: no)?) (?:dia )?)(\d{1,2})\b(?!\s*(?:\/|h\b|horas|reais|%|da manha|da tarde|da noite))/;
 /** "hoje é dia 18 e o remédio que devia chegar dia 10 não veio": today first, then the day long past. */
 const DATE_SPAN_BACK =
   /\bhoje,? (?:(?:ja )?(?:e|eh),? )?(?:dia )?(\d{1,2})\b(?!\s*(?:\/|h\b|horas|reais|%))(.{0,100}?)\bdia (\d{1,2})\b/;
 /** What ties a day of the month, told after today's, to something awaited since. */
 const AWAITED_SINCE_DAY =
-  /\b(?:devia|deveria|era (?:pra|para)|ia|iam|prometeram|prometido|previst[oa]|previsao|marcad[oa]|agendad[oa]|pedi|comprei|paguei|mandei|enviei|devolvi|solicitei|abri|registrei|desde)\b/;
+  /\b(?:devia|deveria|era (?:pra|para)|ia|iam|prometeram|prometido|pedi|comprei|paguei|mandei|enviei|devolvi|solicitei|abri|registrei|pedido)\b/;
 /** "pedi o gás sexta, hoje é domingo", "sem água desde sexta e hoje já é terça": weekdays apart. */
 const WEEKDAY_SPAN = re(
-  `\\b(desde )?(?:(?:na|no) )?(${WEEKDAYS.join('|')})(?:-?feira)?\\b(.{0,80}?)\\bhoje,? (?:ja )?(?:e|eh) (${WEEKDAYS.join('|')})\\b`,
+  `(?<!\\b(?:pra|para|ate|a|ate a|pro|proxima|proximo|na proxima|pela|a sua|sua|minha|uma)\\s)\\b(desde )?(?:(?:na|no) )?(${WEEKDAYS.join('|')})(?:-?feira)?\\b(?! (?:parcela|vez|via|opcao|etapa|fase|semana|quinzena|chamada|mensalidade|fatura|tentativa|pessoa|feira que vem|que vem)\\b)([^.!?]{0,80}?)\\bhoje,? (?:ja )?(?:e|eh|estamos na|estamos no|e dia de) (${WEEKDAYS.join('|')})\\b`,
 );
 /** "abri o chamado dia 2 e hoje é dia 20": the customer's own step on the first day starts the wait. */
 const STARTED_ON_DAY =
@@ -611,11 +611,11 @@ function longWait(folded: string, ctx: RuleContext): string | undefined {
   const span = DATE_SPAN.exec(folded);
   if (
     span &&
-    Number(span[2] ?? span[3]) - Number(span[1]) >= 2 &&
+    Number(span[2]) - Number(span[1]) >= 2 &&
     (WAITING_CUE.test(folded) ||
       HARD_WAIT.test(folded) ||
       STARTED_ON_DAY.test(sentenceBefore(folded, span.index, 40))) &&
-    (/\b(?:hoje|estamos|agora)\b/.test(span[0]) || ctx.negative)
+    (/\b(?:hoje|estamos)\b/.test(span[0]) || ctx.negative)
   )
     return span[0];
   const back = DATE_SPAN_BACK.exec(folded);
@@ -623,16 +623,16 @@ function longWait(folded: string, ctx: RuleContext): string | undefined {
     back &&
     Number(back[1]) - Number(back[3]) >= 2 &&
     AWAITED_SINCE_DAY.test(back[2] ?? '') &&
-    (WAITING_CUE.test(folded) || HARD_WAIT.test(folded))
+    !asked &&
+    (STILL_WAITING.test(folded) || HARD_WAIT.test(folded))
   )
     return back[0];
   const days = WEEKDAY_SPAN.exec(folded);
   if (
     days &&
     daysBetween(days[2] ?? '', days[4] ?? '') >= 2 &&
-    (days[1] !== undefined ||
-      STARTED_ON_DAY.test(sentenceBefore(folded, days.index, 40)) ||
-      WAITING_CUE.test(days[3] ?? '')) &&
+    (days[1] !== undefined || STARTED_ON_DAY.test(sentenceBefore(folded, days.index, 40))) &&
+    (STILL_WAITING.test(folded) || HARD_WAIT.test(folded)) &&
     (!asked || HARD_WAIT.test(folded))
   )
     return days[0];
@@ -645,14 +645,18 @@ function longWait(folded: string, ctx: RuleContext): string | undefined {
     const asking = folded.slice(m.index, m.index + m[0].length + 80).includes('?');
     return ctx.negative && !asking;
   };
-  const since = firstMatch(
-    folded,
-    SINCE,
-    // A day of the month ("desde o dia 3") is named when yesterday would not do: days back, like a week.
-    (m) =>
-      WAITING_CUE.test(around(folded, m, 80, 80)) &&
-      felt(m, m[1] || m[2] || /\bdia \d|\d\/|\d de |retrasad|outr[oa] /.test(m[0]) ? WEEK : 2 * DAY),
-  );
+  const since = firstMatch(folded, SINCE, (m) => {
+    if (NOT_A_WAIT_BEFORE.test(`${folded.slice(Math.max(0, m.index - 40), m.index)}desde `)) return false;
+    if (!WAITING_CUE.test(around(folded, m, 80, 80))) return false;
+    // A day of the month ("desde o dia 3") is named when yesterday would not do: days back, like a
+    // week, when the customer says they are still waiting and does not ask whether it is normal.
+    const dated =
+      /retrasad/.test(m[0]) ||
+      (/\bdia \d|\d\/|\d de |outr[oa] /.test(m[0]) &&
+        STILL_WAITING.test(around(folded, m, 80, 80)) &&
+        !folded.slice(m.index, m.index + m[0].length + 80).includes('?'));
+    return felt(m, m[1] || m[2] || dated ? WEEK : 2 * DAY);
+  });
   if (since) return since[0];
   // "o prazo era 5 dias e já se passaram 20": past the promised date, by days.
   const overdue = firstMatch(folded, OVERDUE, (m) => {
@@ -668,7 +672,14 @@ function longWait(folded: string, ctx: RuleContext): string | undefined {
     if (minutes === undefined || minutes < threshold) continue;
     const before = folded.slice(Math.max(0, m.index - 40), m.index);
     if (NOT_A_WAIT_BEFORE.test(before)) continue;
-    if (/^anos?$/.test(m[2] ?? '') && /\bcom\s+(?:\w+\s+)?$/.test(before)) continue; // an age: "tá com 92 anos"
+    // An age ("tá com 92 anos e não sai de casa"), not a wait ("tô com quase 1 ano esperando").
+    const afterAge = folded.slice(m.index + m[0].length, m.index + m[0].length + 20);
+    if (
+      /^anos?$/.test(m[2] ?? '') &&
+      /\bcom\s+$/.test(before) &&
+      !/^\s*(?:esperando|aguardando|de espera|sem|que)\b/.test(afterAge)
+    )
+      continue;
     // Elapsed time: "há 10 dias", "faz um mês", "dez dias esperando", "10 dias sem resposta".
     if (NOT_ELAPSED_BEFORE.test(before)) continue;
     const after = folded.slice(m.index + m[0].length, m.index + m[0].length + 40);
@@ -981,8 +992,17 @@ const IMPERSONATION = re(
 );
 
 const CHARGED_AFTER_CANCEL = re(
-  `\\b(?:login|acesso|entrada|tentativa de acesso|conexao)\\b(?:\\s+[\\w,]+){0,6}?\\s+(?:que )?(?:nao fui eu|nao fiz|nao reconheco|desconhecid[oa])\\b|\\bcobrad[oa]s? (?:\\w+\\s+){0,6}?(?:que )?(?:nunca|nao) (?:foi|foram|veio|vieram|chegou|chegaram) (?:\\w+ )?(?:instalad|entregue|ativad|prestad|realizad|feit|enviad)\\w*|\\b(?:cancelei|cancelamos|encerrei|pedi o cancelamento|solicitei o cancelamento|ja cancelei)\\b(?:\\s+[\\w,]+){0,8}?\\s+(?:e |mas )?(?:continua\\w*|ainda|seguem|voces|vcs)?\\s*(?:me |nos )?(?:cobrando|cobram|cobraram|cobrou|descontando|debitando|veio (?:a |outra )?(?:cobranca|fatura))\\b|\\b(?:cobr|debit|descont)(?:ando|am|aram|ou|ado|ada)\\b(?:\\s+[\\w,$]+){0,10}?\\s+mesmo (?:eu |a gente |nos )?(?:tendo|ja tendo|depois de (?:eu )?ter|apos ter|com) (?:\\w+ )?(?:cancelad|pag|quitad|cupom|isencao|isent|desistid|devolvid)\\w*|\\b(?:passou|passaram|cobrou|cobraram|debitou|debitaram|descontou|descontaram|veio)\\s+(?:r\\$ ?)?\\d[\\d.,]*\\s+(?:reais\\s+)?(?:em vez|ao inves|no lugar) de\\b`,
+  `\\b(?:login|acesso|entrada|tentativa de acesso|conexao)\\b(?:\\s+[\\w,]+){0,6}?\\s+(?:que )?(?:nao fui eu|nao fiz|nao reconheco|desconhecid[oa])\\b|\\bcobrad[oa]s? (?:\\w+\\s+){0,6}?(?:que )?(?:nunca|nao) (?:foi|foram|veio|vieram|chegou|chegaram) (?:\\w+ )?(?:instalad|entregue|ativad|prestad|realizad|feit|enviad)\\w*|\\b(?:cancelei|cancelamos|encerrei|pedi o cancelamento|solicitei o cancelamento|ja cancelei)\\b(?:\\s+[\\w,]+){0,8}?\\s+(?:e |mas )?(?:continua\\w*|ainda|seguem|voces|vcs)?\\s*(?:me |nos )?(?:cobrando|cobram|cobraram|cobrou|descontando|debitando|veio (?:a |outra )?(?:cobranca|fatura))\\b|\\b(?:cobr|debit|descont)(?:ando|am|aram|ou|ado|ada)\\b(?:\\s+[\\w,$]+){0,10}?\\s+mesmo (?:eu |a gente |nos )?(?:tendo|ja tendo|depois de (?:eu )?ter|apos ter) (?:\\w+ )?(?:cancelad|pag|quitad|cupom|isencao|isent|desistid|devolvid)\\w*\\b(?![^.!]{0,40}\\?)|\\bmesmo (?:apos|depois d)o cancelamento\\b[^.!?]{0,40}\\b(?:cobr|debit|descont)\\w+|\\bcancelei\\b[^.!?]{0,60}\\b(?:a )?cobranca (?:continua|segue) (?:vindo|chegando|aparecendo)\\b`,
 );
+/** "passou R$ 450 em vez de R$ 45": more money taken than owed. */
+const INSTEAD_OF =
+  /\b(?:passou|passaram|cobrou|cobraram|debitou|debitaram|descontou|descontaram|veio|vieram)\b(?:\s+(?:de|no|na|cartao|fatura|conta))*\s+(?:r\$ ?)?(\d[\d.]*(?:,\d+)?)\s*(?:reais\s+)?(?:\w+\s+){0,3}?(?:em vez|ao inves|no lugar) de\s+(?:r\$ ?)?(\d[\d.]*(?:,\d+)?)/;
+function overcharged(folded: string): string | undefined {
+  const m = INSTEAD_OF.exec(folded);
+  if (!m || !/r\$|reais/.test(m[0])) return undefined;
+  const amount = (text: string) => Number.parseFloat(text.replace(/\./g, '').replace(',', '.'));
+  return amount(m[1] ?? '') > amount(m[2] ?? '') ? m[0] : undefined;
+}
 
 function financialHarm(folded: string, ctx: RuleContext): string | undefined {
   const chat = !contentMessage(folded, ctx);
@@ -1009,6 +1029,8 @@ function financialHarm(folded: string, ctx: RuleContext): string | undefined {
   // Charged after cancelling: "cancelei o plano em março e continuam me cobrando".
   const afterCancel = firstMatch(folded, CHARGED_AFTER_CANCEL);
   if (afterCancel) return afterCancel[0];
+  const over = overcharged(folded);
+  if (over) return over;
   // Loose: money and a wrong-taking mark in the same stretch, unless it is a calm question.
   const takenWrongly = (m: RegExpExecArray) => {
     if (!MONEY.test(around(folded, m, 70, 50))) return false;
@@ -1072,7 +1094,7 @@ const BUSINESS = re(
     `\\b(?:os |as |meus |minhas |nossos |nossas )?(?:\\d+ )?(?:funcionarios|colaboradores|empregados|atendentes|caixas|motoristas|entregadores|operadores|vendedores) (?:\\w+ ){0,2}(?:parad[oa]s|de bracos cruzados|sem (?:poder|conseguir) trabalhar)\\b`,
     `\\b(?:perder|perdendo|perdi|perdemos|estragar|estragando|estragou|estragaram|estragada|estragado)\\s+(?:\\w+\\s+){0,2}(?:mercadoria|mercadorias|estoque|produtos|alimentos|vacinas|carga|cargas|insumos|materia-prima)\\b`,
     // Safety: health equipment, medicine, hazards.
-    `\\b(?:vazamento de gas|cheiro de gas|vazando gas|pegou fogo|pegando fogo|(?<!extintor de |extintores de |seguro de |seguro contra |alarme de |alarmes de )incendio|fumaca|curto-?circuito|choque eletrico|levou (?:um )?choque|(?<!\\b(?:nenhum|nenhuma|nenhum dos|sem|nao deixou|nao deixaram|nao ficou|nao tem) )fio desencapado|(?<!\\b(?:nenhum|nenhuma|nenhum dos|sem|nao deixou|nao deixaram|nao ficou|nao tem) )(?:fios?|cabos?|poste|transformador)(?: \\w+){0,3} (?:soltos?|caidos?|expostos?|rompidos?|partidos?|desencapados?|soltando faisca|pegando fogo|estourou|explodiu)|poste caido|faisc\\w*|cheiro de queimado|derret(?:eu|endo)|reacao alergica|passei mal|passou mal|(?:fui|foi|fomos) parar no hospital|hospitalizad[oa]|explodiu|explosao|(?:pres[oa]s?|parou|travou|parado|travado) (?:\\w+ ){0,5}(?:no|dentro do) elevador|elevador (?:\\w+ ){0,8}(?:dentro|pres[oa]s?)|(?:cheiro|chiado|vazamento) (?:\\w+ ){0,4}(?:de )?gas|gas (?:\\w+ ){0,6}(?:cheiro|chiado|chiando|vazando|vaza)|agua (?:\\w+ ){0,8}(?:quadro de (?:forca|luz|energia|disjuntores)|relogio de (?:luz|energia)|medidor de (?:luz|energia)|padrao de (?:luz|energia)|disjuntor\\w*|fiacao|tomadas?)|(?:remedio|medicamento)s? (?:\\w+ ){0,6}(?:vencid|violad|trocad|adulterad)\\w*|risco de vida|risco de morte|em perigo|intoxica\\w+|queimadura|queimou (?:a|o|minha|meu) (?:mao|pele|braco|perna|rosto))\\b`,
+    `\\b(?:vazamento de gas|cheiro de gas|vazando gas|pegou fogo|pegando fogo|(?<!extintor de |extintores de |seguro de |seguro contra |alarme de |alarmes de )incendio|fumaca|curto-?circuito|choque eletrico|levou (?:um )?choque|(?<!\\b(?:nenhum|nenhuma|nenhum dos|sem|nao deixou|nao deixaram|nao ficou|nao tem) )fio desencapado|(?<!\\b(?:nenhum|nenhuma|nenhum dos|sem|nao deixou|nao deixaram|nao ficou|nao tem) )(?:fios?|cabos?|poste|transformador)(?: \\w+){0,3} (?:soltos?|caidos?|expostos?|rompidos?|partidos?|desencapados?|soltando faisca|pegando fogo|estourou|explodiu)|poste caido|faisc\\w*|cheiro de queimado|derret(?:eu|endo)|reacao alergica|passei mal|passou mal|(?:fui|foi|fomos) parar no hospital|hospitalizad[oa]|explodiu|explosao|(?:pres[oa]s?|parou|travou|parado|travado) (?:\\w+ ){0,5}(?:no|dentro do) elevador|elevador (?:\\w+ ){0,8}(?:dentro|pres[oa]s?)|(?:cheiro|chiado|vazamento) (?:\\w+ ){0,4}(?:de )?gas|gas (?:\\w+ ){0,6}(?:cheiro|chiado|vazando|vaza)|agua (?:\\w+ ){0,5}(?:quadro de (?:forca|luz|energia|disjuntores)|fiacao|tomadas?)|(?:agua|infiltracao|goteira)\\s+(?:\\w+\\s+){0,3}?(?:escorrendo|vazando|pingando|entrando|subindo|molhando|caindo)\\s+(?:\\w+\\s+){0,5}?(?:quadro de (?:forca|luz|energia|disjuntores)|relogio de (?:luz|energia)|medidor de (?:luz|energia)|padrao de (?:luz|energia)|disjuntor\\w*|fiacao|tomadas?)|(?:remedio|medicamento)s? (?:\\w+ ){0,6}(?:vencid|violad|trocad|adulterad)\\w*|risco de vida|risco de morte|em perigo|intoxica\\w+|queimadura|queimou (?:a|o|minha|meu) (?:mao|pele|braco|perna|rosto))\\b`,
     // English and Spanish.
     `\\b(?:losing (?:sales|customers|money|business)|business is down|can'?t (?:sell|operate|work)|gas leak|oxygen|perdiendo (?:ventas|clientes|dinero)|negocio parado)\\b`,
   ].join('|'),
@@ -1084,7 +1106,7 @@ const BUSINESS = re(
 const BUSINESS_CHAT = re(
   [
     `\\b(?:perdendo|perdi|perdemos|perder)\\s+(?:\\w+\\s+){0,2}(?:pedidos?|vendas?|clientes?|encomendas?|corridas?|o dia(?: todo)?|o movimento|a feira|o evento)\\b|\\bzero (?:vendas?|pedidos?)\\b|\\b(?:cozinha|producao|salao|frota|caminhoes|obra|linha de producao|clinica|recepcao)\\s+(?:\\w+\\s+){0,2}parad[oa]s?\\b|\\b(?:cliente|clientes|pacientes|alunos|hospedes)\\s+(?:\\w+\\s+){0,2}(?:indo embora|parad[oa]s|sem (?:atendimento|conseguir))\\b|\\bsem salario\\b`,
-    `\\b(?:cheir(?:o|ando|a) (?:a |de )?gas|medo de explodir|vai explodir|passando mal|falta de ar|(?:remedio|medicamento|vacina)s? errad[oa]s?|veneno|incubadora|nebuliza\\w*|choque na|(?:fios?|cabos?) (?:\\w+ ){0,2}(?:pendurad[oa]s?|baixinhos?|encostando|soltando faisca|dando (?:uns )?estalos|estalando))\\b|\\balergic[oa]s?\\b.{0,120}\\b(?:inchad[oa]|inchando|inchou|passando mal|falta de ar|vomit\\w*|hospital|pronto-? ?socorro|manchas)\\b`,
+    `\\b(?:cheir(?:o|ando|a) (?:a |de )?gas|medo de explodir|vai explodir|passando mal|falta de ar|(?:remedio|medicamento|vacina)s? errad[oa]s?|veneno|incubadora|nebuliza\\w*|choque na|(?:fios?|cabos?) (?:\\w+ ){0,3}(?:pendurad[oa]s?|baixinhos?|encostando|soltando faisca|dando (?:uns )?estalos|estalando))\\b|\\balergic[oa]s?\\b.{0,120}\\b(?:inchad[oa]|inchando|inchou|passando mal|falta de ar|vomit\\w*|hospital|pronto-? ?socorro|manchas)\\b`,
     `\\b(?:(?:caiu|cairam|tombou|despencou)(?: (?!nao\\b)\\w+){0,2} (?:poste|postes|fios?|cabos? de (?:luz|energia|forca))|(?:poste|postes|transformador)(?: (?!nao\\b)\\w+){0,2} (?:caiu|cairam|tombou|despencou|tombad[oa])|(?:fios?|cabos?)(?: (?!nao\\b)\\w+){0,2} (?:no chao|arrastando|na calcada)|(?:botijao|bujao|mangueira do gas|registro do gas)(?: (?!nao\\b)\\w+){0,2} (?:vazando|vaza|vazou|com vazamento|chiando))\\b`,
   ].join('|'),
 );
@@ -1119,7 +1141,7 @@ const FOREIGN_BODY = re(
 const HAZARD = re(
   [
     `\\b(?:freios?|pedal|rodas?|pneus?|direcao|motor|bateria|bujao)\\b(?:\\s+[\\w,]+){0,8}?\\s+(?:soltou|soltaram|se soltou|falhou|falharam|foi ate o fundo|travou|estourou|estufou|vazou|pegou fogo|desprendeu)\\b(?=.{0,120}\\b(?:rodovia|estrada|na br|br \\d+|marginal|acostamento|pista|avenida|viagem|em movimento|quase (?:bati|bateu|batemos|capot\\w+)|com (?:a gente|a familia|minha \\w+|meu \\w+|meus \\w+|minhas \\w+) dentro|banco de tras)\\b)`,
-    `\\b(?:poste|postes|arvore|muro|marquise|portao|telhado|forro|teto|andaime|letreiro)\\b(?:\\s+[\\w-]+){0,5}?\\s+(?:esta |ta )?(?:inclinad[oa]|inclinando|(?:parece que )?vai cair|pode cair|tombando|caindo|pendurad[oa]|despencando|ameacando cair|prestes a cair|quase caiu|se soltou|desabou|desabando)\\b`,
+    `\\b(?:poste|postes|arvore|muro|marquise|portao|telhado|forro|teto|andaime|letreiro)\\b(?:\\s+[\\w-]+){0,5}?\\s+(?:esta |ta )?(?:inclinad[oa]|inclinando|envergad[oa]|(?:quase|parece que vai|com risco de|risco de) cair|tombando|caindo|pendurad[oa]|despencando|ameacando cair|prestes a cair|quase caiu|se soltou|desabou|desabando)\\b`,
     `\\b(?:quase|por pouco nao) (?:caiu em cima|cai em cima|atropel\\w+|(?:bati|bateu|batemos) (?:no|na|num|numa|em|com|de frente|o carro|a moto)|capot\\w+|eletrocut\\w+|se machucou|me machuquei|levou (?:um )?choque|levei (?:um )?choque|pegou fogo|explodiu)\\b|\\b(?:moto|motoqueiro|ciclista|crianca|idos[oa]|pedestre|alguem|pessoa|vizinh[oa]|morador[a]?) quase (?:caiu|cai|morreu|se machucou)\\b`,
     `\\b(?:prendeu|esmagou|machucou|cortou|feriu|queimou) (?:o |a )?(?:braco|mao|dedo|dedos|perna|pe|cabeca|rosto|olho) d(?:a|o) (?:dona|seu|sr|sra|senhor|senhora|minha|meu|crianca|menina|menino|filha|filho|bebe|vizinha|vizinho|moradora?)\\b|\\b(?:prendeu|esmagou|machucou|cortou|feriu|queimou) (?:o |a )?(?:meu|minha) (?:braco|mao|dedo|dedos|perna|pe|cabeca|rosto|olho)\\b|\\b(?:fecha|fechou|caiu|despencou) em cima d(?:as|os|a|o) (?:pessoas|gente|crianca|criancas|carro|moradores)\\b`,
     `\\belevador\\b(?:\\s+\\w+){0,6}?\\s+(?:prendeu|fecha em cima|fechou em cima|esmagou|despencou|desceu sozinho)\\b|\\btampa\\b(?:\\s+\\w+){0,3}?\\s+(?:gas|bueiro|esgoto)\\b(?:\\s+\\w+){0,3}?\\s+(?:solta|aberta|quebrada)\\b`,
@@ -1183,7 +1205,11 @@ function businessImpact(folded: string, ctx: RuleContext): string | undefined {
     if (foreign) return foreign[0];
     const hazard = firstMatch(folded, HAZARD);
     if (hazard) return hazard[0];
-    const trade = firstMatch(folded, OWN_TRADE, (t) => TRADE_STOPPED.test(around(folded, t, 150, 150)));
+    // Told, not asked: "sou lojista, a maquininha funciona sem internet?" is a question.
+    const trade =
+      folded.includes('?') || /\b(?:saber|pergunt\w+) se\b/.test(folded)
+        ? undefined
+        : firstMatch(folded, OWN_TRADE, (t) => TRADE_STOPPED.test(around(folded, t, 150, 150)));
     if (trade) return trade[0];
     const stock = ctx.negative && SHOP_CONTEXT.test(folded) ? firstMatch(folded, STOCK_HELD) : undefined;
     if (stock) return stock[0];
@@ -1391,7 +1417,7 @@ const LEGAL_THREAT = re(
 );
 /** The step itself denied: "nem precisei reclamar", "não vou processar ninguém". */
 const NO_STEP = re(
-  `\\b(?:(?:tem que|tenho que|vou|preciso|pra|para) fazer justica|justica seja feita|seja feita a justica|(?:nem|nao) (?:precisa|precisou|precisei) de|achei (?:que|q) (?:ia|iria|fosse) (?:ter (?:que|de) |precisar )|nem (?:precisei|precisou|pensei|penso|cheguei)|(?:nao|nem) (?:vou|vai|quero|pretendo|precisei|precisa|precisou) (?:\\w+ ){0,2}(?:processar|reclamar|denunciar|postar|expor|acionar|registrar|ir (?:no|ao|na))|(?:ja|quase) ia (?:reclamar|postar|no|ao))\\b`,
+  `\\b(?:(?:tem que|tenho que|vou|preciso|pra|para) fazer justica|justica seja feita|seja feita a justica|nem (?:precisa|precisou|precisei) de (?:procon|advogad\\w+|justica|processo|reclame aqui|reclamar)|achei (?:que|q) (?:ia|iria|fosse) (?:ter (?:que|de) |precisar )|nem (?:precisei|precisou|pensei|penso|cheguei)|(?:nao|nem) (?:vou|vai|quero|pretendo|precisei|precisa|precisou) (?:\\w+ ){0,2}(?:processar|reclamar|denunciar|postar|expor|acionar|registrar|ir (?:no|ao|na))|(?:ja|quase) ia (?:reclamar|postar|no|ao))\\b`,
 );
 /** A first-person step towards the body ("vou no Procon", "já registrei", "vou ter que…"). */
 const STEP = re(
@@ -1531,5 +1557,5 @@ function expandChatSpelling(folded: string): string {
 
 /** "É a segunda vez que compro e amei": a repeat in a happy message is loyalty, not a failure. */
 const POSITIVE_ONLY = re(
-  `\\b(?:amei|adorei|adoro|amo|gostei muito|recomendo|excelente|otim[oa]|maravilhos[oa]|perfeit[oa]|parabens|satisfeit[oa]|sensacional|incrivel|(?<!sem )sucesso|top demais|merecid[oa]|nao me arrependo|nao (?:erram|erra) uma|nao decepcion\\w+|love|great)\\b`,
+  `\\b(?:amei|adorei|adoro|amo|gostei muito|recomendo|excelente|otim[oa]|maravilhos[oa]|perfeit[oa]|parabens|satisfeit[oa]|sensacional|incrivel|(?<!sem )sucesso|top demais|nota (?:10|dez|mil)\\b.{0,40}\\bmerecid[oa]|nao me arrependo|nao (?:erram|erra) uma|nao decepcion\\w+|love|great)\\b`,
 );
