@@ -406,11 +406,12 @@ function repeatedContact(folded: string, ctx: RuleContext): string | undefined {
       })
     : undefined;
   if (ordinal) return ordinal[0];
-  const byOrdinal = loose
-    ? firstMatch(folded, BY_ORDINAL, (m) => ctx.negative || PROBLEM_WORD.test(around(folded, m, 0, 80)))
-    : undefined;
+  const byOrdinal =
+    loose && folded.includes('pela ')
+      ? firstMatch(folded, BY_ORDINAL, (m) => ctx.negative || PROBLEM_WORD.test(around(folded, m, 0, 80)))
+      : undefined;
   if (byOrdinal) return byOrdinal[0].trim();
-  const failedTimes = loose ? firstMatch(folded, FAILED_TIMES) : undefined;
+  const failedTimes = loose && folded.includes('vezes') ? firstMatch(folded, FAILED_TIMES) : undefined;
   if (failedTimes) return failedTimes[0];
   const everywhere = loose ? contactedEverywhere(folded) : undefined;
   if (everywhere) return everywhere;
@@ -599,16 +600,21 @@ function longWait(folded: string, ctx: RuleContext): string | undefined {
     ? undefined
     : firstMatch(folded, TIME_TURNED, (m) => STILL_WAITING.test(around(folded, m, 120, 80)));
   if (turned) return turned[0];
-  const promised = PROMISED_DAY.exec(folded) ?? (folded.includes('?') ? null : FIXED_DAY.exec(folded));
+  // Days of the month and weekdays are only read when "dia" or "hoje" is there at all.
+  const dated = folded.includes('dia');
+  const today = folded.includes('hoje');
+  const promised = !dated
+    ? null
+    : (PROMISED_DAY.exec(folded) ?? (folded.includes('?') ? null : FIXED_DAY.exec(folded)));
   if (promised && Number(promised[2]) - Number(promised[1]) >= 2) return promised[0];
   // A weekday only says the day passed when the customer says they are still waiting ("hoje é
   // sexta e nada"); neither it nor a span counts in a question ("…, hoje é quarta, vem de manhã?").
   const asked = folded.includes('?');
-  const weekday = WAITING_CUE.test(folded) && !asked ? PROMISED_WEEKDAY.exec(folded) : null;
+  const weekday = today && !asked && WAITING_CUE.test(folded) ? PROMISED_WEEKDAY.exec(folded) : null;
   if (weekday && daysBetween(weekday[1] ?? '', weekday[2] ?? '') >= 2) return weekday[0];
   const overrun = asked ? null : PROMISED_SPAN.exec(folded);
   if (overrun && Number(overrun[2]) - Number(overrun[1]) >= 2) return overrun[0];
-  const span = DATE_SPAN.exec(folded);
+  const span = dated ? DATE_SPAN.exec(folded) : null;
   if (
     span &&
     Number(span[2]) - Number(span[1]) >= 2 &&
@@ -618,7 +624,7 @@ function longWait(folded: string, ctx: RuleContext): string | undefined {
     (/\b(?:hoje|estamos)\b/.test(span[0]) || ctx.negative)
   )
     return span[0];
-  const back = DATE_SPAN_BACK.exec(folded);
+  const back = today && dated ? DATE_SPAN_BACK.exec(folded) : null;
   if (
     back &&
     Number(back[1]) - Number(back[3]) >= 2 &&
@@ -627,7 +633,7 @@ function longWait(folded: string, ctx: RuleContext): string | undefined {
     (STILL_WAITING.test(folded) || HARD_WAIT.test(folded))
   )
     return back[0];
-  const days = WEEKDAY_SPAN.exec(folded);
+  const days = today ? WEEKDAY_SPAN.exec(folded) : null;
   if (
     days &&
     daysBetween(days[2] ?? '', days[4] ?? '') >= 2 &&
@@ -998,7 +1004,7 @@ const CHARGED_AFTER_CANCEL = re(
 const INSTEAD_OF =
   /\b(?:passou|passaram|cobrou|cobraram|debitou|debitaram|descontou|descontaram|veio|vieram)\b(?:\s+(?:de|no|na|cartao|fatura|conta))*\s+(?:r\$ ?)?(\d[\d.]*(?:,\d+)?)\s*(?:reais\s+)?(?:\w+\s+){0,3}?(?:em vez|ao inves|no lugar) de\s+(?:r\$ ?)?(\d[\d.]*(?:,\d+)?)/;
 function overcharged(folded: string): string | undefined {
-  const m = INSTEAD_OF.exec(folded);
+  const m = /em vez|ao inves|no lugar/.test(folded) ? INSTEAD_OF.exec(folded) : null;
   if (!m || !/r\$|reais/.test(m[0])) return undefined;
   const amount = (text: string) => Number.parseFloat(text.replace(/\./g, '').replace(',', '.'));
   return amount(m[1] ?? '') > amount(m[2] ?? '') ? m[0] : undefined;
