@@ -198,11 +198,9 @@ const CONTACT = any(
   'mand(?:o|ei|ar|ando)',
   'envi(?:o|ei|ar|ando)',
   'escrev(?:o|i|er|endo)',
-  'fal(?:o|ei|ar|ando) com|falo|falei',
+  'fal(?:o|ei|ar|ando) com',
   'expli(?:co|quei|car|cando)',
-  // "peço" as asking again ("é a terceira vez que peço isso"), not ordering ("que peço pizza aqui").
-  'ped(?:i|ir|indo)|peco(?= (?:isso|pra|para|que|q|o mesmo|a mesma|de novo|novamente)\\b|\\s*[:,.!?]|$)|pedimos',
-  'pergunt(?:o|ei|ando|amos)|repit(?:o|i)|repet(?:i|ir|indo)|chamo|chamei|report(?:o|ei|ar|ando)|denunciei',
+  'ped(?:i|ir|indo)',
   'reiter(?:o|ei|ar|ando|amos)',
   'solicit(?:o|ei|ar|ando)',
   'tent(?:o|ei|ar|ando)',
@@ -219,7 +217,7 @@ const CONTACT = any(
   'llam(?:o|e|ado|ando)|escrib(?:o|i|ido)|reclam(?:o|e|ado)',
 );
 const ORDINAL_TIME = re(
-  `\\b(?:segund[oa]|terceir[oa]|tercer[oa]|quart[oa]|cuart[oa]|quint[oa]|sext[oa]|setim[oa]|oitav[oa]|non[oa]|decim[oa]|enesim[oa]|milesim[oa]|(?:[2-9]|\\d{2,})\\s?[aoªº])\\s+(?:(?:aparelho|produto|peca|unidade|item|celular|equipamento|modem|roteador|chip|cartao|pedido|entrega|encomenda)s? (?:que|com|a vir|a chegar|seguid\\w*)|vez|chamado|protocolo|reclamacao|ligacao|contato|atendimento|visita|visita tecnica|troca|tentativa|mensagem|e-?mail|atendente|tecnico|reparo|conserto|solicitacao|ticket|agendamento|remarcacao|reagendamento|entrega (?:frustrada|falhada|perdida|cancelada)|pedido de (?:troca|reembolso|estorno|cancelamento)|(?:semana|mes|dia|fatura|conta|cobranca|entrega|pedido)s? (?:seguid[oa]|consecutiv[oa]|que))\\b|\\b(?:${MANY}|tod[oa]s? (?:os|as)) (?:dias|semanas|meses|vezes|faturas|contas|entregas) (?:seguid[oa]s|consecutiv[oa]s)\\b|\\bja e (?:o|a) (?:segund|terceir|quart|quint|sext)[oa] \\w+(?: de \\w+)? (?:que|q)\\b|\\b(?:em|por) ${MANY} ocasioes\\b|\\b(?:segund|terceir|quart|quint)[oa] (?:alteracao|mudanca|rodada|notificacao|ocasiao)\\b|\\b(?:second|third|fourth|fifth|\\d+(?:nd|rd|th))\\s+time\\b|\\b(?:segunda|tercera|cuarta|quinta)\\s+vez\\b`,
+  `\\b(?:segund[oa]|terceir[oa]|tercer[oa]|quart[oa]|cuart[oa]|quint[oa]|sext[oa]|setim[oa]|oitav[oa]|non[oa]|decim[oa]|enesim[oa]|milesim[oa]|(?:[2-9]|\\d{2,})\\s?[aoªº°])\\s+(?:(?:aparelho|produto|peca|unidade|item|celular|equipamento|modem|roteador|chip|cartao|pedido|entrega|encomenda)s? (?:que|com|a vir|a chegar|seguid\\w*)|vez|chamado|protocolo|reclamacao|ligacao|contato|visita|visita tecnica|troca|tentativa|mensagem|e-?mail|atendente|tecnico|reparo|conserto|solicitacao|ticket|agendamento|remarcacao|reagendamento|entrega (?:frustrada|falhada|perdida|cancelada)|pedido de (?:troca|reembolso|estorno|cancelamento)|(?:semana|mes|dia|fatura|conta|cobranca|entrega|pedido)s? (?:seguid[oa]|consecutiv[oa]|que))\\b|\\b(?:${MANY}|tod[oa]s? (?:os|as)) (?:dias|semanas|meses|vezes|faturas|contas|entregas) (?:seguid[oa]s|consecutiv[oa]s)\\b|\\bja e (?:o|a) (?:segund|terceir|quart|quint|sext)[oa] \\w+(?: de \\w+)? (?:que|q)\\b|\\b(?:em|por) ${MANY} ocasioes\\b|\\b(?:segund|terceir|quart|quint)[oa] (?:alteracao|mudanca|rodada|notificacao|ocasiao)\\b|\\b(?:segund|terceir|quart|quint|sext)o atendimento (?:\\w+ ){0,3}?(?:sobre|pel[oa]|por|d[oa]|com) (?:\\w+ )?mesm[oa]\\b|\\b(?:second|third|fourth|fifth|\\d+(?:nd|rd|th))\\s+time\\b|\\b(?:segunda|tercera|cuarta|quinta)\\s+vez\\b`,
 );
 /** "três chamados", "várias ligações": the count itself says the contacts were many. */
 const CONTACT_COUNT = re(
@@ -232,6 +230,13 @@ const TIMES_COUNT = re(
   `(?<!\\b(?:em|parcelad[oa] em|dividid[oa] em) )\\b${MANY}\\s+(?:vezes|times|veces)\\b`,
 );
 const CONTACT_NEAR = re(`\\b${CONTACT}\\b`);
+/** Asking someone of one's own ("perguntei 3 vezes pro meu marido"): no contact with the company. */
+const OWN_PEOPLE =
+  /\b(?:pro|pra|para (?:o|a)|ao|a|com (?:o|a)) (?:meu|minha) (?:marido|esposa|mulher|mae|pai|filh[oa]|irm[aã]o?|vizinh[oa]|amig[oa]|gerente|chefe|namorad[oa]|sogr[oa]|vo|avo)\b/;
+/** Asking or telling again ("é a terceira vez que peço", "já perguntei 3 vezes"): a contact only in an unhappy message (not "peço pizza aqui de novo"). */
+const ASKING_AGAIN = re(
+  `\\b(?:peco(?= (?:isso|pra|para|que|q|o mesmo|a mesma|de novo|novamente)\\b|\\s*[:,.!?]|$)|pedimos|pergunt(?:o|ei|ando|amos)|repit(?:o|i)|repet(?:i|ir|indo)|chamo|chamei|report(?:o|ei|ar|ando)|denunciei|falo|falei)\\b`,
+);
 /** "já liguei", "já abri chamado", "já expliquei": a previous contact about the same thing. */
 const ALREADY_CONTACTED = re(
   `\\bja\\s+(?:te\\s+|lhe\\s+|\\w+\\s+)?(?:liguei|reclamei|expliquei|entrei em contato|registrei (?:\\w+\\s+)?(?:reclamacao|chamado|protocolo|queixa)|abri (?:\\w+\\s+){0,2}(?:chamados?|protocolos?|reclamac\\w+|tickets?|solicitac\\w+|ordem)|fiz (?:\\w+\\s+){0,2}(?:reclamac\\w+|chamados?|contatos?|solicitac\\w+|protocolos?)|falei com (?:\\w+\\s+){0,2}(?:atendentes?|pessoas|voces|o suporte|a central|o sac|gerente)|mandei (?:\\w+\\s+){0,2}(?:e-?mails?|mensage\\w+)|tentei (?:\\w+\\s+){0,2}(?:vezes|contato|resolver|falar))\\b|\\bja (?:foi|foram|tinha sido|tinham sido|havia sido) (?:\\w+ )?(?:reportad|informad|relatad|reclamad|registrad|comunicad|avisad|notificad)\\w*|\\b(?:reportei|informei|relatei|avisei|comuniquei|notifiquei|reclamei)\\b(?:\\s+\\w+){0,4}\\s+(?:antes|varias vezes|outras vezes|mais de uma vez|semana passada|mes passado)\\b|\\b(?:already|i have)\\s+(?:called|contacted|complained|emailed|written)\\b|\\bya\\s+(?:llame|reclame|escribi)\\b`,
@@ -269,7 +274,7 @@ const ASKED_AGAIN =
   /\b(?:manda|mande|mandem|me manda|envia|envie|enviem|reenvia|reenvie|passa|passe|repete|repita)\s+(?:\w+\s+){0,5}$/;
 const AGAIN_RE = re(`\\b(?:de novo|novamente|outra vez|mais uma vez|again|otra vez|de nuevo)\\b`);
 const PROBLEM_WORD = re(
-  `\\b(?:nao|sem|nada|nenhum\\w*|ninguem|erro|errad\\w*|problema\\w*|defeito|falh\\w*|atras\\w*|cai\\w*|parou|quebr\\w*|cobr\\w*|cancel\\w*|remarc\\w*|desmarc\\w*|sumi\\w*|trav\\w*|faltando|falta|faltou|incomplet\\w*|danificad\\w*|estragad\\w*|vencid\\w*|violad\\w*|vaz\\w*|pinga\\w*|queima\\w*|pior|absurdo|descaso|sozinh[oa]s?|perd(?:eu|eram|em|er)|some|somem|mesm[oa] (?:problema|erro|defeito|coisa|desculpa|resposta))\\b`,
+  `\\b(?:nao|sem|nada|nenhum\\w*|ninguem|erro|errad\\w*|problema\\w*|defeito|falh\\w*|atras\\w*|cai\\w*|parou|quebr\\w*|cobr\\w*|cancel\\w*|remarc\\w*|desmarc\\w*|sumi\\w*|trav\\w*|faltando|falta|faltou|incomplet\\w*|danificad\\w*|estragad\\w*|vencid\\w*|violad\\w*|vazando|vazou|queima\\w*|pior|absurdo|descaso|sozinh[oa]s?|mesm[oa] (?:problema|erro|defeito|coisa|desculpa|resposta))\\b`,
 );
 /**
  * "não aconteceu de novo", "não precisa confirmar de novo", "se piscar de novo eu aviso": a repeat
@@ -325,7 +330,7 @@ function contactedTwice(folded: string): string | undefined {
 const FAILURE = any(
   'nao (?:\\w+ )?(?:veio|vieram|apareceu|apareceram|compareceu|compareceram|chegou|funcionou|resolveu|resolveram|ligaram|retornaram|entregaram|instalaram|cumpriram|consertaram)',
   'caiu|parou|quebrou|travou|falhou|queimou|desligou|sumiu|atrasou|atrasaram|esqueceram|esqueceu',
-  'pifou|pifaram|estragou|estragaram|vazou|errou|erraram|perdeu|perderam|pulou|pularam|marcou ausente|marcaram ausente',
+  'pifou|pifaram|estragou|estragaram|vazou|errou|erraram|perderam|pulou|pularam|marcou ausente|marcaram ausente',
   'cancelaram|cobraram|bloquearam|cortaram|desmarcaram|remarcaram',
   'veio (?:errad[oa]|quebrad[oa]|com defeito|faltando|trocad[oa]|diferente|vazi[oa]|zerad[oa]|tort[oa]|rasgad[oa]|violad[oa])',
   'vieram (?:errad[oa]s|quebrad[oa]s|com defeito|faltando|trocad[oa]s)',
@@ -346,7 +351,7 @@ const CAME_BACK = re(`\\b(?:voltou|voltaram|retornou|retornaram|reapareceu|reapa
 const FAULT_NOUN = re(`\\b(?:problema|defeito|erro|falha|vazamento|barulho|cobranca|bug|queda|quedas)\\b`);
 /** The problem came back or stays after a fix, or cases were closed unsolved. */
 const RECURRING = re(
-  `\\b(?:chegou|veio|vieram|chegaram|voltou|voltaram) (?:\\w+ ){0,2}com (?:o|a|os|as) mesm[oa]s? (?:erros?|defeitos?|problemas?|falhas?)\\b(?! (?:corrigid|resolvid|consertad|arrumad)\\w*)(?![^.!?]{0,30}\\?)|\\bvolt(?:ou|aram|a) a (?:dar|apresentar|acontecer|quebrar|cair|parar|travar|falhar|cobrar|aparecer|vazar|desligar|dar o mesmo|pingar|fazer (?:o mesmo )?barulho)\\b|\\b(?:fecha(?:ram|do|dos|da|das)|encerra(?:ram|do|dos|da|das)|finaliza(?:ram|do|dos|da|das)|conclui(?:ram|do|dos))\\s+(?:\\w+\\s+){0,4}sem (?:me |nos )?(?:dar |ter |receber |apresentar |oferecer )?(?:nenhuma |qualquer |uma )?(?:solucao|resolver|resposta|retorno|explicacao|me (?:avisar|consultar|responder)|ninguem resolver)\\b|\\bsem solucao (?:ate hoje|ate agora|de novo|novamente)\\b|\\b(?:fecha|encerra|finaliza|conclui|da)(?:ram|do|da|dos|das) (?:\\w+ ){0,3}como (?:resolvid|solucionad|concluid|finalizad)\\w*\\b(?=.{0,80}\\b(?:mas|e|porem)\\b.{0,80}\\b(?:continu\\w+|nada|nao|segue|seguem|sem|igual\\w*|persiste|ainda)\\b)|\\b(?:still|keeps?) (?:happening|failing|breaking)\\b|\\bkeeps? ignoring\\b`,
+  `\\b(?:chegou|veio|vieram|chegaram|voltou|voltaram) (?:\\w+ ){0,2}com (?:o|a|os|as) mesm[oa]s? (?:erros?|defeitos?|problemas?|falhas?)\\b(?! (?:corrigid|resolvid|consertad|arrumad)\\w*)(?![^.!?]{0,30}\\?)|\\bvolt(?:ou|aram|a) a (?:dar|apresentar|acontecer|quebrar|cair|parar|travar|falhar|cobrar|aparecer|vazar|desligar|dar o mesmo|pingar|fazer (?:o mesmo )?barulho)\\b|\\b(?:fecha(?:ram|do|dos|da|das)|encerra(?:ram|do|dos|da|das)|finaliza(?:ram|do|dos|da|das)|conclui(?:ram|do|dos))\\s+(?:\\w+\\s+){0,4}sem (?:me |nos )?(?:dar |ter |receber |apresentar |oferecer )?(?:nenhuma |qualquer |uma )?(?:solucao|resolver|resposta|retorno|explicacao|me (?:avisar|consultar|responder)|ninguem resolver)\\b|\\bsem solucao (?:ate hoje|ate agora|de novo|novamente)\\b|\\b(?:(?:fecha|encerra|finaliza|conclui|marca)(?:ram|do|da|dos|das)|deram baixa n[oa]) (?:\\w+ ){0,3}como (?:resolvid|solucionad|concluid|finalizad)\\w*\\b(?=.{0,80}\\b(?:mas|e|porem)\\b.{0,80}\\b(?:continu\\w+|nada|nao|segue|seguem|sem|igual\\w*|persiste|ainda)\\b)|\\b(?:still|keeps?) (?:happening|failing|breaking)\\b|\\bkeeps? ignoring\\b`,
 );
 
 /** Issue 32's fifth pass, in an unhappy message only: the fix did not hold, a case reopened, closed again. */
@@ -374,22 +379,30 @@ const CHANNELS = re(
 
 /** "pela quarta vez: …" opening the message, or set off by a colon: the count is the point. */
 const BY_ORDINAL = re(
-  `^\\W*(?:e )?pela (?:segunda|terceira|quarta|quinta|sexta|enesima|milesima|\\d+a) vez\\b|\\bpela (?:segunda|terceira|quarta|quinta|sexta|enesima|milesima|\\d+a) vez\\s*[:!]`,
+  `^\\W*(?:e )?pela (?:segunda|terceira|quarta|quinta|sexta|enesima|milesima|\\d+ ?[aoªº°]) vez\\b(?:\\s*[:!])?|\\bpela (?:segunda|terceira|quarta|quinta|sexta|enesima|milesima|\\d+ ?[aoªº°]) vez\\s*[:!]`,
 );
 /** A failure counted: "perderam minha guia duas vezes", "3x esse mês o modem reiniciou sozinho". */
 const FAILED_TIMES = re(
-  `\\b(?:cancelaram|perderam|perdeu|erraram|errou|esqueceram|esqueceu|remarcaram|desmarcaram|furaram|atrasaram|cobraram|nao (?:\\w+ )?(?:veio|vieram|apareceu|apareceram|entregaram|instalaram))\\b(?:\\s+[\\w,]+){0,4}?\\s+${MANY} vezes\\b|\\b${MANY} vezes (?:so )?(?:esse|este|nesse|neste|essa|esta|nessa|nesta) (?:mes|semana|ano)\\b(?=.{0,60}\\b(?:${FAILURE}|sozinh[oa]|nao)\\b)`,
+  `\\b(?:cancelaram|perderam|erraram|esqueceram|remarcaram|desmarcaram|furaram|atrasaram|extraviaram|sumiram com|nao (?:\\w+ )?(?:vieram|apareceram|entregaram|instalaram)) (?:o |a |os |as )?(?:meu|minha|meus|minhas|nosso|nossa)\\b(?:\\s+(?!em\\b)[\\w,]+){0,3}?\\s+${MANY} vezes\\b|\\b${MANY} vezes (?:so )?(?:esse|este|nesse|neste|essa|esta|nessa|nesta) (?:mes|semana|ano)\\b(?=.{0,60}\\b(?:${FAILURE}|sozinh[oa])\\b)`,
 );
 /** One problem taken everywhere: "mandei email, liguei, fui na loja… ninguém resolve". */
 const CONTACT_STEP =
   /\b(?:mandei (?:e-?mail|mensagem|whats\w*|audio)|liguei|vim (?:aqui|no|na|pelo|pela)|fui (?:na|a|ate a|no|ao) (?:loja|agencia|unidade|recepcao|portaria|balcao)|falei com|abri (?:um |outro |mais um )?(?:protocolo|chamado|reclamacao)|abri (?:outro|mais um)|deixei recado|escrevi|reclamei|registrei)\b/g;
+const NOTHING_SOLVED =
+  /\b(?:ninguem|nada|nenhum\w*|nao (?:\w+ )?(?:resolve\w*|responde\w*|adiantou)|sem (?:solucao|resposta|retorno)|continua|segue|sigo)\b/;
 function contactedEverywhere(folded: string): string | undefined {
   const steps = [...folded.matchAll(CONTACT_STEP)];
-  const kinds = new Set(steps.map((m) => m[0].split(' ')[0] + (m[0].split(' ')[1] ?? '')));
-  if (steps.length < 3 || kinds.size < 2) return undefined;
-  const first = steps[0] as RegExpExecArray;
-  const last = steps[steps.length - 1] as RegExpExecArray;
-  return last.index - first.index < 120 ? folded.slice(first.index, last.index + last[0].length) : undefined;
+  // Three steps, of at least two kinds, each within 60 characters of the one before, then nothing solved.
+  for (let i = 0; i + 2 < steps.length; i++) {
+    const a = steps[i] as RegExpExecArray;
+    const b = steps[i + 1] as RegExpExecArray;
+    const c = steps[i + 2] as RegExpExecArray;
+    if (b.index - a.index > 60 || c.index - b.index > 60) continue;
+    if (new Set([a[0], b[0], c[0]].map((w) => w.split(' ')[0])).size < 2) continue;
+    if (NOTHING_SOLVED.test(folded.slice(c.index, c.index + 120)))
+      return folded.slice(a.index, c.index + c[0].length);
+  }
+  return undefined;
 }
 
 function repeatedContact(folded: string, ctx: RuleContext): string | undefined {
@@ -402,18 +415,30 @@ function repeatedContact(folded: string, ctx: RuleContext): string | undefined {
   const ordinal = loose
     ? firstMatch(folded, ORDINAL_TIME, (m) => {
         const near = around(folded, m, 60, 80);
-        return CONTACT_NEAR.test(near) || PROBLEM_WORD.test(near);
+        return (
+          CONTACT_NEAR.test(near) ||
+          PROBLEM_WORD.test(near) ||
+          ((ctx.negative || NOTHING_SOLVED.test(near)) && ASKING_AGAIN.test(near) && !OWN_PEOPLE.test(near))
+        );
       })
     : undefined;
   if (ordinal) return ordinal[0];
   const byOrdinal =
     loose && folded.includes('pela ')
-      ? firstMatch(folded, BY_ORDINAL, (m) => ctx.negative || PROBLEM_WORD.test(around(folded, m, 0, 80)))
+      ? firstMatch(
+          folded,
+          BY_ORDINAL,
+          // "pela quarta vez: …" is exasperation; at the start without a colon, a problem must follow.
+          (m) => /[:!]\s*$/.test(m[0]) || PROBLEM_WORD.test(around(folded, m, 0, 80)),
+        )
       : undefined;
   if (byOrdinal) return byOrdinal[0].trim();
-  const failedTimes = loose && folded.includes('vezes') ? firstMatch(folded, FAILED_TIMES) : undefined;
+  const failedTimes =
+    ctx.negative && !folded.includes('?') && folded.includes('vezes')
+      ? firstMatch(folded, FAILED_TIMES)
+      : undefined;
   if (failedTimes) return failedTimes[0];
-  const everywhere = loose ? contactedEverywhere(folded) : undefined;
+  const everywhere = ctx.negative ? contactedEverywhere(folded) : undefined;
   if (everywhere) return everywhere;
   const count =
     firstMatch(folded, CONTACT_COUNT) ??
@@ -426,7 +451,10 @@ function repeatedContact(folded: string, ctx: RuleContext): string | undefined {
         folded,
         TIMES_COUNT,
         (m) =>
-          CONTACT_NEAR.test(around(folded, m, 60, 40)) &&
+          (CONTACT_NEAR.test(around(folded, m, 60, 40)) ||
+            ((ctx.negative || NOTHING_SOLVED.test(around(folded, m, 60, 40))) &&
+              ASKING_AGAIN.test(around(folded, m, 60, 40)) &&
+              !OWN_PEOPLE.test(around(folded, m, 60, 40)))) &&
           !COUNT_DENIED.test(folded.slice(Math.max(0, m.index - 40), m.index)),
       )
     : undefined;
@@ -1002,7 +1030,7 @@ const CHARGED_AFTER_CANCEL = re(
 );
 /** "passou R$ 450 em vez de R$ 45": more money taken than owed. */
 const INSTEAD_OF =
-  /\b(?:passou|passaram|cobrou|cobraram|debitou|debitaram|descontou|descontaram|veio|vieram)\b(?:\s+(?:de|no|na|cartao|fatura|conta))*\s+(?:r\$ ?)?(\d[\d.]*(?:,\d+)?)\s*(?:reais\s+)?(?:\w+\s+){0,3}?(?:em vez|ao inves|no lugar) de\s+(?:r\$ ?)?(\d[\d.]*(?:,\d+)?)/;
+  /\b(?:passou|passaram|cobrou|cobraram|debitou|debitaram|descontou|descontaram|veio|vieram)\b(?:\s+(?:de|no|na|cartao|fatura|conta))*\s+(?:r\$ ?)?(\d[\d.]*(?:,\d+)?)\s*(?:reais\s+)?(?:[a-z]+\s+){0,3}?(?:em vez|ao inves|no lugar) de\s+(?:r\$ ?)?(\d[\d.]*(?:,\d+)?)/;
 function overcharged(folded: string): string | undefined {
   const m = /em vez|ao inves|no lugar/.test(folded) ? INSTEAD_OF.exec(folded) : null;
   if (!m || !/r\$|reais/.test(m[0])) return undefined;
@@ -1563,5 +1591,5 @@ function expandChatSpelling(folded: string): string {
 
 /** "É a segunda vez que compro e amei": a repeat in a happy message is loyalty, not a failure. */
 const POSITIVE_ONLY = re(
-  `\\b(?:amei|adorei|adoro|amo|gostei muito|recomendo|excelente|otim[oa]|maravilhos[oa]|perfeit[oa]|parabens|satisfeit[oa]|sensacional|incrivel|(?<!sem )sucesso|top demais|nota (?:10|dez|mil)\\b.{0,40}\\bmerecid[oa]|nao me arrependo|nao (?:erram|erra) uma|nao decepcion\\w+|love|great)\\b`,
+  `\\b(?:amei|adorei|adoro|amo|gostei muito|recomendo|excelente|otim[oa]|maravilhos[oa]|perfeit[oa]|parabens|satisfeit[oa]|sensacional|incrivel|(?<!sem )sucesso|top demais|(?:sao|e) (?:o|a|os|as) melhor(?:es)?|nota (?:10|dez|mil)\\b.{0,40}\\bmerecid[oa]|nao me arrependo|nao (?:erram|erra) uma|nao decepcion\\w+|love|great)\\b`,
 );
