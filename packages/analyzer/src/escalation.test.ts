@@ -1262,6 +1262,11 @@ describe('the eleventh pass', () => {
       'regulator_complaint',
     ],
     ['pedi dia 2 e hoje estamos no dia 16, cadê?', 'long_wait'],
+    ['solicitei a troca no dia 27 e hoje é dia 10, nada ainda', 'long_wait'],
+    ['o reembolso era pra cair em 10 dias e já tá no 25º dia', 'long_wait'],
+    ['prometeram a instalação em 48h, já passou de uma semana', 'long_wait'],
+    ['que agilidade, 3 semanas pra religar um poste 👏', 'long_wait'],
+    ['aguardando o conserto desde terça passada', 'long_wait'],
   ])('%s → %s', (text, reason) => {
     expect(reasonsOf(text)).toContain(reason);
   });
@@ -1290,6 +1295,8 @@ describe('the eleventh pass', () => {
     'é o quinto atendimento que faço com vocês e sempre bem atendida',
     'já perguntei 3 vezes pro meu marido e ele não sabe a senha do wifi',
     'pela quarta vez renovei meu plano com vocês!',
+    'a garantia é de 3 semanas? uau, que rápido',
+    'o prazo de entrega era de 10 dias e chegou em 4, parabéns',
     'sou lojista e quero um plano empresarial. a maquininha funciona sem internet?',
     'pedi uma caixa e veio 2 em vez de 1, querem que eu devolva?',
     'o portão eletrônico vai cair de preço na black friday?',

@@ -389,7 +389,7 @@ const FAILED_TIMES = re(
 const CONTACT_STEP =
   /\b(?:mandei (?:e-?mail|mensagem|whats\w*|audio)|liguei|vim (?:aqui|no|na|pelo|pela)|fui (?:na|a|ate a|no|ao) (?:loja|agencia|unidade|recepcao|portaria|balcao)|falei com|abri (?:um |outro |mais um )?(?:protocolo|chamado|reclamacao)|abri (?:outro|mais um)|deixei recado|escrevi|reclamei|registrei)\b/g;
 const NOTHING_SOLVED =
-  /\b(?:ninguem|nada|nenhum\w*|nao (?:\w+ )?(?:resolve\w*|responde\w*|adiantou)|sem (?:solucao|resposta|retorno)|continua|segue|sigo)\b/;
+  /\b(?:cade|ninguem|nada|nenhum\w*|nao (?:\w+ )?(?:resolve\w*|responde\w*|adiantou)|sem (?:solucao|resposta|retorno)|continua|segue|sigo)\b/;
 function contactedEverywhere(folded: string): string | undefined {
   const steps = [...folded.matchAll(CONTACT_STEP)];
   // Three steps, of at least two kinds, each within 60 characters of the one before, then nothing solved.
@@ -429,7 +429,9 @@ function repeatedContact(folded: string, ctx: RuleContext): string | undefined {
           folded,
           BY_ORDINAL,
           // "pela quarta vez: …" is exasperation; at the start without a colon, a problem must follow.
-          (m) => /[:!]\s*$/.test(m[0]) || PROBLEM_WORD.test(around(folded, m, 0, 80)),
+          (m) =>
+            PROBLEM_WORD.test(around(folded, m, 0, 80)) ||
+            (/[:!]\s*$/.test(m[0]) && (ctx.negative || NOTHING_SOLVED.test(around(folded, m, 0, 80)))),
         )
       : undefined;
   if (byOrdinal) return byOrdinal[0].trim();
@@ -500,7 +502,7 @@ const DURATION = re(
 const MONTHS = 'janeiro|fevereiro|marco|abril|maio|junho|julho|agosto|setembro|outubro|novembro|dezembro';
 /** "desde a semana passada", "desde segunda", "desde o dia 3": a start some days back. */
 const SINCE = re(
-  `\\bdesde (?:anteontem|antes de ontem)\\b|\\bdesde (?:antes d(?:e |(?=[oa] )))?(?:a |o )?(?:(semana|mes|ano) passad[oa]|(?:segunda|terca|quarta|quinta|sexta)(?:-?feira)?|sabado|domingo|(?:segunda|terca|quarta|quinta|sexta)(?:-?feira)? retrasad[oa]|(?:a )?semana retrasada|o mes retrasado|o dia \\d+|dia \\d+|\\d{1,2} de (?:${MONTHS})|(?:a |o )?outr[oa] (?:segunda|terca|quarta|quinta|sexta|sabado|domingo|semana)|o inicio do mes|o comeco do mes|(o ano passado|o natal|o carnaval|a pascoa|o ano novo|o feriado|a black friday|o dia das maes|o dia dos pais|janeiro|fevereiro|marco|abril|maio|junho|julho|agosto|setembro|outubro|novembro|dezembro)|\\d{1,2}\\/\\d{1,2}|last (?:week|month))\\b|\\bsince (?:last (?:week|month)|monday|tuesday|wednesday|thursday|friday)\\b`,
+  `\\bdesde (?:anteontem|antes de ontem)\\b|\\bdesde (?:antes d(?:e |(?=[oa] )))?(?:a |o )?(?:(semana|mes|ano) passad[oa]|(?:segunda|terca|quarta|quinta|sexta|sabado|domingo)(?:-?feira)? (?:retrasad[oa]|passad[oa])|(?:segunda|terca|quarta|quinta|sexta)(?:-?feira)?|sabado|domingo|(?:a )?semana retrasada|o mes retrasado|o dia \\d+|dia \\d+|\\d{1,2} de (?:${MONTHS})|(?:a |o )?outr[oa] (?:segunda|terca|quarta|quinta|sexta|sabado|domingo|semana)|o inicio do mes|o comeco do mes|(o ano passado|o natal|o carnaval|a pascoa|o ano novo|o feriado|a black friday|o dia das maes|o dia dos pais|janeiro|fevereiro|marco|abril|maio|junho|julho|agosto|setembro|outubro|novembro|dezembro)|\\d{1,2}\\/\\d{1,2}|last (?:week|month))\\b|\\bsince (?:last (?:week|month)|monday|tuesday|wednesday|thursday|friday)\\b`,
 );
 /** What makes a duration a wait: waiting, being without the service, still nothing. */
 const WAITING_CUE = re(
@@ -565,7 +567,7 @@ const AWAITED_SINCE_DAY =
   /\b(?:devia|deveria|era (?:pra|para)|ia|iam|prometeram|prometido|pedi|comprei|paguei|mandei|enviei|devolvi|solicitei|abri|registrei|pedido)\b/;
 /** "pedi o gás sexta, hoje é domingo", "sem água desde sexta e hoje já é terça": weekdays apart. */
 const WEEKDAY_SPAN = re(
-  `(?<!\\b(?:pra|para|ate|a|ate a|pro|proxima|proximo|na proxima|pela|a sua|sua|minha|uma)\\s)\\b(desde )?(?:(?:na|no) )?(${WEEKDAYS.join('|')})(?:-?feira)?\\b(?! (?:parcela|vez|via|opcao|etapa|fase|semana|quinzena|chamada|mensalidade|fatura|tentativa|pessoa|feira que vem|que vem)\\b)([^.!?]{0,80}?)\\bhoje,? (?:ja )?(?:e|eh|estamos na|estamos no|e dia de) (${WEEKDAYS.join('|')})\\b`,
+  `(?<!\\b(?:pra|para|ate|a|ate a|pro|proxima|proximo|na proxima|pela|a sua|sua|minha|uma)\\s)\\b(desde )?(?:(?:na|no) )?(${WEEKDAYS.join('|')})(?:-?feira)?\\b(?! (?:parcela|vez|via|opcao|etapa|fase|semana|quinzena|chamada|mensalidade|fatura|tentativa|pessoa|feira que vem|que vem)\\b)([^.!?]{0,80}?)\\bhoje,? (?:(?:ja )?(?:e|eh|estamos na|estamos no|e dia de) )?(${WEEKDAYS.join('|')})\\b`,
 );
 /** "abri o chamado dia 2 e hoje é dia 20": the customer's own step on the first day starts the wait. */
 const STARTED_ON_DAY =
@@ -605,6 +607,13 @@ const STILL_WAITING = re(
   `\\b(?:esper\\w*|aguard\\w*|ate agora|ate hoje|e nada|nada (?:ainda|dele|dela|de)|nem sinal|ainda nao|ainda sem|cade|em (?:processamento|analise)|sendo (?:processad|analisad|avaliad)\\w*|ia (?:cair|chegar|vir|sair)|iam (?:cair|chegar|vir|sair)|pres[oa]|retid[oa]|parad[oa]|alguma (?:novidade|noticia|posicao|previsao)|tem previsao|n[ao] (?:oficina|assistencia|grafica)|nao (?:\\w+ )?(?:caiu|chegou|veio|saiu|voltou|apareceu|entrou|liberou|liberaram|autorizou|autorizaram))\\b`,
 );
 
+const PROMISE_OVERRUN = re(
+  `\\b(?:prometeram|prometid[oa]|disseram|falaram|prazo (?:era|de|eram)|era (?:pra|para)|tava (?:pra|para)|estava (?:pra|para)|levava|ficaram de|ficou de)\\b[^.!?]{0,60}?\\b(?:(?:ja (?:passou|passaram|e|esta|ta|tem|sao|foram|fazem|faz|vai (?:pra|para))|(?:ta|esta) (?:com|no|na|completando)|completando) (?:de )?(?:(?:mais de |quase )?(?:uma|um|duas|dois|tres|quatro|cinco|\\d+) (?:semanas?|mes|meses)|(?:a |o )?(?:segund[oa]|terceir[oa]|quart[oa]|quint[oa]|\\d+o?) (?:semana|mes|dia)|\\d{2,}\\b)|ja passou(?:,| e) (?:nada|nao|ninguem|e nada)\\b)`,
+);
+/** "só 3 semanas 🙃", "parabéns pela eficiência, 3 semanas pra trocar uma lâmpada": a long delay in irony. */
+const IRONY_NEAR =
+  /🙃|👏|\b(?:serio|uau|parabens|rapid\w*|eficien\w*|agilidade|otimo (?:servico|atendimento))\b/u;
+
 function longWait(folded: string, ctx: RuleContext): string | undefined {
   const monthsAgo = firstMatch(folded, LONG_SINCE);
   if (monthsAgo) return monthsAgo[0];
@@ -643,12 +652,13 @@ function longWait(folded: string, ctx: RuleContext): string | undefined {
   const overrun = asked ? null : PROMISED_SPAN.exec(folded);
   if (overrun && Number(overrun[2]) - Number(overrun[1]) >= 2) return overrun[0];
   const span = dated ? DATE_SPAN.exec(folded) : null;
+  const started = span ? STARTED_ON_DAY.test(sentenceBefore(folded, span.index, 40)) : false;
+  // "pedi no dia 25 e hoje é dia 9": the customer's own step on a later day of the month was last month.
+  const spanDays = span ? (Number(span[2]) - Number(span[1]) + (started ? 31 : 0)) % 31 : 0;
   if (
     span &&
-    Number(span[2]) - Number(span[1]) >= 2 &&
-    (WAITING_CUE.test(folded) ||
-      HARD_WAIT.test(folded) ||
-      STARTED_ON_DAY.test(sentenceBefore(folded, span.index, 40))) &&
+    spanDays >= 2 &&
+    (WAITING_CUE.test(folded) || HARD_WAIT.test(folded) || started) &&
     (/\b(?:hoje|estamos)\b/.test(span[0]) || ctx.negative)
   )
     return span[0];
@@ -666,7 +676,7 @@ function longWait(folded: string, ctx: RuleContext): string | undefined {
     days &&
     daysBetween(days[2] ?? '', days[4] ?? '') >= 2 &&
     (days[1] !== undefined || STARTED_ON_DAY.test(sentenceBefore(folded, days.index, 40))) &&
-    (STILL_WAITING.test(folded) || HARD_WAIT.test(folded)) &&
+    (STILL_WAITING.test(folded) || HARD_WAIT.test(folded) || ctx.negative) &&
     (!asked || HARD_WAIT.test(folded))
   )
     return days[0];
@@ -684,12 +694,13 @@ function longWait(folded: string, ctx: RuleContext): string | undefined {
     if (!WAITING_CUE.test(around(folded, m, 80, 80))) return false;
     // A day of the month ("desde o dia 3") is named when yesterday would not do: days back, like a
     // week, when the customer says they are still waiting and does not ask whether it is normal.
-    const dated =
-      /retrasad/.test(m[0]) ||
+    const daysBack =
+      /retrasad|passad/.test(m[0]) ||
       (/\bdia \d|\d\/|\d de |outr[oa] /.test(m[0]) &&
-        STILL_WAITING.test(around(folded, m, 80, 80)) &&
+        (STILL_WAITING.test(around(folded, m, 80, 80)) ||
+          /^\s*sem\b/.test(folded.slice(m.index + m[0].length))) &&
         !folded.slice(m.index, m.index + m[0].length + 80).includes('?'));
-    return felt(m, m[1] || m[2] || dated ? WEEK : 2 * DAY);
+    return felt(m, m[1] || m[2] || daysBack ? WEEK : 2 * DAY);
   });
   if (since) return since[0];
   // "o prazo era 5 dias e já se passaram 20": past the promised date, by days.
@@ -699,6 +710,8 @@ function longWait(folded: string, ctx: RuleContext): string | undefined {
     return /\d{2,}|vinte|trinta|quinze|dez\b/.test(folded.slice(m.index, m.index + m[0].length + 20));
   });
   if (overdue) return overdue[0];
+  const overrunPromise = folded.includes('?') ? undefined : firstMatch(folded, PROMISE_OVERRUN);
+  if (overrunPromise) return overrunPromise[0];
   const durations = DURATION_GLOBAL;
   durations.lastIndex = 0;
   for (let m = durations.exec(folded); m; m = durations.exec(folded)) {
@@ -737,6 +750,11 @@ function longWait(folded: string, ctx: RuleContext): string | undefined {
       /^\s*(?:pra|para|pro)\s+\w+/.test(after) &&
       !folded.includes('?');
     if (spent) return m[0];
+    const ironic =
+      minutes >= WEEK &&
+      !/\b(?:leva|levam|demora|demoram|costuma\w*|prazo|garantia|validade)\s+(?:de\s+)?$/.test(before) &&
+      IRONY_NEAR.test(around(folded, m, 60, 60));
+    if (ironic) return m[0];
     if (!elapsed) continue;
     if (WAITING_CUE.test(around(folded, m, 80, 80)) && felt(m, minutes)) return m[0];
   }
