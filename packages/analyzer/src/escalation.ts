@@ -217,7 +217,7 @@ const CONTACT = any(
   'llam(?:o|e|ado|ando)|escrib(?:o|i|ido)|reclam(?:o|e|ado)',
 );
 const ORDINAL_TIME = re(
-  `\\b(?:segund[oa]|terceir[oa]|tercer[oa]|quart[oa]|cuart[oa]|quint[oa]|sext[oa]|setim[oa]|oitav[oa]|non[oa]|decim[oa]|enesim[oa]|milesim[oa]|(?:[2-9]|\\d{2,})\\s?[aoªº°])\\s+(?:(?:aparelho|produto|peca|unidade|item|celular|equipamento|modem|roteador|chip|cartao|pedido|entrega|encomenda)s? (?:que|com|a vir|a chegar|seguid\\w*)|vez|chamado|protocolo|reclamacao|ligacao|contato|visita|visita tecnica|troca|tentativa|mensagem|e-?mail|atendente|tecnico|reparo|conserto|solicitacao|ticket|agendamento|remarcacao|reagendamento|entrega (?:frustrada|falhada|perdida|cancelada)|pedido de (?:troca|reembolso|estorno|cancelamento)|(?:semana|mes|dia|fatura|conta|cobranca|entrega|pedido)s? (?:seguid[oa]|consecutiv[oa]|que))\\b|\\b(?:${MANY}|tod[oa]s? (?:os|as)) (?:dias|semanas|meses|vezes|faturas|contas|entregas) (?:seguid[oa]s|consecutiv[oa]s)\\b|\\bja e (?:o|a) (?:segund|terceir|quart|quint|sext)[oa] \\w+(?: de \\w+)? (?:que|q)\\b|\\b(?:em|por) ${MANY} ocasioes\\b|\\b(?:segund|terceir|quart|quint)[oa] (?:alteracao|mudanca|rodada|notificacao|ocasiao)\\b|\\b(?:segund|terceir|quart|quint|sext)o atendimento (?:\\w+ ){0,3}?(?:sobre|pel[oa]|por|d[oa]|com) (?:\\w+ )?mesm[oa]\\b|\\b(?:second|third|fourth|fifth|\\d+(?:nd|rd|th))\\s+time\\b|\\b(?:segunda|tercera|cuarta|quinta)\\s+vez\\b`,
+  `\\b(?:segund[oa]|terceir[oa]|tercer[oa]|quart[oa]|cuart[oa]|quint[oa]|sext[oa]|setim[oa]|oitav[oa]|non[oa]|decim[oa]|enesim[oa]|milesim[oa]|(?:[2-9]|\\d{2,})\\s?[aoªº°])\\s+(?:(?:aparelho|produto|peca|unidade|item|celular|equipamento|modem|roteador|chip|cartao|pedido|entrega|encomenda)s? (?:que|com|a vir|a chegar|seguid\\w*)|vez|chamado|protocolo|reclamacao|ligacao|contato|visita|visita tecnica|troca|tentativa|mensagem|e-?mail|atendente|tecnico|reparo|conserto|solicitacao|ticket|agendamento|remarcacao|reagendamento|entrega (?:frustrada|falhada|perdida|cancelada)|pedido de (?:troca|reembolso|estorno|cancelamento)|(?:semana|mes|dia|fatura|conta|cobranca|entrega|pedido)s? (?:seguid[oa]|consecutiv[oa]|que))\\b|\\b(?:${MANY}|tod[oa]s? (?:os|as)) (?:dias|semanas|meses|vezes|faturas|contas|entregas) (?:seguid[oa]s|consecutiv[oa]s)\\b|\\bja e (?:o|a) (?:segund|terceir|quart|quint|sext)[oa](?: \\w+(?: de \\w+)?)? (?:que|q)\\b|\\b(?:em|por) ${MANY} ocasioes\\b|\\b(?:segund|terceir|quart|quint)[oa] (?:alteracao|mudanca|rodada|notificacao|ocasiao)\\b|\\b(?:segund|terceir|quart|quint|sext)o atendimento (?:\\w+ ){0,3}?(?:sobre|pel[oa]|por|d[oa]|com) (?:\\w+ )?mesm[oa]\\b|\\b(?:second|third|fourth|fifth|\\d+(?:nd|rd|th))\\s+time\\b|\\b(?:segunda|tercera|cuarta|quinta)\\s+vez\\b`,
 );
 /** "três chamados", "várias ligações": the count itself says the contacts were many. */
 const CONTACT_COUNT = re(
@@ -235,7 +235,7 @@ const OWN_PEOPLE =
   /\b(?:pro|pra|para (?:o|a)|ao|a|com (?:o|a)) (?:meu|minha) (?:marido|esposa|mulher|mae|pai|filh[oa]|irm[aã]o?|vizinh[oa]|amig[oa]|gerente|chefe|namorad[oa]|sogr[oa]|vo|avo)\b/;
 /** Asking or telling again ("é a terceira vez que peço", "já perguntei 3 vezes"): a contact only in an unhappy message (not "peço pizza aqui de novo"). */
 const ASKING_AGAIN = re(
-  `\\b(?:peco(?= (?:isso|pra|para|que|q|o mesmo|a mesma|de novo|novamente)\\b|\\s*[:,.!?]|$)|pedimos|pergunt(?:o|ei|ando|amos)|repit(?:o|i)|repet(?:i|ir|indo)|chamo|chamei|report(?:o|ei|ar|ando)|denunciei|falo|falei)\\b`,
+  `\\b(?:peco(?= (?:isso|pra|para|que|q|o mesmo|a mesma|de novo|novamente)\\b|\\s*[:,.!?]|$)|pedimos|pergunt(?:o|ei|ando|amos)|repit(?:o|i)|repet(?:i|ir|indo)|chamo|chamei|report(?:o|ei|ar|ando)|denunciei|falo|falei|fui (?:no|na|ao|ate (?:o|a)))\\b`,
 );
 /** "já liguei", "já abri chamado", "já expliquei": a previous contact about the same thing. */
 const ALREADY_CONTACTED = re(
@@ -274,7 +274,7 @@ const ASKED_AGAIN =
   /\b(?:manda|mande|mandem|me manda|envia|envie|enviem|reenvia|reenvie|passa|passe|repete|repita)\s+(?:\w+\s+){0,5}$/;
 const AGAIN_RE = re(`\\b(?:de novo|novamente|outra vez|mais uma vez|again|otra vez|de nuevo)\\b`);
 const PROBLEM_WORD = re(
-  `\\b(?:nao|sem|nada|nenhum\\w*|ninguem|erro|errad\\w*|problema\\w*|defeito|falh\\w*|atras\\w*|cai\\w*|parou|quebr\\w*|cobr\\w*|cancel\\w*|remarc\\w*|desmarc\\w*|sumi\\w*|trav\\w*|faltando|falta|faltou|incomplet\\w*|danificad\\w*|estragad\\w*|vencid\\w*|violad\\w*|vazando|vazou|queima\\w*|pior|absurdo|descaso|sozinh[oa]s?|mesm[oa] (?:problema|erro|defeito|coisa|desculpa|resposta))\\b`,
+  `\\b(?:nao|sem|nada|nenhum\\w*|ninguem|erro|errad\\w*|problema\\w*|defeito|falh\\w*|atras\\w*|cai\\w*|parou|quebr\\w*|cobr\\w*|cancel\\w*|remarc\\w*|desmarc\\w*|sumi\\w*|trav\\w*|faltando|falta|faltou|incomplet\\w*|danificad\\w*|estragad\\w*|vencid\\w*|violad\\w*|vazando|vazou|queima\\w*|pior|absurdo|descaso|sozinh[oa]s?|perdem|perderam|bloquead[oa]s?|vazamento|mesm[oa] (?:problema|erro|defeito|coisa|desculpa|resposta|barulho))\\b`,
 );
 /**
  * "não aconteceu de novo", "não precisa confirmar de novo", "se piscar de novo eu aviso": a repeat
@@ -351,7 +351,7 @@ const CAME_BACK = re(`\\b(?:voltou|voltaram|retornou|retornaram|reapareceu|reapa
 const FAULT_NOUN = re(`\\b(?:problema|defeito|erro|falha|vazamento|barulho|cobranca|bug|queda|quedas)\\b`);
 /** The problem came back or stays after a fix, or cases were closed unsolved. */
 const RECURRING = re(
-  `\\b(?:chegou|veio|vieram|chegaram|voltou|voltaram) (?:\\w+ ){0,2}com (?:o|a|os|as) mesm[oa]s? (?:erros?|defeitos?|problemas?|falhas?)\\b(?! (?:corrigid|resolvid|consertad|arrumad)\\w*)(?![^.!?]{0,30}\\?)|\\bvolt(?:ou|aram|a) a (?:dar|apresentar|acontecer|quebrar|cair|parar|travar|falhar|cobrar|aparecer|vazar|desligar|dar o mesmo|pingar|fazer (?:o mesmo )?barulho)\\b|\\b(?:fecha(?:ram|do|dos|da|das)|encerra(?:ram|do|dos|da|das)|finaliza(?:ram|do|dos|da|das)|conclui(?:ram|do|dos))\\s+(?:\\w+\\s+){0,4}sem (?:me |nos )?(?:dar |ter |receber |apresentar |oferecer )?(?:nenhuma |qualquer |uma )?(?:solucao|resolver|resposta|retorno|explicacao|me (?:avisar|consultar|responder)|ninguem resolver)\\b|\\bsem solucao (?:ate hoje|ate agora|de novo|novamente)\\b|\\b(?:(?:fecha|encerra|finaliza|conclui|marca)(?:ram|do|da|dos|das)|deram baixa n[oa]) (?:\\w+ ){0,3}como (?:resolvid|solucionad|concluid|finalizad)\\w*\\b(?=.{0,80}\\b(?:mas|e|porem)\\b.{0,80}\\b(?:continu\\w+|nada|nao|segue|seguem|sem|igual\\w*|persiste|ainda)\\b)|\\b(?:still|keeps?) (?:happening|failing|breaking)\\b|\\bkeeps? ignoring\\b`,
+  `\\b(?:chegou|veio|vieram|chegaram|voltou|voltaram) (?:\\w+ ){0,2}com (?:o|a|os|as) mesm[oa]s? (?:erros?|defeitos?|problemas?|falhas?)\\b(?! (?:corrigid|resolvid|consertad|arrumad)\\w*)(?![^.!?]{0,30}\\?)|\\bvolt(?:ou|aram) (?:o|a) mesm[oa] (?:erro|problema|defeito|falha|barulho|vazamento|mancha|listra|cobranca)\\b|\\bvolt(?:ou|aram|a) a (?:dar|apresentar|acontecer|quebrar|cair|parar|travar|falhar|cobrar|aparecer|vazar|desligar|dar o mesmo|pingar|fazer (?:o mesmo )?barulho)\\b|\\b(?:fecha(?:ram|do|dos|da|das)|encerra(?:ram|do|dos|da|das)|finaliza(?:ram|do|dos|da|das)|conclui(?:ram|do|dos))\\s+(?:\\w+\\s+){0,4}sem (?:me |nos )?(?:dar |ter |receber |apresentar |oferecer )?(?:nenhuma |qualquer |uma )?(?:solucao|resolver|resposta|retorno|explicacao|me (?:avisar|consultar|responder)|ninguem resolver)\\b|\\bsem solucao (?:ate hoje|ate agora|de novo|novamente)\\b|\\b(?:(?:fecha|encerra|finaliza|conclui|marca)(?:ram|do|da|dos|das)|deram baixa n[oa]) (?:\\w+ ){0,3}como (?:resolvid|solucionad|concluid|finalizad)\\w*\\b(?=.{0,80}\\b(?:mas|e|porem)\\b.{0,80}\\b(?:continu\\w+|nada|nao|segue|seguem|sem|igual\\w*|persiste|ainda)\\b)|\\b(?:still|keeps?) (?:happening|failing|breaking)\\b|\\bkeeps? ignoring\\b`,
 );
 
 /** Issue 32's fifth pass, in an unhappy message only: the fix did not hold, a case reopened, closed again. */
@@ -364,6 +364,9 @@ const TOLD_AGAIN = re(
   [
     // "volto a explicar, como fiz na semana passada" (again), not "volto a reclamar se…" (later).
     `\\bvolto a (?:explicar|reclamar|repetir|cobrar|pedir|perguntar)\\b(?=.{0,40}\\b(?:como (?:ja )?(?:fiz|falei|disse|expliquei|pedi)|pela \\w+ vez|mais uma vez|de novo|novamente|semana passada|mes passado)\\b)`,
+    `\\b(?:repetir|repetindo|repito|explicar|explicando|explico|contar|contando|conto)\\s+(?:\\w+\\s+){0,3}(?:pra|para|a) cada (?:atendente|pessoa|um|uma)\\b`,
+    `\\b(?:mandaram|passaram|transferiram|jogaram|empurraram)\\s+(?:\\w+\\s+)?(?:pra|para|por) (?:${MANY}|vari[oa]s) (?:setores|departamentos|atendentes|areas|pessoas|lugares|filas)\\b`,
+    `\\bfalei com (?:o |a )?\\w+,? (?:com )?(?:o |a )?\\w+,? e (?:(?:agora )?com )?(?:o |a |voce\\b)?\\w*`,
     `\\bperdi as contas\\b(?=.{0,40}\\b(?:vezes|protocolos|chamados|ligacoes|mensagens|e-?mails|reclamacoes|tentativas)\\b)`,
     `\\b(?:contar|explicar|repetir|relatar|contando|explicando|repetindo)\\s+(?:\\w+\\s+){0,4}(?:outra vez|de novo|novamente|mais uma vez|pela \\w+ vez)\\b`,
     `\\bja (?:falei|disse|contei|expliquei|reclamei|avisei|informei)\\s+(?:\\w+\\s+){0,4}(?:semana passada|mes passado|ontem|anteontem|outro dia|(?:na|da) outra vez|antes)\\b(?=.{0,60}\\b(?:ninguem|nada|tambem|de novo|outra vez|continua)\\b)`,
@@ -392,13 +395,12 @@ const NOTHING_SOLVED =
   /\b(?:cade|ninguem|nada|nenhum\w*|nao (?:\w+ )?(?:resolve\w*|responde\w*|adiantou)|sem (?:solucao|resposta|retorno)|continua|segue|sigo)\b/;
 function contactedEverywhere(folded: string): string | undefined {
   const steps = [...folded.matchAll(CONTACT_STEP)];
-  // Three steps, of at least two kinds, each within 60 characters of the one before, then nothing solved.
+  // Three steps, each within 60 characters of the one before, then nothing solved.
   for (let i = 0; i + 2 < steps.length; i++) {
     const a = steps[i] as RegExpExecArray;
     const b = steps[i + 1] as RegExpExecArray;
     const c = steps[i + 2] as RegExpExecArray;
     if (b.index - a.index > 60 || c.index - b.index > 60) continue;
-    if (new Set([a[0], b[0], c[0]].map((w) => w.split(' ')[0])).size < 2) continue;
     if (NOTHING_SOLVED.test(folded.slice(c.index, c.index + 120)))
       return folded.slice(a.index, c.index + c[0].length);
   }
@@ -440,7 +442,7 @@ function repeatedContact(folded: string, ctx: RuleContext): string | undefined {
       ? firstMatch(folded, FAILED_TIMES)
       : undefined;
   if (failedTimes) return failedTimes[0];
-  const everywhere = ctx.negative ? contactedEverywhere(folded) : undefined;
+  const everywhere = loose ? contactedEverywhere(folded) : undefined;
   if (everywhere) return everywhere;
   const count =
     firstMatch(folded, CONTACT_COUNT) ??
@@ -489,7 +491,9 @@ function repeatedContact(folded: string, ctx: RuleContext): string | undefined {
   if (back) return back[0];
   return (
     firstMatch(folded, RECURRING)?.[0] ??
-    (ctx.negative ? firstMatch(folded, FIX_DID_NOT_HOLD)?.[0] : undefined)
+    (ctx.negative || loose
+      ? firstMatch(folded, FIX_DID_NOT_HOLD, (m) => ctx.negative || /^volt/.test(m[0]))?.[0]
+      : undefined)
   );
 }
 
