@@ -217,7 +217,7 @@ const CONTACT = any(
   'llam(?:o|e|ado|ando)|escrib(?:o|i|ido)|reclam(?:o|e|ado)',
 );
 const ORDINAL_TIME = re(
-  `\\b(?:segund[oa]|terceir[oa]|tercer[oa]|quart[oa]|cuart[oa]|quint[oa]|sext[oa]|setim[oa]|oitav[oa]|non[oa]|decim[oa]|enesim[oa]|milesim[oa]|(?:[2-9]|\\d{2,})\\s?[aoªº°])\\s+(?:(?:aparelho|produto|peca|unidade|item|celular|equipamento|modem|roteador|chip|cartao|pedido|entrega|encomenda)s? (?:que|com|a vir|a chegar|seguid\\w*)|vez|chamado|protocolo|reclamacao|ligacao|contato|visita|visita tecnica|troca|tentativa|mensagem|e-?mail|atendente|tecnico|reparo|conserto|solicitacao|ticket|agendamento|remarcacao|reagendamento|entrega (?:frustrada|falhada|perdida|cancelada)|pedido de (?:troca|reembolso|estorno|cancelamento)|(?:semana|mes|dia|fatura|conta|cobranca|entrega|pedido)s? (?:seguid[oa]|consecutiv[oa]|que))\\b|\\b(?:${MANY}|tod[oa]s? (?:os|as)) (?:dias|semanas|meses|vezes|faturas|contas|entregas) (?:seguid[oa]s|consecutiv[oa]s)\\b|\\bja e (?:o|a) (?:segund|terceir|quart|quint|sext)[oa](?: \\w+(?: de \\w+)?)? (?:que|q)\\b|\\b(?:em|por) ${MANY} ocasioes\\b|\\b(?:segund|terceir|quart|quint)[oa] (?:alteracao|mudanca|rodada|notificacao|ocasiao)\\b|\\b(?:segund|terceir|quart|quint|sext)o atendimento (?:\\w+ ){0,3}?(?:sobre|pel[oa]|por|d[oa]|com) (?:\\w+ )?mesm[oa]\\b|\\b(?:second|third|fourth|fifth|\\d+(?:nd|rd|th))\\s+time\\b|\\b(?:segunda|tercera|cuarta|quinta)\\s+vez\\b`,
+  `\\b(?:segund[oa]|terceir[oa]|tercer[oa]|quart[oa]|cuart[oa]|quint[oa]|sext[oa]|setim[oa]|oitav[oa]|non[oa]|decim[oa]|enesim[oa]|milesim[oa]|(?:[2-9]|\\d{2,})\\s?[aoªº°])\\s+(?:(?:aparelho|produto|peca|unidade|item|celular|equipamento|modem|roteador|chip|cartao|pedido|entrega|encomenda)s? (?:que|com|a vir|a chegar|seguid\\w*)|vez|chamado|protocolo|reclamacao|ligacao|contato|visita|visita tecnica|troca|tentativa|mensagem|e-?mail|atendente|tecnico|reparo|conserto|solicitacao|ticket|agendamento|remarcacao|reagendamento|entrega (?:frustrada|falhada|perdida|cancelada)|pedido de (?:troca|reembolso|estorno|cancelamento)|(?:semana|mes|dia|fatura|conta|cobranca|entrega|pedido)s? (?:seguid[oa]|consecutiv[oa]|que))\\b|\\b(?:${MANY}|tod[oa]s? (?:os|as)) (?:dias|semanas|meses|vezes|faturas|contas|entregas) (?:seguid[oa]s|consecutiv[oa]s)\\b|\\bja e (?:o|a) (?:segund|terceir|quart|quint|sext)[oa] \\w+(?: de \\w+)? (?:que|q)\\b|\\bja e (?:o|a) (?:segund|terceir|quart|quint|sext)[oa] (?:que|q) (?:vem|veio|chega|chegou) (?:com )?(?:\\w+ )?(?:errad|quebrad|defeit|faltand|vazi|amassad|rasgad)\\w*|\\b(?:em|por) ${MANY} ocasioes\\b|\\b(?:segund|terceir|quart|quint)[oa] (?:alteracao|mudanca|rodada|notificacao|ocasiao)\\b|\\b(?:segund|terceir|quart|quint|sext)o atendimento (?:\\w+ ){0,3}?(?:sobre|pel[oa]|por|d[oa]|com) (?:\\w+ )?mesm[oa]\\b|\\b(?:second|third|fourth|fifth|\\d+(?:nd|rd|th))\\s+time\\b|\\b(?:segunda|tercera|cuarta|quinta)\\s+vez\\b`,
 );
 /** "três chamados", "várias ligações": the count itself says the contacts were many. */
 const CONTACT_COUNT = re(
@@ -235,7 +235,7 @@ const OWN_PEOPLE =
   /\b(?:pro|pra|para (?:o|a)|ao|a|com (?:o|a)) (?:meu|minha) (?:marido|esposa|mulher|mae|pai|filh[oa]|irm[aã]o?|vizinh[oa]|amig[oa]|gerente|chefe|namorad[oa]|sogr[oa]|vo|avo)\b/;
 /** Asking or telling again ("é a terceira vez que peço", "já perguntei 3 vezes"): a contact only in an unhappy message (not "peço pizza aqui de novo"). */
 const ASKING_AGAIN = re(
-  `\\b(?:peco(?= (?:isso|pra|para|que|q|o mesmo|a mesma|de novo|novamente)\\b|\\s*[:,.!?]|$)|pedimos|pergunt(?:o|ei|ando|amos)|repit(?:o|i)|repet(?:i|ir|indo)|chamo|chamei|report(?:o|ei|ar|ando)|denunciei|falo|falei|fui (?:no|na|ao|ate (?:o|a)))\\b`,
+  `\\b(?:peco(?= (?:isso|pra|para|que|q|o mesmo|a mesma|de novo|novamente)\\b|\\s*[:,.!?]|$)|pedimos|pergunt(?:o|ei|ando|amos)|repit(?:o|i)|repet(?:i|ir|indo)|chamo|chamei|report(?:o|ei|ar|ando)|denunciei|falo|falei)\\b`,
 );
 /** "já liguei", "já abri chamado", "já expliquei": a previous contact about the same thing. */
 const ALREADY_CONTACTED = re(
@@ -351,7 +351,7 @@ const CAME_BACK = re(`\\b(?:voltou|voltaram|retornou|retornaram|reapareceu|reapa
 const FAULT_NOUN = re(`\\b(?:problema|defeito|erro|falha|vazamento|barulho|cobranca|bug|queda|quedas)\\b`);
 /** The problem came back or stays after a fix, or cases were closed unsolved. */
 const RECURRING = re(
-  `\\b(?:chegou|veio|vieram|chegaram|voltou|voltaram) (?:\\w+ ){0,2}com (?:o|a|os|as) mesm[oa]s? (?:erros?|defeitos?|problemas?|falhas?)\\b(?! (?:corrigid|resolvid|consertad|arrumad)\\w*)(?![^.!?]{0,30}\\?)|\\bvolt(?:ou|aram) (?:o|a) mesm[oa] (?:erro|problema|defeito|falha|barulho|vazamento|mancha|listra|cobranca)\\b|\\bvolt(?:ou|aram|a) a (?:dar|apresentar|acontecer|quebrar|cair|parar|travar|falhar|cobrar|aparecer|vazar|desligar|dar o mesmo|pingar|fazer (?:o mesmo )?barulho)\\b|\\b(?:fecha(?:ram|do|dos|da|das)|encerra(?:ram|do|dos|da|das)|finaliza(?:ram|do|dos|da|das)|conclui(?:ram|do|dos))\\s+(?:\\w+\\s+){0,4}sem (?:me |nos )?(?:dar |ter |receber |apresentar |oferecer )?(?:nenhuma |qualquer |uma )?(?:solucao|resolver|resposta|retorno|explicacao|me (?:avisar|consultar|responder)|ninguem resolver)\\b|\\bsem solucao (?:ate hoje|ate agora|de novo|novamente)\\b|\\b(?:(?:fecha|encerra|finaliza|conclui|marca)(?:ram|do|da|dos|das)|deram baixa n[oa]) (?:\\w+ ){0,3}como (?:resolvid|solucionad|concluid|finalizad)\\w*\\b(?=.{0,80}\\b(?:mas|e|porem)\\b.{0,80}\\b(?:continu\\w+|nada|nao|segue|seguem|sem|igual\\w*|persiste|ainda)\\b)|\\b(?:still|keeps?) (?:happening|failing|breaking)\\b|\\bkeeps? ignoring\\b`,
+  `\\b(?:chegou|veio|vieram|chegaram|voltou|voltaram) (?:\\w+ ){0,2}com (?:o|a|os|as) mesm[oa]s? (?:erros?|defeitos?|problemas?|falhas?)\\b(?! (?:corrigid|resolvid|consertad|arrumad)\\w*)(?![^.!?]{0,30}\\?)|\\bvolt(?:ou|aram) (?:de novo )?(?:o mesmo|os mesmos|aquele mesmo|aqueles mesmos) (?:erros?|problemas?|defeitos?|falhas?|barulhos?|vazamentos?)\\b(?![^.!?]{0,30}\\?)|\\bvolt(?:ou|aram|a) a (?:dar|apresentar|acontecer|quebrar|cair|parar|travar|falhar|cobrar|aparecer|vazar|desligar|dar o mesmo|pingar|fazer (?:o mesmo )?barulho)\\b|\\b(?:fecha(?:ram|do|dos|da|das)|encerra(?:ram|do|dos|da|das)|finaliza(?:ram|do|dos|da|das)|conclui(?:ram|do|dos))\\s+(?:\\w+\\s+){0,4}sem (?:me |nos )?(?:dar |ter |receber |apresentar |oferecer )?(?:nenhuma |qualquer |uma )?(?:solucao|resolver|resposta|retorno|explicacao|me (?:avisar|consultar|responder)|ninguem resolver)\\b|\\bsem solucao (?:ate hoje|ate agora|de novo|novamente)\\b|\\b(?:(?:fecha|encerra|finaliza|conclui|marca)(?:ram|do|da|dos|das)|deram baixa n[oa]) (?:\\w+ ){0,3}como (?:resolvid|solucionad|concluid|finalizad)\\w*\\b(?=.{0,80}\\b(?:mas|e|porem)\\b.{0,80}\\b(?:continu\\w+|nada|nao|segue|seguem|sem|igual\\w*|persiste|ainda)\\b)|\\b(?:still|keeps?) (?:happening|failing|breaking)\\b|\\bkeeps? ignoring\\b`,
 );
 
 /** Issue 32's fifth pass, in an unhappy message only: the fix did not hold, a case reopened, closed again. */
@@ -364,12 +364,19 @@ const TOLD_AGAIN = re(
   [
     // "volto a explicar, como fiz na semana passada" (again), not "volto a reclamar se…" (later).
     `\\bvolto a (?:explicar|reclamar|repetir|cobrar|pedir|perguntar)\\b(?=.{0,40}\\b(?:como (?:ja )?(?:fiz|falei|disse|expliquei|pedi)|pela \\w+ vez|mais uma vez|de novo|novamente|semana passada|mes passado)\\b)`,
-    `\\b(?:repetir|repetindo|repito|explicar|explicando|explico|contar|contando|conto)\\s+(?:\\w+\\s+){0,3}(?:pra|para|a) cada (?:atendente|pessoa|um|uma)\\b`,
-    `\\b(?:mandaram|passaram|transferiram|jogaram|empurraram)\\s+(?:\\w+\\s+)?(?:pra|para|por) (?:${MANY}|vari[oa]s) (?:setores|departamentos|atendentes|areas|pessoas|lugares|filas)\\b`,
-    `\\bfalei com (?:o |a )?\\w+,? (?:com )?(?:o |a )?\\w+,? e (?:(?:agora )?com )?(?:o |a |voce\\b)?\\w*`,
     `\\bperdi as contas\\b(?=.{0,40}\\b(?:vezes|protocolos|chamados|ligacoes|mensagens|e-?mails|reclamacoes|tentativas)\\b)`,
     `\\b(?:contar|explicar|repetir|relatar|contando|explicando|repetindo)\\s+(?:\\w+\\s+){0,4}(?:outra vez|de novo|novamente|mais uma vez|pela \\w+ vez)\\b`,
     `\\bja (?:falei|disse|contei|expliquei|reclamei|avisei|informei)\\s+(?:\\w+\\s+){0,4}(?:semana passada|mes passado|ontem|anteontem|outro dia|(?:na|da) outra vez|antes)\\b(?=.{0,60}\\b(?:ninguem|nada|tambem|de novo|outra vez|continua)\\b)`,
+  ].join('|'),
+);
+
+/** Told to one attendant after another, sent around: a repeat when nothing is solved or the customer is unhappy. */
+const TOLD_AROUND = re(
+  [
+    `\\b(?:repetir|repetindo|repito|repeti|explicar|explicando|explico|expliquei|contar|contando|conto|contei)\\s+(?:\\w+\\s+){0,3}(?:pra|para|a) cada (?:atendente|pessoa|um|uma)(?! (?:da|de|do|das|dos) (?:familia|equipe|minha|meu|filiais|loja))\\b`,
+    `\\ba cada (?:atendente|pessoa) (?:nov[oa] )?(?:tenho|preciso|tem) (?:que|de) (?:explicar|repetir|contar|mandar)\\b`,
+    `\\b(?:(?:me|nos) (?:mandaram|passaram|transferiram|jogaram|empurraram)|(?:fui|fomos) (?:transferid|passad|jogad|mandad|empurrad)[oa]s?|ja passei)\\s+(?:\\w+\\s+)?(?:pra|para|por) (?:uns |umas )?(?:${MANY}|vari[oa]s) (?:setores|departamentos|atendentes|areas|pessoas|lugares|filas)\\b|\\b(?:fui|fomos) (?:transferid|passad|jogad)[oa]s? (?:umas |uns )?${MANY} vezes\\b`,
+    `\\b(?:falei|conversei) com (?:o |a )?\\w+,? (?:com )?(?:o |a )?\\w+,? (?:(?:com )?(?:o |a )?\\w+,? )?e (?:agora )?com (?:o |a )?(?:voce|vc|\\w+)\\b`,
   ].join('|'),
 );
 
@@ -390,9 +397,9 @@ const FAILED_TIMES = re(
 );
 /** One problem taken everywhere: "mandei email, liguei, fui na loja… ninguém resolve". */
 const CONTACT_STEP =
-  /\b(?:mandei (?:e-?mail|mensagem|whats\w*|audio)|liguei|vim (?:aqui|no|na|pelo|pela)|fui (?:na|a|ate a|no|ao) (?:loja|agencia|unidade|recepcao|portaria|balcao)|falei com|abri (?:um |outro |mais um )?(?:protocolo|chamado|reclamacao)|abri (?:outro|mais um)|deixei recado|escrevi|reclamei|registrei)\b/g;
+  /\b(?:mandei (?:e-?mail|mensagem|whats\w*|audio)|liguei|vim (?:aqui|no|na|pelo|pela)|fui (?:na|a|ate a|no|ao) (?:loja|agencia|unidade|recepcao|portaria|balcao)|falei com|abri (?:um |outro |mais um )?(?:protocolo|chamado|reclamacao)|abri (?:outro|mais um)|deixei recado|escrevi|reclamei|registrei (?:uma |a )?(?:reclamacao|queixa|protocolo|ocorrencia|chamado))\b/g;
 const NOTHING_SOLVED =
-  /\b(?:cade|ninguem|nada|nenhum\w*|nao (?:\w+ )?(?:resolve\w*|responde\w*|adiantou)|sem (?:solucao|resposta|retorno)|continua|segue|sigo)\b/;
+  /\b(?:cade|ninguem|nada(?! (?:a declarar|demais|de errado|de mais))|nenhum\w* (?:retorno|resposta|solucao|posicao|previsao|contato|tecnico)|nao (?:\w+ )?(?:resolve\w*|responde\w*|adiantou)|sem (?:solucao|resposta|retorno)|continua|segue (?:sem|igual|parad\w*|quebrad\w*|queimad\w*|do mesmo jeito|com (?:o )?(?:mesmo )?problema)|sigo)\b/;
 function contactedEverywhere(folded: string): string | undefined {
   const steps = [...folded.matchAll(CONTACT_STEP)];
   // Three steps, each within 60 characters of the one before, then nothing solved.
@@ -401,6 +408,9 @@ function contactedEverywhere(folded: string): string | undefined {
     const b = steps[i + 1] as RegExpExecArray;
     const c = steps[i + 2] as RegExpExecArray;
     if (b.index - a.index > 60 || c.index - b.index > 60) continue;
+    const kinds = new Set([a[0], b[0], c[0]].map((w) => w.split(' ')[0]));
+    if (kinds.size < 2 && !/\b(?:outro|mais um)\b/.test(folded.slice(a.index, c.index + c[0].length)))
+      continue;
     if (NOTHING_SOLVED.test(folded.slice(c.index, c.index + 120)))
       return folded.slice(a.index, c.index + c[0].length);
   }
@@ -413,6 +423,10 @@ function repeatedContact(folded: string, ctx: RuleContext): string | undefined {
   const loose = !ctx.positiveOnly;
   const told = loose ? firstMatch(folded, TOLD_AGAIN) : undefined;
   if (told) return told[0];
+  const around_ = loose
+    ? firstMatch(folded, TOLD_AROUND, (m) => ctx.negative || NOTHING_SOLVED.test(around(folded, m, 0, 100)))
+    : undefined;
+  if (around_) return around_[0];
   // "É a terceira vez que ligo", "pela segunda vez o técnico não veio" (not "a segunda vez que compro").
   const ordinal = loose
     ? firstMatch(folded, ORDINAL_TIME, (m) => {
@@ -431,9 +445,7 @@ function repeatedContact(folded: string, ctx: RuleContext): string | undefined {
           folded,
           BY_ORDINAL,
           // "pela quarta vez: …" is exasperation; at the start without a colon, a problem must follow.
-          (m) =>
-            PROBLEM_WORD.test(around(folded, m, 0, 80)) ||
-            (/[:!]\s*$/.test(m[0]) && (ctx.negative || NOTHING_SOLVED.test(around(folded, m, 0, 80)))),
+          (m) => /[:!]\s*$/.test(m[0]) || PROBLEM_WORD.test(around(folded, m, 0, 80)),
         )
       : undefined;
   if (byOrdinal) return byOrdinal[0].trim();
@@ -492,7 +504,16 @@ function repeatedContact(folded: string, ctx: RuleContext): string | undefined {
   return (
     firstMatch(folded, RECURRING)?.[0] ??
     (ctx.negative || loose
-      ? firstMatch(folded, FIX_DID_NOT_HOLD, (m) => ctx.negative || /^volt/.test(m[0]))?.[0]
+      ? firstMatch(
+          folded,
+          FIX_DID_NOT_HOLD,
+          (m) =>
+            ctx.negative ||
+            (/^volt/.test(m[0]) &&
+              /\b(?:defeito|problema|erro|falha|barulho|vazamento|listra|mancha|risco|tela (?:preta|apagada|piscando|quebrada)|nao (?:liga|funciona|carrega))\b/.test(
+                around(folded, m, 0, 40),
+              )),
+        )?.[0]
       : undefined)
   );
 }
@@ -571,7 +592,7 @@ const AWAITED_SINCE_DAY =
   /\b(?:devia|deveria|era (?:pra|para)|ia|iam|prometeram|prometido|pedi|comprei|paguei|mandei|enviei|devolvi|solicitei|abri|registrei|pedido)\b/;
 /** "pedi o gás sexta, hoje é domingo", "sem água desde sexta e hoje já é terça": weekdays apart. */
 const WEEKDAY_SPAN = re(
-  `(?<!\\b(?:pra|para|ate|a|ate a|pro|proxima|proximo|na proxima|pela|a sua|sua|minha|uma)\\s)\\b(desde )?(?:(?:na|no) )?(${WEEKDAYS.join('|')})(?:-?feira)?\\b(?! (?:parcela|vez|via|opcao|etapa|fase|semana|quinzena|chamada|mensalidade|fatura|tentativa|pessoa|feira que vem|que vem)\\b)([^.!?]{0,80}?)\\bhoje,? (?:(?:ja )?(?:e|eh|estamos na|estamos no|e dia de) )?(${WEEKDAYS.join('|')})\\b`,
+  `(?<!\\b(?:pra|para|ate|a|ate a|pro|proxima|proximo|na proxima|pela|a sua|sua|minha|uma)\\s)\\b(desde )?(?:(?:na|no) )?(${WEEKDAYS.join('|')})(?:-?feira)?\\b(?! (?:parcela|vez|via|opcao|etapa|fase|semana|quinzena|chamada|mensalidade|fatura|tentativa|pessoa|feira que vem|que vem)\\b)([^.!?]{0,80}?)\\b(?:ate hoje,? (?:(?:ja )?(?:e|eh|estamos na|estamos no) )?|hoje,? (?:ja )?(?:e|eh|estamos na|estamos no|e dia de) )(${WEEKDAYS.join('|')})\\b`,
 );
 /** "abri o chamado dia 2 e hoje é dia 20": the customer's own step on the first day starts the wait. */
 const STARTED_ON_DAY =
@@ -612,7 +633,7 @@ const STILL_WAITING = re(
 );
 
 const PROMISE_OVERRUN = re(
-  `\\b(?:prometeram|prometid[oa]|disseram|falaram|prazo (?:era|de|eram)|era (?:pra|para)|tava (?:pra|para)|estava (?:pra|para)|levava|ficaram de|ficou de)\\b[^.!?]{0,60}?\\b(?:(?:ja (?:passou|passaram|e|esta|ta|tem|sao|foram|fazem|faz|vai (?:pra|para))|(?:ta|esta) (?:com|no|na|completando)|completando) (?:de )?(?:(?:mais de |quase )?(?:uma|um|duas|dois|tres|quatro|cinco|\\d+) (?:semanas?|mes|meses)|(?:a |o )?(?:segund[oa]|terceir[oa]|quart[oa]|quint[oa]|\\d+o?) (?:semana|mes|dia)|\\d{2,}\\b)|ja passou(?:,| e) (?:nada|nao|ninguem|e nada)\\b)`,
+  `\\b(?:prometeram|prometid[oa]|disseram|falaram|prazo (?:era|eram)|era (?:pra|para)|tava (?:pra|para)|estava (?:pra|para)|ficaram de|ficou de)\\b[^.!?]{0,60}?\\b(?:(?:ja (?:passou|passaram|esta|ta|sao|foram|fazem|faz|vai (?:pra|para))|(?:ta|esta) (?:com|no|na|completando)|completando) (?:de )?(?:(?:mais de |quase )?(?:uma|um|duas|dois|tres|quatro|cinco|\\d+) (?:semanas?|mes|meses)|(?:a |o )?(?:segund[oa]|terceir[oa]|quart[oa]|quint[oa]) (?:semana|mes)|(?:o )?\\d{2,}[oº°] dia)|ja passou(?:,| e) (?:e )?(?:nada|ninguem|nao (?:chegou|veio|caiu|recebi|fizeram|resolveram|devolveram|estornaram))\\b)`,
 );
 /** "só 3 semanas 🙃", "parabéns pela eficiência, 3 semanas pra trocar uma lâmpada": a long delay in irony. */
 const IRONY_NEAR =
@@ -657,8 +678,17 @@ function longWait(folded: string, ctx: RuleContext): string | undefined {
   if (overrun && Number(overrun[2]) - Number(overrun[1]) >= 2) return overrun[0];
   const span = dated ? DATE_SPAN.exec(folded) : null;
   const started = span ? STARTED_ON_DAY.test(sentenceBefore(folded, span.index, 40)) : false;
-  // "pedi no dia 25 e hoje é dia 9": the customer's own step on a later day of the month was last month.
-  const spanDays = span ? (Number(span[2]) - Number(span[1]) + (started ? 31 : 0)) % 31 : 0;
+  // "pedi no dia 25 e hoje é dia 9": the customer's own step on a later day of the month was last
+  // month (not a target: "agendei pro dia 25", "vence dia 25"), said while still waiting.
+  const wrapped =
+    span !== null &&
+    started &&
+    !asked &&
+    !/\b(?:pro|pra|para o|para|ate o|ate|vence|vencimento|valer n?o)\s+$/.test(
+      folded.slice(Math.max(0, span.index - 20), span.index),
+    ) &&
+    (STILL_WAITING.test(folded) || HARD_WAIT.test(folded));
+  const spanDays = span ? (Number(span[2]) - Number(span[1]) + (wrapped ? 31 : 0)) % 31 : 0;
   if (
     span &&
     spanDays >= 2 &&
@@ -676,11 +706,18 @@ function longWait(folded: string, ctx: RuleContext): string | undefined {
   )
     return back[0];
   const days = today ? WEEKDAY_SPAN.exec(folded) : null;
+  // The waiting is said outside the span itself ("até hoje" is the span's own words).
+  const beside = days ? folded.slice(0, days.index) + folded.slice(days.index + days[0].length) : '';
   if (
     days &&
     daysBetween(days[2] ?? '', days[4] ?? '') >= 2 &&
     (days[1] !== undefined || STARTED_ON_DAY.test(sentenceBefore(folded, days.index, 40))) &&
-    (STILL_WAITING.test(folded) || HARD_WAIT.test(folded) || ctx.negative) &&
+    (STILL_WAITING.test(beside) ||
+      (HARD_WAIT.test(beside) && !/\b(?:problema nenhum|nenhum problema)\b/.test(beside)) ||
+      (ctx.negative &&
+        !/\b(?:chegou|veio|recebi|entregaram|compensou|caiu|resolveram|funcionou|vou buscar|ainda nao testei)\b/.test(
+          folded,
+        ))) &&
     (!asked || HARD_WAIT.test(folded))
   )
     return days[0];
@@ -714,7 +751,14 @@ function longWait(folded: string, ctx: RuleContext): string | undefined {
     return /\d{2,}|vinte|trinta|quinze|dez\b/.test(folded.slice(m.index, m.index + m[0].length + 20));
   });
   if (overdue) return overdue[0];
-  const overrunPromise = folded.includes('?') ? undefined : firstMatch(folded, PROMISE_OVERRUN);
+  // Told, not asked, and not over ("…, mas já chegou, obrigado").
+  const overrunPromise =
+    folded.includes('?') ||
+    /\b(?:chegou|chegaram|veio|vieram|caiu|recebi|resolveram|resolvido|funcionou|ficou pront\w+|entregaram|tudo certo|obrigad\w+)\b/.test(
+      folded,
+    )
+      ? undefined
+      : firstMatch(folded, PROMISE_OVERRUN);
   if (overrunPromise) return overrunPromise[0];
   const durations = DURATION_GLOBAL;
   durations.lastIndex = 0;
@@ -756,7 +800,12 @@ function longWait(folded: string, ctx: RuleContext): string | undefined {
     if (spent) return m[0];
     const ironic =
       minutes >= WEEK &&
-      !/\b(?:leva|levam|demora|demoram|costuma\w*|prazo|garantia|validade)\s+(?:de\s+)?$/.test(before) &&
+      !folded.includes('?') &&
+      (/^\s*(?:pra|para)\s+\w+/.test(after) || /\b(?:so|apenas)\s+$/.test(before)) &&
+      !/\b(?:leva|levam|levava|levavam|demora|demoram|demorava|costuma\w*|dura|duram|cobre|prazo|garantia|validade|e|tem|daqui a|por)\s+(?:de\s+)?$/.test(
+        before,
+      ) &&
+      !/\b(?:antes|antecedencia|adiantad\w*)\b/.test(around(folded, m, 30, 40)) &&
       IRONY_NEAR.test(around(folded, m, 60, 60));
     if (ironic) return m[0];
     if (!elapsed) continue;
