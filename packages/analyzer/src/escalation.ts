@@ -423,10 +423,10 @@ function repeatedContact(folded: string, ctx: RuleContext): string | undefined {
   const loose = !ctx.positiveOnly;
   const told = loose ? firstMatch(folded, TOLD_AGAIN) : undefined;
   if (told) return told[0];
-  const around_ = loose
+  const toldAround = loose
     ? firstMatch(folded, TOLD_AROUND, (m) => ctx.negative || NOTHING_SOLVED.test(around(folded, m, 0, 100)))
     : undefined;
-  if (around_) return around_[0];
+  if (toldAround) return toldAround[0];
   // "É a terceira vez que ligo", "pela segunda vez o técnico não veio" (not "a segunda vez que compro").
   const ordinal = loose
     ? firstMatch(folded, ORDINAL_TIME, (m) => {
