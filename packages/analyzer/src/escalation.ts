@@ -400,6 +400,10 @@ const CONTACT_STEP =
   /\b(?:mandei (?:e-?mail|mensagem|whats\w*|audio)|liguei|vim (?:aqui|no|na|pelo|pela)|fui (?:na|a|ate a|no|ao) (?:loja|agencia|unidade|recepcao|portaria|balcao)|falei com|abri (?:um |outro |mais um )?(?:protocolo|chamado|reclamacao)|abri (?:outro|mais um)|deixei recado|escrevi|reclamei|registrei (?:uma |a )?(?:reclamacao|queixa|protocolo|ocorrencia|chamado))\b/g;
 const NOTHING_SOLVED =
   /\b(?:cade|ninguem|nada(?! (?:a declarar|demais|de errado|de mais))|nenhum\w* (?:retorno|resposta|solucao|posicao|previsao|contato|tecnico)|nao (?:\w+ )?(?:resolve\w*|responde\w*|adiantou)|sem (?:solucao|resposta|retorno)|continua|segue (?:sem|igual|parad\w*|quebrad\w*|queimad\w*|do mesmo jeito|com (?:o )?(?:mesmo )?problema)|sigo)\b/;
+/** Asked or told again, unhappily or unanswered, and not of one's own people. */
+function askedAgain(near: string, ctx: RuleContext): boolean {
+  return (ctx.negative || NOTHING_SOLVED.test(near)) && ASKING_AGAIN.test(near) && !OWN_PEOPLE.test(near);
+}
 function contactedEverywhere(folded: string): string | undefined {
   const steps = [...folded.matchAll(CONTACT_STEP)];
   // Three steps, each within 60 characters of the one before, then nothing solved.
@@ -431,11 +435,7 @@ function repeatedContact(folded: string, ctx: RuleContext): string | undefined {
   const ordinal = loose
     ? firstMatch(folded, ORDINAL_TIME, (m) => {
         const near = around(folded, m, 60, 80);
-        return (
-          CONTACT_NEAR.test(near) ||
-          PROBLEM_WORD.test(near) ||
-          ((ctx.negative || NOTHING_SOLVED.test(near)) && ASKING_AGAIN.test(near) && !OWN_PEOPLE.test(near))
-        );
+        return CONTACT_NEAR.test(near) || PROBLEM_WORD.test(near) || askedAgain(near, ctx);
       })
     : undefined;
   if (ordinal) return ordinal[0];
@@ -463,16 +463,13 @@ function repeatedContact(folded: string, ctx: RuleContext): string | undefined {
       : undefined);
   if (count) return count[0];
   const times = loose
-    ? firstMatch(
-        folded,
-        TIMES_COUNT,
-        (m) =>
-          (CONTACT_NEAR.test(around(folded, m, 60, 40)) ||
-            ((ctx.negative || NOTHING_SOLVED.test(around(folded, m, 60, 40))) &&
-              ASKING_AGAIN.test(around(folded, m, 60, 40)) &&
-              !OWN_PEOPLE.test(around(folded, m, 60, 40)))) &&
-          !COUNT_DENIED.test(folded.slice(Math.max(0, m.index - 40), m.index)),
-      )
+    ? firstMatch(folded, TIMES_COUNT, (m) => {
+        const near = around(folded, m, 60, 40);
+        return (
+          (CONTACT_NEAR.test(near) || askedAgain(near, ctx)) &&
+          !COUNT_DENIED.test(folded.slice(Math.max(0, m.index - 40), m.index))
+        );
+      })
     : undefined;
   if (times) return times[0];
   const already = firstMatch(folded, ALREADY_CONTACTED);
