@@ -48,6 +48,10 @@ export function reactAfterCommit(events: DomainEvents, { streams, revocation }: 
   events.onCommitted('notifications.created', ({ tenantId }) => streams.wake(tenantId));
   // The listening connection came back: anything may have been missed.
   events.onResync(() => streams.wake('*'));
+  // The publishing process forgets before it answers: the same client's next request may come
+  // before this process's own NOTIFY does (a cache forgotten for a change that rolls back is only
+  // read again). The other processes forget on NOTIFY, below.
+  events.onWithin('user.sessions_ended', async (_scope, { data }) => revocation?.forget(data.user_id));
   events.onCommitted('user.sessions_ended', ({ tenantId, data }) => {
     // A stolen token must not reopen a stream within the revocation cache's window: forget first.
     revocation?.forget(data.user_id);

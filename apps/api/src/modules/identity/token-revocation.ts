@@ -11,8 +11,9 @@ const cacheLimit = 10_000;
 /**
  * Refuses the tokens of a disabled user and those issued before a password change or reset,
  * at once on every server process: each token carries its user's generation, compared with the
- * database's (cached ≤ 5 s per process, and forgotten when `user.sessions_ended` arrives). Built-in provider only: with external Cognito,
- * Cognito's own revocation applies.
+ * database's (cached ≤ 5 s per process; forgotten by the process that ends the sessions before it
+ * answers, and by the others when `user.sessions_ended` arrives: reactions.ts). Built-in provider
+ * only: with external Cognito, Cognito's own revocation applies.
  */
 export class TokenRevocation {
   private readonly cache = new Map<string, { enabled: boolean; generation: number; until: number }>();
