@@ -139,13 +139,17 @@ describe('exports: stalled clients and concurrent exports (issue 26, item 2)', (
   afterAll(() => server.close());
 
   /**
-   * Waits past the idle timeout with the client not reading, then reads what is left: the server
-   * must have ended the answer (a cut file, no end of the chunked body), so the client gets only
-   * what sat in the socket buffers. Before, the server waited forever and the client, once it
-   * read again, got the whole ~10 MB.
+   * Waits, the client not reading, until the server has let go of the answer (its export slot is
+   * released when the answer closes), then reads what is left: the server must have ended the
+   * answer (a cut file, no end of the chunked body), so the client gets only what sat in the
+   * socket buffers. Before, the server waited forever and the client, once it read again, got the
+   * whole ~10 MB. (A fixed wait was not enough: on a loaded machine the server could take longer
+   * to fill the buffers than the wait, and the client read again before it stalled.)
    */
   async function expectCutOff(stalled: Stalled) {
-    await new Promise((resolve) => setTimeout(resolve, idleMs + 2_000));
+    await expect
+      .poll(() => server.app.exportSlots.running(big.tenantId), { timeout: 20_000, interval: 100 })
+      .toBe(0);
     const rest = await Promise.race([
       stalled.drain(),
       new Promise<undefined>((resolve) => setTimeout(() => resolve(undefined), 10_000)),
