@@ -42,7 +42,8 @@ export interface LiveParts {
 
 /**
  * The reactions after commit, in every server process (PostgreSQL NOTIFY): the live push, and
- * ending the sessions of a user disabled or whose password changed.
+ * ending the sessions of a user disabled or whose password changed (whose cached token state the
+ * publishing process also forgets within the transaction).
  */
 export function reactAfterCommit(events: DomainEvents, { streams, revocation }: LiveParts) {
   events.onCommitted('notifications.created', ({ tenantId }) => streams.wake(tenantId));
